@@ -1,0 +1,147 @@
+"""The game contract shared by every game: errors, outcomes, option specs and the game record."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping, Protocol, Sequence
+
+
+class IllegalMove(ValueError):
+    """A move the rules refuse; the message is one line meant for the player."""
+
+
+class InvalidNotation(IllegalMove):
+    """The move could not be read at all (a syntax error, not a rules error)."""
+
+
+class BadOptions(ValueError):
+    """Game options that cannot start a game; the message is meant for the player."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended.
+
+    places: groups of seats, best first: ({0}, {1}) means seat 0 won, ({0, 1},) is a draw.
+    scores: one number per seat (pieces, points) or None where the game keeps none.
+    """
+
+    places: tuple[frozenset[int], ...]
+    scores: tuple[int, ...] | None
+    reason: str
+
+    @property
+    def winners(self) -> frozenset[int]:
+        return self.places[0] if len(self.places) > 1 else frozenset()
+
+    @property
+    def is_draw(self) -> bool:
+        return len(self.places) == 1
+
+
+def ranked_by_score(scores: Sequence[int], reason: str) -> Outcome:
+    """Places from scores, highest first; equal scores share a place."""
+    levels = sorted(set(scores), reverse=True)
+    places = tuple(frozenset(s for s, v in enumerate(scores) if v == level) for level in levels)
+    return Outcome(places=places, scores=tuple(scores), reason=reason)
+
+
+@dataclass(frozen=True)
+class LastMove:
+    """What the last move did, for the bot's message and the renderer.
+
+    effect: a short phrase ("3 flipped"), empty when there is nothing to add.
+    passed: seats that had no legal move afterwards and were skipped automatically.
+    """
+
+    seat: int
+    notation: str
+    effect: str = ""
+    passed: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One typed game option, as the bot offers it at challenge time."""
+
+    name: str
+    type: type
+    default: Any
+    help: str
+    min: int | None = None
+    max: int | None = None
+    choices: tuple[Any, ...] | None = None
+
+    def check(self, value: Any) -> Any:
+        if self.type is int:
+            if isinstance(value, bool) or not isinstance(value, int):
+                try:
+                    value = int(str(value).strip())
+                except ValueError:
+                    raise BadOptions(f"{self.name} must be a whole number") from None
+            if self.min is not None and value < self.min or self.max is not None and value > self.max:
+                raise BadOptions(f"{self.name} must be between {self.min} and {self.max}, not {value}")
+        elif self.type is str:
+            value = str(value).strip().lower()
+        if self.choices is not None and value not in self.choices:
+            raise BadOptions(f"{self.name} must be one of {', '.join(map(str, self.choices))}")
+        return value
+
+
+class State(Protocol):
+    """What every game's state offers (the contract of ARCHITECTURE.md)."""
+
+    @property
+    def game(self) -> str: ...
+
+    @property
+    def to_move(self) -> int | None: ...
+    @property
+    def outcome(self) -> Outcome | None: ...
+    @property
+    def last(self) -> LastMove | None: ...
+    @property
+    def players(self) -> int: ...
+    def legal_moves(self) -> list[str]: ...
+    def play(self, move: str) -> State: ...
+
+
+@dataclass(frozen=True)
+class Game:
+    """A registered game: its names, player counts, options and how to start it.
+
+    seat_names are the sides as the game calls them ("White", "Light"); rules_text and notation are
+    shown by /rules; house_rules lists every decision this project made beyond the original text.
+    """
+
+    name: str
+    title: str
+    players: range
+    options: tuple[OptionSpec, ...]
+    seat_names: tuple[str, ...]
+    summary: str
+    rules_text: str
+    house_rules: tuple[str, ...]
+    notation: str
+    new: Callable[[int, Mapping[str, Any], int], State] = field(repr=False)
+
+    def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """The options with defaults filled in and every value checked, or BadOptions."""
+        options = dict(options or {})
+        known = {spec.name: spec for spec in self.options}
+        unknown = sorted(set(options) - set(known))
+        if unknown:
+            raise BadOptions(f"{self.title} has no option {unknown[0]!r}")
+        return {
+            name: spec.check(options[name]) if options.get(name) is not None else spec.default
+            for name, spec in known.items()
+        }
+
+    def start(self, players: int = 2, options: Mapping[str, Any] | None = None, seed: int = 0) -> State:
+        if players not in self.players:
+            low, high = self.players.start, self.players.stop - 1
+            count = f"{low}" if low == high else f"{low} to {high}"
+            raise BadOptions(f"{self.title} is played by {count} players, not {players}")
+        return self.new(players, self.resolve_options(options), seed)
+
+    def seat_name(self, seat: int) -> str:
+        return self.seat_names[seat] if seat < len(self.seat_names) else f"Seat {seat + 1}"

@@ -1,0 +1,182 @@
+"""The "infection" family (Attaxx, Ikabegamá): grow next to a friend or jump two away, then flip.
+
+A game of the family is a Variant: a geometry, how the game ends, and how a side is called. The state
+below knows the moves; the variant decides when the game is over.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Protocol
+
+from rules.core import IllegalMove, LastMove, Outcome
+from rules.geometry import Geometry, parse_cells
+
+EMPTY = 0
+
+
+class Variant(Protocol):
+    name: str  # the game's registry name
+    geometry: Geometry
+    seat_names: tuple[str, ...]
+    clone_word: str  # "clone" (Attaxx) or "growth" (Ikabegamá)
+
+    def finished(self, state: InfectionState) -> Outcome | None:
+        """The outcome once the position after a move ends the game (before passes are considered)."""
+
+    def blocked(self, state: InfectionState) -> Outcome:
+        """The outcome when neither side can move."""
+
+
+@dataclass(frozen=True)
+class Jump:
+    src: int | None  # None for a clone/growth
+    dst: int
+
+
+@dataclass(frozen=True)
+class InfectionLast(LastMove):
+    src: int | None = None
+    dst: int = 0
+    flipped: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class InfectionState:
+    """An immutable position. board[i] is 0 for empty, seat + 1 for a piece of that seat.
+
+    history holds the positions (board, to_move) since the last clone or growth: only those can recur,
+    because every clone adds a piece and nothing else changes the number of pieces.
+    """
+
+    variant: Variant = field(compare=False, repr=False)
+    board: tuple[int, ...]
+    to_move: int | None
+    last: InfectionLast | None = None
+    outcome: Outcome | None = None
+    history: tuple[tuple[tuple[int, ...], int | None], ...] = field(default=(), repr=False)
+
+    players = 2
+
+    @property
+    def game(self) -> str:
+        return self.variant.name
+
+    @property
+    def geometry(self) -> Geometry:
+        return self.variant.geometry
+
+    def count(self, seat: int) -> int:
+        return self.board.count(seat + 1)
+
+    @property
+    def counts(self) -> tuple[int, int]:
+        return self.count(0), self.count(1)
+
+    def _moves(self, seat: int) -> list[Jump]:
+        g, board, mine = self.geometry, self.board, seat + 1
+        clones: set[int] = set()
+        jumps: list[Jump] = []
+        for cell, piece in enumerate(board):
+            if piece != mine:
+                continue
+            clones.update(n for n in g.near[cell] if board[n] == EMPTY)
+            jumps.extend(Jump(cell, n) for n in g.far[cell] if board[n] == EMPTY)
+        return [Jump(None, dst) for dst in sorted(clones)] + sorted(jumps, key=lambda j: (j.src, j.dst))
+
+    def can_move(self, seat: int) -> bool:
+        g, board, mine = self.geometry, self.board, seat + 1
+        return any(
+            piece == mine and any(board[n] == EMPTY for n in g.near[cell] + g.far[cell])
+            for cell, piece in enumerate(board)
+        )
+
+    @cached_property
+    def _legal(self) -> list[Jump]:
+        return [] if self.to_move is None else self._moves(self.to_move)
+
+    def notation(self, move: Jump) -> str:
+        names = self.geometry.names
+        return names[move.dst] if move.src is None else names[move.src] + names[move.dst]
+
+    def legal_moves(self) -> list[str]:
+        return [self.notation(m) for m in self._legal]
+
+    def parse(self, text: str) -> Jump:
+        """The move that `text` names, or IllegalMove with the reason it cannot be played now."""
+        g = self.geometry
+        cells = [g.cell(name) for name in parse_cells(text, f"a cell like {g.names[0]} or a jump like {g.names[0]}{g.names[g.far[0][0]]}")]
+        if self.to_move is None:
+            raise IllegalMove("The game is over")
+        mine = self.to_move + 1
+        dst = cells[-1]
+        if self.board[dst] != EMPTY:
+            raise IllegalMove(f"{g.names[dst]} is not empty")
+        if len(cells) == 1:
+            if not any(self.board[n] == mine for n in g.near[dst]):
+                raise IllegalMove(f"{g.names[dst]} is not next to any of your pieces")
+            return Jump(None, dst)
+        src = cells[0]
+        if self.board[src] != mine:
+            raise IllegalMove(f"{g.names[src]} is not one of your pieces")
+        distance = g.distance(src, dst)
+        if distance == 1:
+            return Jump(None, dst)
+        if distance == 2:
+            return Jump(src, dst)
+        raise IllegalMove(f"{g.names[src]} to {g.names[dst]} is too far: a jump goes exactly two cells")
+
+    def play(self, move: str) -> InfectionState:
+        return self.apply(self.parse(move))
+
+    def apply(self, move: Jump) -> InfectionState:
+        """The position after a move already known to be legal."""
+        seat = self.to_move
+        assert seat is not None
+        mine, theirs = seat + 1, 2 - seat
+        board = list(self.board)
+        if move.src is not None:
+            board[move.src] = EMPTY
+        board[move.dst] = mine
+        flipped = tuple(n for n in self.geometry.near[move.dst] if board[n] == theirs)
+        for n in flipped:
+            board[n] = mine
+        word = self.variant.clone_word if move.src is None else "jump"
+        effect = f"{word}, {len(flipped)} flipped" if flipped else word
+        after = InfectionState(self.variant, tuple(board), None)
+        history = self.history if move.src is not None else ()
+
+        outcome = self.variant.finished(after)
+        passed: tuple[int, ...] = ()
+        to_move: int | None = None
+        if outcome is None:
+            other = 1 - seat
+            if after.can_move(other):
+                to_move = other
+            elif after.can_move(seat):
+                to_move, passed = seat, (other,)
+            else:
+                outcome = self.variant.blocked(after)
+        key = (after.board, to_move)
+        if outcome is None and history.count(key) >= 2:
+            outcome = Outcome(places=(frozenset({0, 1}),), scores=after.counts, reason="threefold repetition")
+            to_move = None
+        last = InfectionLast(seat, self.notation(move), effect, passed, move.src, move.dst, flipped)
+        return InfectionState(self.variant, after.board, to_move, last, outcome, history + (key,))
+
+
+def opening(variant: Variant, pieces: dict[str, int]) -> InfectionState:
+    """The start position with the given pieces (cell name -> seat), seat 0 to move."""
+    board = [EMPTY] * variant.geometry.size
+    for name, seat in pieces.items():
+        board[variant.geometry.cell(name)] = seat + 1
+    key = (tuple(board), 0)
+    return InfectionState(variant, tuple(board), 0, history=(key,))
+
+
+def by_pieces(state: InfectionState, reason: str) -> Outcome:
+    """More pieces wins; equal counts draw."""
+    a, b = state.counts
+    places = (frozenset({0, 1}),) if a == b else ((frozenset({0}), frozenset({1})) if a > b else (frozenset({1}), frozenset({0})))
+    return Outcome(places=places, scores=(a, b), reason=reason)
+
