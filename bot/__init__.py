@@ -1,0 +1,1 @@
+"""The bot: match service and store, and the adapters that let people play (Discord, console)."""

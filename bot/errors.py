@@ -1,0 +1,17 @@
+"""Errors the service raises for players: the message is shown to them as it is, privately."""
+
+
+class PlayerError(Exception):
+    """Something a player asked for that cannot be done now (not a bug)."""
+
+
+class NotFound(PlayerError):
+    """There is no match or challenge where the player looked."""
+
+
+class NotAllowed(PlayerError):
+    """The player may not do this (not their turn, not their challenge, …)."""
+
+
+class Conflict(PlayerError):
+    """Someone else changed the match first; the request had no effect."""

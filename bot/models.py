@@ -1,0 +1,148 @@
+"""Plain values the service hands to adapters: players, challenges, matches and results."""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules import GAMES, Game, Outcome, State
+
+
+@dataclass(frozen=True)
+class Player:
+    id: int
+    name: str
+
+
+@dataclass(frozen=True)
+class Challenge:
+    id: int
+    guild_id: int
+    channel_id: int
+    game: str
+    options: dict[str, Any]
+    players: int
+    challenger: Player
+    invited: tuple[Player, ...]  # named players, challenger excluded
+    accepted: tuple[Player, ...]  # everyone seated so far, challenger first, in seat order
+    turn_seconds: int
+    status: str
+    expires_at: float
+    message_id: int | None = None
+    closed_by: int | None = None
+
+    @property
+    def rules(self) -> Game:
+        return GAMES[self.game]
+
+    @property
+    def is_open(self) -> bool:
+        """Anyone may take a seat (some seats are not reserved for named players)."""
+        return self.players > 1 + len(self.invited)
+
+    @property
+    def waiting_for(self) -> tuple[Player, ...]:
+        seated = {p.id for p in self.accepted}
+        return tuple(p for p in self.invited if p.id not in seated)
+
+    @property
+    def free_seats(self) -> int:
+        return self.players - len(self.accepted) - len(self.waiting_for)
+
+
+@dataclass(frozen=True)
+class RatingChange:
+    seat: int
+    player: Player
+    before: float
+    after: float
+
+    @property
+    def delta(self) -> float:
+        return self.after - self.before
+
+
+@dataclass(frozen=True)
+class Match:
+    id: int
+    guild_id: int
+    channel_id: int
+    game: str
+    options: dict[str, Any]
+    seed: int
+    seats: tuple[Player, ...]
+    state: State
+    status: str
+    turn_seconds: int
+    deadline: float | None
+    draw_offer: int | None
+    moves: tuple[str, ...]
+    outcome: Outcome | None = None  # the final result, also for resignations, timeouts and agreed draws
+    ratings: tuple[RatingChange, ...] = field(default=())
+    finished_at: float | None = None
+
+    @property
+    def rules(self) -> Game:
+        return GAMES[self.game]
+
+    @property
+    def names(self) -> list[str]:
+        return [p.name for p in self.seats]
+
+    @property
+    def to_move(self) -> Player | None:
+        seat = self.state.to_move if self.status == "active" else None
+        return None if seat is None else self.seats[seat]
+
+    def seat_of(self, user_id: int) -> int | None:
+        for seat, player in enumerate(self.seats):
+            if player.id == user_id:
+                return seat
+        return None
+
+
+@dataclass(frozen=True)
+class MoveResult:
+    match: Match
+    seat: int
+    notation: str
+
+
+@dataclass(frozen=True)
+class DrawOffer:
+    match: Match
+    seat: int
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One line of a leaderboard or of a player's stats."""
+
+    player: Player
+    game: str
+    rating: float
+    rd: float
+    wins: int
+    losses: int
+    draws: int
+    rank: int = 0
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.losses + self.draws
+
+    @property
+    def provisional(self) -> bool:
+        return self.rd > 110
+
+
+@dataclass(frozen=True)
+class Expired:
+    """What a background sweep closed: challenges that ran out and matches whose turn timer fired."""
+
+    challenges: tuple[Challenge, ...]
+    matches: tuple[Match, ...]
+
+
+def dumps(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))

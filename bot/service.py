@@ -1,0 +1,575 @@
+"""The match service: the life of challenges and matches, with no knowledge of Discord.
+
+Adapters call it with plain ids and get plain values back (bot.models). Every change is one SQLite
+transaction, taken under the store's lock, that re-reads what it depends on: two requests for the
+same match are applied one after the other, and the second sees what the first did.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import random
+import re
+import time
+from collections import OrderedDict
+from typing import Any, Callable, Mapping, Sequence
+
+import aiosqlite
+
+from bot import ratings as glicko
+from bot.errors import Conflict, NotAllowed, NotFound, PlayerError
+from bot.models import (
+    Challenge,
+    DrawOffer,
+    Expired,
+    Match,
+    MoveResult,
+    Player,
+    RatingChange,
+    Standing,
+    dumps,
+)
+from bot.store import Store
+from rules import GAMES, Outcome, State
+from rules.core import ranked_by_score
+
+log = logging.getLogger(__name__)
+
+CHALLENGE_SECONDS = 15 * 60
+TURN_SECONDS = 24 * 3600
+MIN_TURN_SECONDS = 60
+MAX_TURN_SECONDS = 14 * 24 * 3600
+STATE_CACHE = 512
+
+
+def current_scores(state: State) -> tuple[int, ...] | None:
+    """The running score of each seat, where the game keeps one."""
+    return getattr(state, "scores", None)
+
+
+def forfeit(state: State, players: int, loser: int, reason: str) -> Outcome:
+    """The result when `loser` leaves the game: they place last, the others by their running score."""
+    others = [seat for seat in range(players) if seat != loser]
+    scores = current_scores(state)
+    if scores is None:
+        above: tuple[frozenset[int], ...] = (frozenset(others),)
+    else:
+        above = ranked_by_score([scores[s] for s in others], reason).places
+        above = tuple(frozenset(others[i] for i in group) for group in above)
+    return Outcome(places=above + (frozenset({loser}),), scores=scores, reason=reason)
+
+
+def compact(text: str) -> str:
+    return re.sub(r"[\s\-:,>]+", "", text.lower())
+
+
+class MatchService:
+    def __init__(
+        self,
+        store: Store,
+        *,
+        clock: Callable[[], float] = time.time,
+        challenge_seconds: int = CHALLENGE_SECONDS,
+        turn_seconds: int = TURN_SECONDS,
+        rng: random.Random | None = None,
+    ):
+        self.store = store
+        self.clock = clock
+        self.challenge_seconds = challenge_seconds
+        self.turn_seconds = turn_seconds
+        self.rng = rng or random.Random()
+        self.deadlines_changed = asyncio.Event()
+        self._states: OrderedDict[int, tuple[int, State]] = OrderedDict()
+
+    # ------------------------------------------------------------------ challenges
+
+    async def challenge(
+        self,
+        guild_id: int,
+        channel_id: int,
+        challenger: Player,
+        game: str,
+        opponents: Sequence[Player] = (),
+        options: Mapping[str, Any] | None = None,
+        *,
+        players: int | None = None,
+        turn_seconds: int | None = None,
+    ) -> Challenge:
+        """Post a challenge: to named opponents, or open to anyone for the seats nobody was named for."""
+        if game not in GAMES:
+            raise NotFound(f"There is no game called {game!r}. Games: {', '.join(GAMES)}")
+        rules = GAMES[game]
+        ids = [challenger.id] + [p.id for p in opponents]
+        if challenger.id in ids[1:]:
+            raise NotAllowed("You can't challenge yourself.")
+        if len(set(ids)) != len(ids):
+            raise NotAllowed("Each opponent can only be named once.")
+        players = players or max(len(ids), rules.players.start)
+        if len(ids) > players:
+            raise NotAllowed(f"{rules.title} is for {players} players, but you named {len(ids)}.")
+        options = rules.resolve_options(options)
+        seed = self.rng.randrange(2**31)
+        rules.start(players, options, seed)  # BadOptions reaches the player before anything is stored
+        turn = self._turn_seconds(turn_seconds)
+        now = self.clock()
+        async with self.store.transaction() as db:
+            await self._check_channel_free(db, channel_id)
+            await self._remember(db, challenger, *opponents)
+            cursor = await db.execute(
+                "INSERT INTO challenges (guild_id, channel_id, game, options, players, challenger, turn_seconds,"
+                " seed, status, created_at, expires_at) VALUES (?,?,?,?,?,?,?,?, 'open', ?, ?)",
+                (guild_id, channel_id, game, dumps(options), players, challenger.id, turn, seed, now,
+                 now + self.challenge_seconds),
+            )
+            challenge_id = cursor.lastrowid
+            await db.executemany(
+                "INSERT INTO challenge_players (challenge_id, user_id, seat, invited, accepted) VALUES (?,?,?,?,?)",
+                [(challenge_id, uid, seat, int(seat > 0), int(seat == 0)) for seat, uid in enumerate(ids)],
+            )
+            found = await self._load_challenge(db, challenge_id)
+        self.deadlines_changed.set()
+        return found
+
+    async def set_challenge_message(self, challenge_id: int, message_id: int) -> None:
+        async with self.store.transaction() as db:
+            await db.execute("UPDATE challenges SET message_id = ? WHERE id = ?", (message_id, challenge_id))
+
+    async def get_challenge(self, challenge_id: int) -> Challenge:
+        async with self.store.transaction() as db:
+            return await self._load_challenge(db, challenge_id)
+
+    async def challenge_here(self, channel_id: int, user_id: int) -> Challenge:
+        """The open challenge in this channel that concerns the user (for /accept and /decline)."""
+        async with self.store.transaction() as db:
+            row = await _one(db, "SELECT id FROM challenges WHERE channel_id = ? AND status = 'open'", channel_id)
+            if row is None:
+                raise NotFound("There is no open challenge in this channel.")
+            return await self._load_challenge(db, row["id"])
+
+    async def accept(self, challenge_id: int, user: Player) -> Challenge | Match:
+        """Take a seat. Returns the started Match once every seat is taken, else the updated Challenge."""
+        now = self.clock()
+        async with self.store.transaction() as db:
+            challenge = await self._load_challenge(db, challenge_id)
+            self._check_open(challenge, now)
+            if user.id == challenge.challenger.id:
+                raise NotAllowed("You can't accept your own challenge.")
+            if any(p.id == user.id for p in challenge.accepted):
+                raise NotAllowed("You have already accepted this challenge.")
+            await self._remember(db, user)
+            if any(p.id == user.id for p in challenge.invited):
+                await db.execute(
+                    "UPDATE challenge_players SET accepted = 1 WHERE challenge_id = ? AND user_id = ?",
+                    (challenge_id, user.id),
+                )
+            elif challenge.free_seats > 0:
+                await db.execute(
+                    "INSERT INTO challenge_players (challenge_id, user_id, seat, invited, accepted)"
+                    " SELECT ?, ?, max(seat) + 1, 0, 1 FROM challenge_players WHERE challenge_id = ?",
+                    (challenge_id, user.id, challenge_id),
+                )
+            elif challenge.is_open or len(challenge.invited) > 1:
+                raise NotAllowed("This challenge is full.")
+            else:
+                raise NotAllowed("Only the challenged player can accept this challenge.")
+            challenge = await self._load_challenge(db, challenge_id)
+            if len(challenge.accepted) < challenge.players:
+                return challenge
+            match = await self._start(db, challenge, now)
+        self.deadlines_changed.set()
+        return match
+
+    async def decline(self, challenge_id: int, user: Player) -> Challenge:
+        """A challenged player declines, or the challenger withdraws the challenge."""
+        now = self.clock()
+        async with self.store.transaction() as db:
+            challenge = await self._load_challenge(db, challenge_id)
+            self._check_open(challenge, now)
+            if user.id == challenge.challenger.id:
+                status = "withdrawn"
+            elif any(p.id == user.id for p in challenge.invited):
+                status = "declined"
+            elif challenge.is_open:
+                raise NotAllowed("This is an open challenge: press Accept to play, or simply ignore it.")
+            else:
+                raise NotAllowed("Only the challenged player can decline this challenge.")
+            await db.execute(
+                "UPDATE challenges SET status = ?, closed_at = ?, closed_by = ? WHERE id = ? AND status = 'open'",
+                (status, now, user.id, challenge_id),
+            )
+            return await self._load_challenge(db, challenge_id)
+
+    async def rematch(self, match_id: int, user: Player) -> Challenge:
+        """A new challenge from a finished match: same players, game, options and turn time."""
+        async with self.store.transaction() as db:
+            match = await self._load_match(db, match_id)
+        if match.status != "finished":
+            raise NotAllowed("This match is still being played.")
+        if match.seat_of(user.id) is None:
+            raise NotAllowed("Only the players of this match can ask for a rematch.")
+        others = [p for p in match.seats if p.id != user.id]
+        return await self.challenge(
+            match.guild_id, match.channel_id, user, match.game, others, match.options,
+            players=len(match.seats), turn_seconds=match.turn_seconds,
+        )
+
+    # ------------------------------------------------------------------ playing
+
+    async def current(self, channel_id: int) -> Match:
+        """The active match in this channel."""
+        async with self.store.transaction() as db:
+            return await self._active(db, channel_id)
+
+    async def latest(self, channel_id: int) -> Match:
+        """The active match in this channel, or else the one that finished last."""
+        async with self.store.transaction() as db:
+            row = await _one(
+                db,
+                "SELECT id FROM matches WHERE channel_id = ? ORDER BY status = 'active' DESC, id DESC LIMIT 1",
+                channel_id,
+            )
+            if row is None:
+                raise NotFound("No match has been played in this channel yet. Start one with /challenge.")
+            return await self._load_match(db, row["id"])
+
+    async def get_match(self, match_id: int) -> Match:
+        async with self.store.transaction() as db:
+            return await self._load_match(db, match_id)
+
+    async def move(self, channel_id: int, user: Player, notation: str) -> MoveResult:
+        """Play a move; it counts once this returns (the transaction has committed)."""
+        now = self.clock()
+        async with self.store.transaction() as db:
+            match = await self._active(db, channel_id)
+            seat = self._seat(match, user)
+            state = match.state
+            if state.to_move != seat:
+                raise NotAllowed(f"It's not your turn: {match.seats[state.to_move].name} is to move.")
+            after = state.play(notation)
+            canonical = after.last.notation if after.last else notation
+            version = len(match.moves)
+            await db.execute(
+                "INSERT INTO moves (match_id, ply, seat, notation, played_at) VALUES (?,?,?,?,?)",
+                (match.id, version, seat, canonical, now),
+            )
+            offer = match.draw_offer if match.draw_offer == seat else None
+            cursor = await db.execute(
+                "UPDATE matches SET version = version + 1, deadline = ?, draw_offer = ?"
+                " WHERE id = ? AND version = ? AND status = 'active'",
+                (None if after.outcome else now + match.turn_seconds, offer, match.id, version),
+            )
+            if cursor.rowcount != 1:
+                raise Conflict("The match changed at the same moment; look at the board and try again.")
+            self._cache(match.id, version + 1, after)
+            if after.outcome is not None:
+                await self._finish(db, match, after.outcome, now)
+            result = MoveResult(match=await self._load_match(db, match.id), seat=seat, notation=canonical)
+        self.deadlines_changed.set()
+        return result
+
+    async def legal_moves(self, channel_id: int, user_id: int, typed: str = "", limit: int = 25) -> list[str]:
+        """The user's legal moves that start like what they typed (for autocomplete), at most `limit`."""
+        try:
+            match = await self.current(channel_id)
+        except NotFound:
+            return []
+        seat = match.seat_of(user_id)
+        if seat is None or match.state.to_move != seat:
+            return []
+        wanted = compact(typed)
+        moves = [m for m in match.state.legal_moves() if compact(m).startswith(wanted)]
+        moves.sort(key=lambda m: compact(m) != wanted)
+        return moves[:limit]
+
+    async def resign(self, channel_id: int, user: Player) -> Match:
+        now = self.clock()
+        async with self.store.transaction() as db:
+            match = await self._active(db, channel_id)
+            seat = self._seat(match, user)
+            outcome = forfeit(match.state, len(match.seats), seat, f"{user.name} resigned")
+            await self._finish(db, match, outcome, now)
+            return await self._load_match(db, match.id)
+
+    async def draw(self, channel_id: int, user: Player) -> DrawOffer | Match:
+        """Offer a draw, or accept the opponent's standing offer (which ends the match)."""
+        now = self.clock()
+        async with self.store.transaction() as db:
+            match = await self._active(db, channel_id)
+            seat = self._seat(match, user)
+            if len(match.seats) != 2:
+                raise NotAllowed("Draws can only be agreed in two-player games.")
+            if match.draw_offer == seat:
+                raise NotAllowed(f"You have already offered a draw; it is up to {match.seats[1 - seat].name}.")
+            if match.draw_offer is None:
+                await db.execute("UPDATE matches SET draw_offer = ? WHERE id = ?", (seat, match.id))
+                return DrawOffer(match=await self._load_match(db, match.id), seat=seat)
+            outcome = Outcome(
+                places=(frozenset({0, 1}),), scores=current_scores(match.state), reason="draw agreed"
+            )
+            await self._finish(db, match, outcome, now)
+            return await self._load_match(db, match.id)
+
+    # ------------------------------------------------------------------ time
+
+    async def next_deadline(self) -> float | None:
+        """When the next challenge expires or the next turn timer runs out."""
+        async with self.store.transaction() as db:
+            row = await _one(
+                db,
+                "SELECT min(t) AS t FROM (SELECT min(expires_at) AS t FROM challenges WHERE status = 'open'"
+                " UNION ALL SELECT min(deadline) FROM matches WHERE status = 'active')",
+            )
+            return row["t"]
+
+    async def expire_due(self) -> Expired:
+        """Close every challenge that expired and time out every player whose turn timer ran out."""
+        now = self.clock()
+        async with self.store.transaction() as db:
+            rows = await _all(db, "SELECT id FROM challenges WHERE status = 'open' AND expires_at <= ?", now)
+            challenges = []
+            for row in rows:
+                await db.execute(
+                    "UPDATE challenges SET status = 'expired', closed_at = ? WHERE id = ?", (now, row["id"])
+                )
+                challenges.append(await self._load_challenge(db, row["id"]))
+            rows = await _all(db, "SELECT id FROM matches WHERE status = 'active' AND deadline <= ?", now)
+            matches = []
+            for row in rows:
+                match = await self._load_match(db, row["id"])
+                seat = match.state.to_move
+                loser = match.seats[seat]
+                outcome = forfeit(match.state, len(match.seats), seat, f"{loser.name} ran out of time")
+                await self._finish(db, match, outcome, now)
+                matches.append(await self._load_match(db, match.id))
+        return Expired(tuple(challenges), tuple(matches))
+
+    # ------------------------------------------------------------------ records
+
+    async def leaderboard(self, guild_id: int, game: str, page: int = 1, per_page: int = 10) -> tuple[list[Standing], int]:
+        """One page of this server's ranking for a game, and how many players it has."""
+        if game not in GAMES:
+            raise NotFound(f"There is no game called {game!r}.")
+        async with self.store.transaction() as db:
+            total = (await _one(db, "SELECT count(*) AS n FROM ratings WHERE guild_id = ? AND game = ?", guild_id, game))["n"]
+            rows = await _all(
+                db,
+                "SELECT r.*, p.name FROM ratings r JOIN players p USING (user_id)"
+                " WHERE guild_id = ? AND game = ? ORDER BY rating DESC, user_id LIMIT ? OFFSET ?",
+                guild_id, game, per_page, (page - 1) * per_page,
+            )
+        return [_standing(row, (page - 1) * per_page + i + 1) for i, row in enumerate(rows)], total
+
+    async def stats(self, guild_id: int, user_id: int) -> list[Standing]:
+        """A player's record for every game they have finished in this server, with their rank."""
+        async with self.store.transaction() as db:
+            rows = await _all(
+                db,
+                "SELECT r.*, p.name, (SELECT count(*) FROM ratings o WHERE o.guild_id = r.guild_id"
+                " AND o.game = r.game AND (o.rating > r.rating OR (o.rating = r.rating AND o.user_id < r.user_id))) + 1"
+                " AS rank FROM ratings r JOIN players p USING (user_id) WHERE guild_id = ? AND user_id = ?"
+                " ORDER BY game",
+                guild_id, user_id,
+            )
+        return [_standing(row, row["rank"]) for row in rows]
+
+    async def history(self, guild_id: int, limit: int = 5) -> list[Match]:
+        async with self.store.transaction() as db:
+            rows = await _all(
+                db,
+                "SELECT id FROM matches WHERE guild_id = ? AND status = 'finished'"
+                " ORDER BY finished_at DESC, id DESC LIMIT ?",
+                guild_id, limit,
+            )
+            return [await self._load_match(db, row["id"]) for row in rows]
+
+    # ------------------------------------------------------------------ internals
+
+    def _turn_seconds(self, seconds: int | None) -> int:
+        if seconds is None:
+            return self.turn_seconds
+        if not MIN_TURN_SECONDS <= seconds <= MAX_TURN_SECONDS:
+            raise NotAllowed("The time per turn must be between 1 minute and 14 days.")
+        return int(seconds)
+
+    def _check_open(self, challenge: Challenge, now: float) -> None:
+        if challenge.status != "open":
+            raise NotAllowed(f"This challenge was {challenge.status} and is closed.")
+        if challenge.expires_at <= now:
+            raise NotAllowed("This challenge has expired.")
+
+    @staticmethod
+    def _seat(match: Match, user: Player) -> int:
+        seat = match.seat_of(user.id)
+        if seat is None:
+            raise NotAllowed("You are not playing in this match.")
+        return seat
+
+    async def _check_channel_free(self, db: aiosqlite.Connection, channel_id: int) -> None:
+        if await _one(db, "SELECT 1 FROM matches WHERE channel_id = ? AND status = 'active'", channel_id):
+            raise NotAllowed("A match is already being played in this channel: finish it first, or open a thread for yours.")
+        if await _one(db, "SELECT 1 FROM challenges WHERE channel_id = ? AND status = 'open'", channel_id):
+            raise NotAllowed("There is already an open challenge in this channel: answer it first, or open a thread for yours.")
+
+    @staticmethod
+    async def _remember(db: aiosqlite.Connection, *players: Player) -> None:
+        await db.executemany(
+            "INSERT INTO players (user_id, name) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET name = excluded.name",
+            [(p.id, p.name) for p in players],
+        )
+
+    async def _load_challenge(self, db: aiosqlite.Connection, challenge_id: int) -> Challenge:
+        row = await _one(db, "SELECT * FROM challenges WHERE id = ?", challenge_id)
+        if row is None:
+            raise NotFound("That challenge no longer exists.")
+        people = await _all(
+            db,
+            "SELECT cp.user_id, cp.seat, cp.invited, cp.accepted, p.name FROM challenge_players cp JOIN players p USING (user_id)"
+            " WHERE challenge_id = ? ORDER BY seat",
+            challenge_id,
+        )
+        players = [Player(r["user_id"], r["name"]) for r in people]
+        invited = tuple(p for p, r in zip(players, people) if r["invited"])
+        return Challenge(
+            id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"], game=row["game"],
+            options=json.loads(row["options"]), players=row["players"], challenger=players[0],
+            invited=invited, accepted=tuple(p for p, r in zip(players, people) if r["accepted"]),
+            turn_seconds=row["turn_seconds"], status=row["status"], expires_at=row["expires_at"],
+            message_id=row["message_id"], closed_by=row["closed_by"],
+        )
+
+    async def _start(self, db: aiosqlite.Connection, challenge: Challenge, now: float) -> Match:
+        updated = await db.execute(
+            "UPDATE challenges SET status = 'accepted', closed_at = ? WHERE id = ? AND status = 'open'",
+            (now, challenge.id),
+        )
+        if updated.rowcount != 1:
+            raise Conflict("This challenge was already answered.")
+        row = await _one(db, "SELECT seed FROM challenges WHERE id = ?", challenge.id)
+        await db.execute(
+            "INSERT INTO matches (id, guild_id, channel_id, game, options, seed, players, status, turn_seconds,"
+            " deadline, started_at) VALUES (?,?,?,?,?,?,?, 'active', ?, ?, ?)",
+            (challenge.id, challenge.guild_id, challenge.channel_id, challenge.game, dumps(challenge.options),
+             row["seed"], challenge.players, challenge.turn_seconds, now + challenge.turn_seconds, now),
+        )
+        await db.executemany(
+            "INSERT INTO seats (match_id, seat, user_id) VALUES (?,?,?)",
+            [(challenge.id, seat, p.id) for seat, p in enumerate(challenge.accepted)],
+        )
+        return await self._load_match(db, challenge.id)
+
+    async def _active(self, db: aiosqlite.Connection, channel_id: int) -> Match:
+        row = await _one(db, "SELECT id FROM matches WHERE channel_id = ? AND status = 'active'", channel_id)
+        if row is None:
+            raise NotFound("There is no match in this channel. Start one with /challenge.")
+        return await self._load_match(db, row["id"])
+
+    async def _load_match(self, db: aiosqlite.Connection, match_id: int) -> Match:
+        row = await _one(db, "SELECT * FROM matches WHERE id = ?", match_id)
+        if row is None:
+            raise NotFound("That match no longer exists.")
+        seat_rows = await _all(
+            db,
+            "SELECT s.*, p.name FROM seats s JOIN players p USING (user_id) WHERE match_id = ? ORDER BY seat",
+            match_id,
+        )
+        seats = tuple(Player(r["user_id"], r["name"]) for r in seat_rows)
+        moves = tuple(r["notation"] for r in await _all(
+            db, "SELECT notation FROM moves WHERE match_id = ? ORDER BY ply", match_id))
+        options = json.loads(row["options"])
+        state = self._state(match_id, row["game"], len(seats), options, row["seed"], moves)
+        outcome = None
+        changes: tuple[RatingChange, ...] = ()
+        if row["status"] == "finished":
+            places = tuple(frozenset(group) for group in json.loads(row["places"]))
+            scores = [r["score"] for r in seat_rows]
+            outcome = Outcome(places=places, scores=None if None in scores else tuple(scores), reason=row["reason"])
+            changes = tuple(
+                RatingChange(r["seat"], seats[r["seat"]], r["rating_before"], r["rating_after"])
+                for r in seat_rows if r["rating_before"] is not None
+            )
+        return Match(
+            id=match_id, guild_id=row["guild_id"], channel_id=row["channel_id"], game=row["game"],
+            options=options, seed=row["seed"], seats=seats, state=state, status=row["status"],
+            turn_seconds=row["turn_seconds"], deadline=row["deadline"], draw_offer=row["draw_offer"],
+            moves=moves, outcome=outcome, ratings=changes, finished_at=row["finished_at"],
+        )
+
+    def _state(self, match_id: int, game: str, players: int, options: dict, seed: int, moves: tuple[str, ...]) -> State:
+        """The position after `moves`, replayed from the log unless it is cached for that many moves."""
+        cached = self._states.get(match_id)
+        if cached is not None and cached[0] == len(moves):
+            self._states.move_to_end(match_id)
+            return cached[1]
+        state = GAMES[game].start(players, options, seed)
+        for move in moves:
+            state = state.play(move)
+        self._cache(match_id, len(moves), state)
+        return state
+
+    def _cache(self, match_id: int, version: int, state: State) -> None:
+        self._states[match_id] = (version, state)
+        self._states.move_to_end(match_id)
+        while len(self._states) > STATE_CACHE:
+            self._states.popitem(last=False)
+
+    async def _finish(self, db: aiosqlite.Connection, match: Match, outcome: Outcome, now: float) -> None:
+        """Record the result and update everyone's rating, in the caller's transaction."""
+        cursor = await db.execute(
+            "UPDATE matches SET status = 'finished', finished_at = ?, reason = ?, places = ?, deadline = NULL,"
+            " draw_offer = NULL WHERE id = ? AND status = 'active'",
+            (now, outcome.reason, dumps([sorted(group) for group in outcome.places]), match.id),
+        )
+        if cursor.rowcount != 1:
+            raise Conflict("This match has already ended.")
+        before = []
+        for player in match.seats:
+            row = await _one(
+                db, "SELECT * FROM ratings WHERE guild_id = ? AND game = ? AND user_id = ?",
+                match.guild_id, match.game, player.id,
+            )
+            if row is None:
+                before.append(glicko.Rating())
+            else:
+                rating = glicko.Rating(row["rating"], row["rd"], row["volatility"])
+                before.append(glicko.age(rating, (now - row["updated_at"]) / 86400))
+        after = glicko.rate_game(before, outcome.places)
+        place_of = {seat: place for place, group in enumerate(outcome.places) for seat in group}
+        for seat, player in enumerate(match.seats):
+            place = place_of[seat]
+            shared = len(outcome.places[place]) > 1
+            won, drew = place == 0 and not shared, place == 0 and shared
+            score = outcome.scores[seat] if outcome.scores is not None else None
+            await db.execute(
+                "UPDATE seats SET place = ?, score = ?, rating_before = ?, rating_after = ? WHERE match_id = ? AND seat = ?",
+                (place, score, before[seat].rating, after[seat].rating, match.id, seat),
+            )
+            await db.execute(
+                "INSERT INTO ratings (guild_id, game, user_id, rating, rd, volatility, wins, losses, draws, updated_at)"
+                " VALUES (?,?,?,?,?,?,?,?,?,?) ON CONFLICT (guild_id, game, user_id) DO UPDATE SET"
+                " rating = excluded.rating, rd = excluded.rd, volatility = excluded.volatility,"
+                " wins = wins + excluded.wins, losses = losses + excluded.losses, draws = draws + excluded.draws,"
+                " updated_at = excluded.updated_at",
+                (match.guild_id, match.game, player.id, after[seat].rating, after[seat].rd, after[seat].volatility,
+                 int(won), int(not won and not drew), int(drew), now),
+            )
+
+
+def _standing(row: aiosqlite.Row, rank: int) -> Standing:
+    return Standing(
+        player=Player(row["user_id"], row["name"]), game=row["game"], rating=row["rating"], rd=row["rd"],
+        wins=row["wins"], losses=row["losses"], draws=row["draws"], rank=rank,
+    )
+
+
+async def _one(db: aiosqlite.Connection, sql: str, *args: Any) -> aiosqlite.Row | None:
+    async with db.execute(sql, args) as cursor:
+        return await cursor.fetchone()
+
+
+async def _all(db: aiosqlite.Connection, sql: str, *args: Any) -> list[aiosqlite.Row]:
+    async with db.execute(sql, args) as cursor:
+        return list(await cursor.fetchall())
+
+
+__all__ = ["MatchService", "PlayerError", "forfeit"]

@@ -1,0 +1,86 @@
+"""SQLite through aiosqlite: one connection, numbered migrations, one transaction per change."""
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+from contextlib import asynccontextmanager
+from importlib import resources
+from pathlib import Path
+from typing import AsyncIterator
+
+import aiosqlite
+
+log = logging.getLogger(__name__)
+
+
+def migrations() -> list[tuple[int, str]]:
+    """The numbered migration scripts (NNN_name.sql), in order."""
+    found = []
+    for entry in resources.files("bot.migrations").iterdir():
+        match = re.fullmatch(r"(\d+)_\w+\.sql", entry.name)
+        if match:
+            found.append((int(match.group(1)), entry.read_text(encoding="utf-8")))
+    return sorted(found)
+
+
+class Store:
+    """Owns the database connection.
+
+    Every use goes through `transaction()`, which holds a lock for its whole duration: a single
+    connection cannot keep two transactions apart, and a reader must never see a change that is not
+    committed yet. Statements are short, so one at a time is plenty for a game bot.
+    """
+
+    def __init__(self, db: aiosqlite.Connection, path: Path):
+        self.db = db
+        self.path = path
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: str | Path) -> Store:
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        db = await aiosqlite.connect(path, isolation_level=None)
+        db.row_factory = aiosqlite.Row
+        await db.execute("PRAGMA journal_mode = WAL")
+        await db.execute("PRAGMA synchronous = FULL")
+        await db.execute("PRAGMA foreign_keys = ON")
+        await db.execute("PRAGMA busy_timeout = 5000")
+        store = cls(db, path)
+        await store._migrate()
+        return store
+
+    async def close(self) -> None:
+        async with self._lock:
+            await self.db.close()
+
+    async def _migrate(self) -> None:
+        async with self.transaction() as db:
+            version = (await (await db.execute("PRAGMA user_version")).fetchone())[0]
+            for number, script in migrations():
+                if number <= version:
+                    continue
+                log.info("applying migration %03d", number)
+                for statement in _statements(script):
+                    await db.execute(statement)
+                await db.execute(f"PRAGMA user_version = {number:d}")
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """BEGIN IMMEDIATE … COMMIT, rolled back if the body raises."""
+        async with self._lock:
+            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self.db
+            except BaseException:
+                await self.db.rollback()
+                raise
+            else:
+                await self.db.commit()
+
+
+def _statements(script: str) -> list[str]:
+    """Split a migration into statements (the scripts hold no semicolons inside strings)."""
+    lines = [line.split("--", 1)[0] for line in script.splitlines()]
+    return [s.strip() for s in "\n".join(lines).split(";") if s.strip()]

@@ -1,0 +1,27 @@
+"""Pictures of game states: `render` gives the PNG the bot posts, `render_text` a terminal board.
+
+Each game has one module here exposing `render(state, names) -> bytes` and `text(state, names) -> str`;
+adding a game is that module plus one entry in RENDERERS. Renderers are pure: the same state and names
+give the same bytes.
+"""
+from __future__ import annotations
+
+from types import ModuleType
+from typing import Sequence
+
+from renderers import attaxx
+
+RENDERERS: dict[str, ModuleType] = {"attaxx": attaxx}
+
+
+def render(state, names: Sequence[str]) -> bytes:
+    """The PNG for `state`, with `names[seat]` as each player's name. An unknown game is a KeyError."""
+    return RENDERERS[state.game].render(state, names)
+
+
+def render_text(state, names: Sequence[str]) -> str:
+    """A plain-text board for `state`. An unknown game is a KeyError."""
+    return RENDERERS[state.game].text(state, names)
+
+
+__all__ = ["RENDERERS", "render", "render_text"]

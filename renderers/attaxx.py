@@ -1,0 +1,216 @@
+"""Attaxx: a 7×7 felt board with shaded pieces, the last move marked, players above, status below.
+
+A render copies a cached base image (background, framed empty board, coordinates), pastes a cached
+tile for every square that is not plain empty felt, draws the two player cards and the status
+footer, and encodes the result. Tiles — felt, highlight, piece and ring already composed — are built
+on first use, so after warm-up a render does no anti-aliased drawing at all.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Sequence
+
+from PIL import Image, ImageDraw
+
+from renderers import theme
+from renderers.theme import RGB
+
+# --- layout -------------------------------------------------------------------------------------------
+FILES = RANKS = 7
+WIDTH = 600
+TILE = 68
+FRAME = 10  # the wooden-green rim around the squares
+BOARD_W = FILES * TILE
+BOARD_X = (WIDTH - BOARD_W) // 2  # left edge of square a*
+BOARD_Y = theme.panel_height(2) + 14 + FRAME  # top edge of rank 7
+LABEL_GAP = 17  # distance from the rim to the centre of a coordinate label
+FOOTER_Y = BOARD_Y + RANKS * TILE + FRAME + 2 * LABEL_GAP
+HEIGHT = FOOTER_Y + theme.FOOTER_HEIGHT
+DISC = 52  # piece diameter
+
+# --- colours ------------------------------------------------------------------------------------------
+FELT: RGB = (40, 120, 74)
+FELT_LIGHT: RGB = (52, 138, 87)  # the lit top edge of a square
+GUTTER: RGB = (20, 70, 42)
+RIM: RGB = (18, 58, 36)
+RIM_EDGE: RGB = (64, 112, 80)
+LABEL: RGB = (176, 196, 184)
+STYLES = (theme.WHITE, theme.BLACK)
+SYMBOLS = ("O", "X")
+
+# Tile marks
+PLAIN, SOURCE, TARGET = 0, 1, 2
+
+
+def square_origin(file: int, rank: int) -> tuple[int, int]:
+    """Top-left pixel of the square at 0-based (file, rank); rank 0 is at the bottom."""
+    return BOARD_X + file * TILE, BOARD_Y + (RANKS - 1 - rank) * TILE
+
+
+@lru_cache(maxsize=None)
+def tile(piece: int, mark: int, flipped: bool) -> Image.Image:
+    """An opaque TILE×TILE square: felt (tinted for the last move's source or target), then the
+    piece (0 none, 1 White, 2 Black) and the flip ring."""
+    ss = theme.SS
+    big = Image.new("RGB", (TILE * ss, TILE * ss), GUTTER)
+    draw = ImageDraw.Draw(big)
+    felt = {PLAIN: FELT, SOURCE: theme.mix(FELT, theme.HIGHLIGHT, 0.28), TARGET: theme.mix(FELT, theme.HIGHLIGHT, 0.55)}[mark]
+    light = theme.mix(felt, (255, 255, 255), 0.12)
+    inset = 1.5 * ss
+    box = (inset, inset, TILE * ss - inset - 1, TILE * ss - inset - 1)
+    draw.rounded_rectangle(box, 4 * ss, fill=light)  # a 1 px lit edge along the top and left
+    draw.rounded_rectangle((box[0] + ss, box[1] + ss, box[2], box[3]), 4 * ss, fill=felt)
+    if mark == TARGET:
+        draw.rounded_rectangle(box, 4 * ss, outline=theme.HIGHLIGHT, width=3 * ss)
+    small = theme.downsample(big)
+    centre = (TILE / 2, TILE / 2)
+    if mark == SOURCE and not piece:
+        theme.paste(small, theme.ring(theme.HIGHLIGHT, DISC - 6, 2.5, dashes=12), centre)
+    if piece:
+        theme.paste(small, theme.disc(STYLES[piece - 1], DISC), centre)
+    if flipped:
+        theme.paste(small, theme.ring(theme.HIGHLIGHT, DISC + 10, 3), centre)
+    return small
+
+
+@lru_cache(maxsize=1)
+def base() -> Image.Image:
+    """Background, framed board of empty squares, coordinates on all four sides."""
+    img = Image.new("RGB", (WIDTH, HEIGHT), theme.BACKGROUND)
+    outer = (BOARD_W + 2 * FRAME, RANKS * TILE + 2 * FRAME)
+    shadow = theme.rounded_box((outer[0] + 8, outer[1] + 8), 14, theme.mix(theme.BACKGROUND, (0, 0, 0), 0.5))
+    img.paste(shadow, (BOARD_X - FRAME - 4, BOARD_Y - FRAME - 1), shadow)
+    frame = theme.rounded_box(outer, 10, RIM, RIM_EDGE, 1)
+    img.paste(frame, (BOARD_X - FRAME, BOARD_Y - FRAME), frame)
+    empty = tile(0, PLAIN, False)
+    for file in range(FILES):
+        for rank in range(RANKS):
+            img.paste(empty, square_origin(file, rank))
+    draw = ImageDraw.Draw(img)
+    face = theme.font(17, True)
+    letters = "abcdefg"
+    top, bottom = BOARD_Y - FRAME - LABEL_GAP, BOARD_Y + RANKS * TILE + FRAME + LABEL_GAP
+    left, right = BOARD_X - FRAME - LABEL_GAP, BOARD_X + BOARD_W + FRAME + LABEL_GAP
+    for file in range(FILES):
+        x = BOARD_X + file * TILE + TILE / 2
+        draw.text((x, bottom), letters[file], font=face, fill=LABEL, anchor="mm")
+    for rank in range(RANKS):
+        y = BOARD_Y + (RANKS - 1 - rank) * TILE + TILE / 2
+        draw.text((left, y), str(rank + 1), font=face, fill=LABEL, anchor="mm")
+        draw.text((right, y), str(rank + 1), font=face, fill=LABEL, anchor="mm")
+    del top
+    return img
+
+
+@lru_cache(maxsize=1)
+def palette() -> Image.Image:
+    """The fixed 256-colour palette every Attaxx PNG is mapped onto, fitted to all the colours the
+    renderer can draw: the base, every tile, the cards, the swatches and text in every colour."""
+    sheet = Image.new("RGB", (WIDTH + 8 * TILE, HEIGHT), theme.BACKGROUND)
+    sheet.paste(base(), (0, 0))
+    for piece in range(3):
+        for mark in (PLAIN, SOURCE, TARGET):
+            for flipped in (False, True):
+                sheet.paste(tile(piece, mark, flipped), (WIDTH + (mark * 2 + flipped) * TILE, piece * TILE))
+    seats = [theme.Seat("Sample name", "White", theme.WHITE, "24", "pieces"), theme.Seat("Ag", "Black", theme.BLACK, "25", "pieces")]
+    panel = Image.new("RGB", (WIDTH, 2 * (theme.panel_height(2) + theme.FOOTER_HEIGHT)), theme.BACKGROUND)
+    theme.draw_players(panel, 0, seats, 0, None)
+    theme.draw_footer(panel, theme.panel_height(2), seats, 1, None, _sample_detail())
+    from rules import Outcome
+
+    done = Outcome(places=(frozenset({0}), frozenset({1})), scores=(30, 19), reason="board full")
+    y = theme.panel_height(2) + theme.FOOTER_HEIGHT
+    theme.draw_players(panel, y, seats, None, done)
+    theme.draw_footer(panel, y + theme.panel_height(2), seats, None, done, _sample_detail())
+    sheet.paste(panel, (WIDTH, 3 * TILE))
+    return theme.palette_for(sheet)
+
+
+def _sample_detail() -> list[tuple[str, RGB]]:
+    return [("Last move ", theme.MUTED), ("White c3b5", theme.TEXT), (" · Black passed", theme.NOTE), (" 0123456789", theme.FAINT)]
+
+
+def image(state, names: Sequence[str]) -> Image.Image:
+    """The rendered position as an RGB image (before palette mapping and encoding)."""
+    img = base().copy()
+    g = state.geometry
+    last = state.last
+    marks: dict[int, int] = {}
+    flipped: frozenset[int] = frozenset()
+    if last is not None:
+        marks[last.dst] = TARGET
+        if last.src is not None:
+            marks[last.src] = SOURCE
+        flipped = frozenset(last.flipped)
+    for cell, piece in enumerate(state.board):
+        mark = marks.get(cell, PLAIN)
+        if piece or mark or cell in flipped:
+            img.paste(tile(piece, mark, cell in flipped), square_origin(*g.coords[cell]))
+    seats = theme.seats_for(state, names, STYLES, state.counts, "pieces")
+    theme.draw_players(img, 0, seats, state.to_move, state.outcome)
+    theme.draw_footer(img, FOOTER_Y, seats, state.to_move, state.outcome, detail(state, seats))
+    return img
+
+
+def detail(state, seats: Sequence[theme.Seat]) -> list[tuple[str, RGB]]:
+    """The footer's second line: the last move with what it did, and any automatic pass."""
+    last = state.last
+    if last is None:
+        return [("New game · ", theme.MUTED), ("clone", theme.TEXT), (" next to a piece or ", theme.MUTED),
+                ("jump", theme.TEXT), (" two squares", theme.MUTED)]
+    parts: list[tuple[str, RGB]] = [("Last move  ", theme.MUTED), (f"{seats[last.seat].side} {last.notation}", theme.TEXT)]
+    if last.effect:
+        parts.append((f" · {last.effect}", theme.MUTED))
+    for seat in last.passed:
+        parts.append((f" · {seats[seat].side} had no move and passed", theme.NOTE))
+    return parts
+
+
+def render(state, names: Sequence[str]) -> bytes:
+    """The PNG the bot posts for this state."""
+    return theme.encode_png(image(state, names), palette())
+
+
+def text(state, names: Sequence[str]) -> str:
+    """A plain-text board: ranks 7..1 top to bottom, `O` White, `X` Black, `[ ]` the last move's
+    target, `( )` a jump's source, `*` a flipped piece; then players, last move and whose turn."""
+    g = state.geometry
+    last = state.last
+    by_coord = {coord: cell for cell, coord in enumerate(g.coords)}
+    flipped = set(last.flipped) if last is not None else set()
+    files = g.files[:FILES]
+    header = "     " + "   ".join(files)
+    lines = [header]
+    for rank in range(RANKS - 1, -1, -1):
+        cells = []
+        for file in range(FILES):
+            cell = by_coord[(file, rank)]
+            piece = state.board[cell]
+            symbol = SYMBOLS[piece - 1] if piece else "."
+            if last is not None and cell == last.dst:
+                cells.append(f"[{symbol}]")
+            elif last is not None and cell == last.src:
+                cells.append(f"({symbol})")
+            elif cell in flipped:
+                cells.append(f" {symbol}*")
+            else:
+                cells.append(f" {symbol} ")
+        lines.append(f"{rank + 1:>2} " + " ".join(cells) + f" {rank + 1}")
+    lines.append(header)
+    seats = theme.seats_for(state, names, STYLES, state.counts, "pieces")
+    lines.append("")
+    for seat, info in enumerate(seats):
+        name = " ".join((info.name or "").split()) or info.side
+        marker = "  <- to move" if seat == state.to_move else ""
+        lines.append(f"{SYMBOLS[seat]} {info.side}: {name} — {info.score} pieces{marker}")
+    if last is not None:
+        note = f"Last move: {seats[last.seat].side} {last.notation}"
+        if last.effect:
+            note += f" ({last.effect})"
+        for seat in last.passed:
+            note += f"; {seats[seat].side} had no legal move and passed"
+        lines.append(note)
+        lines.append("[ ] moved to   ( ) jumped from   * flipped")
+    if state.outcome is not None:
+        lines.append("Game over: " + theme.result_text(state.outcome, seats))
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,66 @@
+"""Every registered game, played at random to its end: the contract holds for all of them."""
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rules import GAMES, BadOptions, IllegalMove
+
+MAX_PLIES = 5000
+
+
+def random_game(name: str, players: int, seed: int):
+    game = GAMES[name]
+    rng = random.Random(seed)
+    start = game.start(players=players, options={}, seed=seed)
+    state, log = start, []
+    while state.outcome is None:
+        assert len(log) < MAX_PLIES, "the game did not end"
+        moves = state.legal_moves()
+        assert moves, "a running game must offer a move"
+        assert len(set(moves)) == len(moves)
+        move = rng.choice(moves)
+        after = state.play(move)
+        assert after.last.notation == move, "play() must record the canonical notation it was given"
+        log.append(move)
+        state = after
+    return start, state, log
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**31 - 1))
+def test_random_playouts_end_and_replay(name, seed):
+    game = GAMES[name]
+    for players in game.players:
+        start, final, log = random_game(name, players, seed)
+        assert final.to_move is None and final.legal_moves() == []
+        places = final.outcome.places
+        assert sorted(s for group in places for s in group) == list(range(players))
+        replayed = game.start(players=players, options={}, seed=seed)
+        for move in log:
+            replayed = replayed.play(move)
+        assert replayed == final and replayed.outcome == final.outcome
+        with pytest.raises(IllegalMove):
+            final.play(log[-1])
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_registry_entries_keep_the_contract(name):
+    game = GAMES[name]
+    assert game.name == name and game.title and game.summary and game.notation
+    assert min(game.players) >= 2
+    with pytest.raises(BadOptions):
+        game.start(players=max(game.players) + 1)
+    with pytest.raises(BadOptions):
+        game.start(players=min(game.players), options={"no_such_option": 1})
+    state = game.start(players=min(game.players), options={}, seed=1)
+    assert state.game == name and state.to_move == 0 and state.outcome is None and state.last is None
+
+
+def test_unknown_game_is_a_key_error():
+    with pytest.raises(KeyError):
+        GAMES["chess"]
