@@ -6,8 +6,8 @@ give the same bytes.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from types import ModuleType
-from typing import Sequence
 
 from renderers import attaxx
 

@@ -7,8 +7,8 @@ on first use, so after warm-up a render does no anti-aliased drawing at all.
 """
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Sequence
+from collections.abc import Sequence
+from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -47,7 +47,7 @@ def square_origin(file: int, rank: int) -> tuple[int, int]:
     return BOARD_X + file * TILE, BOARD_Y + (RANKS - 1 - rank) * TILE
 
 
-@lru_cache(maxsize=None)
+@cache
 def tile(piece: int, mark: int, flipped: bool) -> Image.Image:
     """An opaque TILE×TILE square: felt (tinted for the last move's source or target), then the
     piece (0 none, 1 White, 2 Black) and the flip ring."""
@@ -75,7 +75,7 @@ def tile(piece: int, mark: int, flipped: bool) -> Image.Image:
 
 @lru_cache(maxsize=1)
 def base() -> Image.Image:
-    """Background, framed board of empty squares, coordinates on all four sides."""
+    """Background, the framed board of empty squares, rank numbers left and right, file letters below."""
     img = Image.new("RGB", (WIDTH, HEIGHT), theme.BACKGROUND)
     outer = (BOARD_W + 2 * FRAME, RANKS * TILE + 2 * FRAME)
     shadow = theme.rounded_box((outer[0] + 8, outer[1] + 8), 14, theme.mix(theme.BACKGROUND, (0, 0, 0), 0.5))
@@ -89,7 +89,7 @@ def base() -> Image.Image:
     draw = ImageDraw.Draw(img)
     face = theme.font(17, True)
     letters = "abcdefg"
-    top, bottom = BOARD_Y - FRAME - LABEL_GAP, BOARD_Y + RANKS * TILE + FRAME + LABEL_GAP
+    bottom = BOARD_Y + RANKS * TILE + FRAME + LABEL_GAP
     left, right = BOARD_X - FRAME - LABEL_GAP, BOARD_X + BOARD_W + FRAME + LABEL_GAP
     for file in range(FILES):
         x = BOARD_X + file * TILE + TILE / 2
@@ -98,36 +98,15 @@ def base() -> Image.Image:
         y = BOARD_Y + (RANKS - 1 - rank) * TILE + TILE / 2
         draw.text((left, y), str(rank + 1), font=face, fill=LABEL, anchor="mm")
         draw.text((right, y), str(rank + 1), font=face, fill=LABEL, anchor="mm")
-    del top
     return img
 
 
 @lru_cache(maxsize=1)
 def palette() -> Image.Image:
-    """The fixed 256-colour palette every Attaxx PNG is mapped onto, fitted to all the colours the
-    renderer can draw: the base, every tile, the cards, the swatches and text in every colour."""
-    sheet = Image.new("RGB", (WIDTH + 8 * TILE, HEIGHT), theme.BACKGROUND)
-    sheet.paste(base(), (0, 0))
-    for piece in range(3):
-        for mark in (PLAIN, SOURCE, TARGET):
-            for flipped in (False, True):
-                sheet.paste(tile(piece, mark, flipped), (WIDTH + (mark * 2 + flipped) * TILE, piece * TILE))
-    seats = [theme.Seat("Sample name", "White", theme.WHITE, "24", "pieces"), theme.Seat("Ag", "Black", theme.BLACK, "25", "pieces")]
-    panel = Image.new("RGB", (WIDTH, 2 * (theme.panel_height(2) + theme.FOOTER_HEIGHT)), theme.BACKGROUND)
-    theme.draw_players(panel, 0, seats, 0, None)
-    theme.draw_footer(panel, theme.panel_height(2), seats, 1, None, _sample_detail())
-    from rules import Outcome
-
-    done = Outcome(places=(frozenset({0}), frozenset({1})), scores=(30, 19), reason="board full")
-    y = theme.panel_height(2) + theme.FOOTER_HEIGHT
-    theme.draw_players(panel, y, seats, None, done)
-    theme.draw_footer(panel, y + theme.panel_height(2), seats, None, done, _sample_detail())
-    sheet.paste(panel, (WIDTH, 3 * TILE))
-    return theme.palette_for(sheet)
-
-
-def _sample_detail() -> list[tuple[str, RGB]]:
-    return [("Last move ", theme.MUTED), ("White c3b5", theme.TEXT), (" · Black passed", theme.NOTE), (" 0123456789", theme.FAINT)]
+    """The fixed 256-colour palette every Attaxx PNG is mapped onto, fitted to every colour the
+    renderer can draw: the base, every tile, and the player panel and footer in all their states."""
+    tiles = [tile(piece, mark, flipped) for piece in range(3) for mark in (PLAIN, SOURCE, TARGET) for flipped in (False, True)]
+    return theme.palette_for([base(), *tiles, theme.panel_samples(WIDTH, STYLES, ("White", "Black"))])
 
 
 def image(state, names: Sequence[str]) -> Image.Image:
@@ -158,11 +137,12 @@ def detail(state, seats: Sequence[theme.Seat]) -> list[tuple[str, RGB]]:
     if last is None:
         return [("New game · ", theme.MUTED), ("clone", theme.TEXT), (" next to a piece or ", theme.MUTED),
                 ("jump", theme.TEXT), (" two squares", theme.MUTED)]
-    parts: list[tuple[str, RGB]] = [("Last move  ", theme.MUTED), (f"{seats[last.seat].side} {last.notation}", theme.TEXT)]
+    parts: list[tuple[str, RGB]] = [(f"{seats[seat].side} had no legal move and passed · ", theme.NOTE) for seat in last.passed]
+    if not parts and state.outcome is None:  # otherwise the line starts with a note or the reason
+        parts.append(("Last move ", theme.MUTED))
+    parts.append((f"{seats[last.seat].side} {last.notation}", theme.TEXT))
     if last.effect:
         parts.append((f" · {last.effect}", theme.MUTED))
-    for seat in last.passed:
-        parts.append((f" · {seats[seat].side} had no move and passed", theme.NOTE))
     return parts
 
 
@@ -179,7 +159,7 @@ def text(state, names: Sequence[str]) -> str:
     by_coord = {coord: cell for cell, coord in enumerate(g.coords)}
     flipped = set(last.flipped) if last is not None else set()
     files = g.files[:FILES]
-    header = "     " + "   ".join(files)
+    header = "    " + "   ".join(files)
     lines = [header]
     for rank in range(RANKS - 1, -1, -1):
         cells = []
@@ -212,5 +192,5 @@ def text(state, names: Sequence[str]) -> str:
         lines.append(note)
         lines.append("[ ] moved to   ( ) jumped from   * flipped")
     if state.outcome is not None:
-        lines.append("Game over: " + theme.result_text(state.outcome, seats))
+        lines.append("Game over: " + theme.result_text(state.outcome, seats, plain=True))
     return "\n".join(lines) + "\n"

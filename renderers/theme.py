@@ -10,10 +10,10 @@ from __future__ import annotations
 import io
 import re
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
-from typing import Sequence
 
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
@@ -49,7 +49,7 @@ class DiscStyle:
 
 WHITE = DiscStyle(light=(255, 255, 255), base=(236, 232, 222), dark=(178, 172, 160), rim=(112, 108, 100))
 BLACK = DiscStyle(light=(118, 122, 132), base=(46, 48, 54), dark=(14, 14, 17), rim=(0, 0, 0))
-# More seats for N-player games, in seat order after White/Black-like pairs are not enough.
+# Seat colours for games of more than two players, in seat order.
 SEAT_STYLES = (
     DiscStyle((255, 160, 150), (222, 72, 62), (138, 30, 26), (80, 14, 12)),  # red
     DiscStyle((150, 200, 255), (56, 128, 230), (24, 62, 140), (12, 32, 80)),  # blue
@@ -66,7 +66,7 @@ def mix(a: RGB, b: RGB, t: float) -> RGB:
 
 
 # --- fonts -----------------------------------------------------------------------------------------
-@lru_cache(maxsize=None)
+@cache
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     """The bundled DejaVu Sans at `size` px. The basic layout engine is forced so that a machine with
     or without libraqm draws the same pixels."""
@@ -74,7 +74,7 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(path), size, layout_engine=ImageFont.Layout.BASIC)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _notdef(bold: bool) -> bytes:
     mask = font(20, bold).getmask("\U0010fffd")  # a private-use code point: surely not in the font
     return bytes(mask)
@@ -98,7 +98,45 @@ def display_name(name: str, fallback: str, bold: bool = True) -> str:
     text = _SPACES.sub(" ", unicodedata.normalize("NFC", name or "")).strip()
     text = "".join(ch for ch in text if ch == " " or (ch.isprintable() and has_glyph(ch, bold)))
     text = _SPACES.sub(" ", text).strip()
-    return text or fallback
+    return visual_order(text) or fallback
+
+
+_MIRRORED = str.maketrans("()[]{}<>«»", ")(][}{><»«")
+
+
+def _strong(ch: str) -> str:
+    kind = unicodedata.bidirectional(ch)
+    return "R" if kind in ("R", "AL") else "L" if kind == "L" else ""
+
+
+def visual_order(text: str) -> str:
+    """`text` in left-to-right drawing order for the basic layout engine: runs of right-to-left
+    script (Hebrew, Arabic) are reversed, digits inside them kept in order, and when the text
+    starts with such a run the runs themselves are laid out right to left. A small subset of the
+    Unicode bidi algorithm, enough for names."""
+    kinds = [_strong(ch) for ch in text]
+    strong = [i for i, kind in enumerate(kinds) if kind]
+    if "R" not in kinds:
+        return text
+    # Runs between changes of direction; the neutral stretch at a change (spaces, punctuation) is a
+    # run of its own that keeps its place between its neighbours.
+    runs: list[tuple[str, str]] = []
+    start = 0
+    for a, b in zip(strong, strong[1:], strict=False):
+        if kinds[a] != kinds[b]:
+            runs.append((kinds[a], text[start:a + 1]))
+            runs.append(("", text[a + 1:b]))
+            start = b
+    runs.append((kinds[strong[-1]], text[start:]))
+    shown = []
+    for direction, chars in runs:
+        if direction == "R":
+            parts = re.split(r"(\d+)", chars[::-1].translate(_MIRRORED))
+            chars = "".join(part[::-1] if part.isdigit() else part for part in parts)
+        shown.append(chars)
+    if kinds[strong[0]] == "R":
+        shown.reverse()
+    return "".join(shown)
 
 
 @lru_cache(maxsize=1024)
@@ -123,7 +161,7 @@ def downsample(big: Image.Image, factor: int = SS) -> Image.Image:
     return big.resize((big.width // factor, big.height // factor), Image.Resampling.LANCZOS, reducing_gap=None)
 
 
-@lru_cache(maxsize=None)
+@cache
 def disc(style: DiscStyle, diameter: int, shadow: bool = True) -> Image.Image:
     """An RGBA sprite of a shaded disc lit from the upper left, `diameter` px across, with a soft
     drop shadow. The sprite is square, (diameter + 2·pad) px, the disc centred in it."""
@@ -158,7 +196,7 @@ def disc(style: DiscStyle, diameter: int, shadow: bool = True) -> Image.Image:
     return downsample(out)
 
 
-@lru_cache(maxsize=None)
+@cache
 def ring(colour: RGB, diameter: int, width: float, dashes: int = 0) -> Image.Image:
     """An RGBA sprite of a circle outline `diameter` px across (outer edge), `width` px thick; with
     `dashes` > 0 the circle is broken into that many dashes."""
@@ -177,7 +215,7 @@ def ring(colour: RGB, diameter: int, width: float, dashes: int = 0) -> Image.Ima
     return downsample(out)
 
 
-@lru_cache(maxsize=None)
+@cache
 def rounded_box(size: tuple[int, int], radius: int, fill: RGB, outline: RGB | None = None, width: int = 0) -> Image.Image:
     """An anti-aliased RGBA rounded rectangle `size` px."""
     w, h = size
@@ -208,7 +246,8 @@ class Seat:
 
 
 def seats_for(state, names: Sequence[str], styles: Sequence[DiscStyle], scores: Sequence[int] | None, score_label: str) -> list[Seat]:
-    """The Seat list for a state: names fall back to the side's name when missing or blank."""
+    """The Seat list for a state. Missing names are blank; blank or undrawable names are shown as
+    "Player N" (see `display_name`)."""
     game = GAMES[state.game]
     seats = []
     for seat in range(state.players):
@@ -219,7 +258,7 @@ def seats_for(state, names: Sequence[str], styles: Sequence[DiscStyle], scores: 
     return seats
 
 
-PANEL_PAD = 16
+PANEL_PAD = 18
 CARD_HEIGHT = 76
 CARD_GAP = 12
 
@@ -240,14 +279,14 @@ def card_state(seat: int, to_move: int | None, outcome: Outcome | None) -> str:
     return "turn" if seat == to_move else "idle"
 
 
-@lru_cache(maxsize=None)
+@cache
 def _card(size: tuple[int, int], kind: str) -> Image.Image:
     if kind in ("turn", "winner"):
         return rounded_box(size, 12, mix(PANEL, HIGHLIGHT, 0.08), HIGHLIGHT, 3)
     return rounded_box(size, 12, PANEL, PANEL_EDGE, 1)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _pill(text: str, size: int, fill: RGB, colour: RGB) -> Image.Image:
     face = font(size, True)
     left, top, right, bottom = face.getbbox(text)
@@ -259,8 +298,9 @@ def _pill(text: str, size: int, fill: RGB, colour: RGB) -> Image.Image:
 
 
 def draw_players(img: Image.Image, top: int, seats: Sequence[Seat], to_move: int | None, outcome: Outcome | None) -> None:
-    """Draw one card per seat across the image, starting at `top`: colour swatch, name, side,
-    score, and a marker for whose turn it is (or, once the game is over, who won)."""
+    """Draw one card per seat across the image, starting at `top`: colour swatch and name on the
+    first line, the side and the score on the second, and a badge on the card of the player to move
+    (or, once the game is over, of the winners)."""
     width = img.width
     n = len(seats)
     per_row = 2 if n <= 2 or n == 4 else 3
@@ -273,34 +313,38 @@ def draw_players(img: Image.Image, top: int, seats: Sequence[Seat], to_move: int
         kind = card_state(seat, to_move, outcome)
         card = _card((card_w, CARD_HEIGHT), kind)
         img.paste(card, (x, y), card)
-        swatch = disc(info.style, 44)
-        paste(img, swatch, (x + 12 + 22, y + CARD_HEIGHT / 2))
+        paste(img, disc(info.style, 44), (x + 12 + 22, y + CARD_HEIGHT / 2))
         text_x = x + 12 + 44 + 12
-        # the score, right-aligned
         right = x + card_w - 14
+        # line 1: the name, 22 px, or smaller when that avoids cutting it short
+        name = display_name(info.name, f"Player {seat + 1}")
+        room = right - text_x
+        size = next((s for s in (22, 20, 18) if font(s, True).getlength(name) <= room), 18)
+        name = fit(name, size, True, room)
+        draw.text((text_x, y + 32), name, font=font(size, True), fill=MUTED if kind == "loser" else TEXT, anchor="ls")
+        # line 2: the side on the left, the score on the right
+        base = y + 60
         if info.score:
-            score_font = font(30, True)
-            draw.text((right, y + 33), info.score, font=score_font, fill=TEXT, anchor="rs")
-            draw.text((right, y + 58), info.score_label, font=font(13), fill=MUTED, anchor="rs")
-            right -= max(round(score_font.getlength(info.score)), round(font(13).getlength(info.score_label))) + 12
-        name = fit(display_name(info.name, info.side), 22, True, right - text_x)
-        dim = kind == "loser"
-        draw.text((text_x, y + 33), name, font=font(22, True), fill=MUTED if dim else TEXT, anchor="ls")
-        # the side's name, then the marker
-        side_font = font(15)
-        draw.text((text_x, y + 58), info.side, font=side_font, fill=MUTED, anchor="ls")
+            label_font, score_font = font(15), font(21, True)
+            label = f" {info.score_label}" if info.score_label else ""
+            draw.text((right, base), label, font=label_font, fill=MUTED, anchor="rs")
+            score_right = right - round(label_font.getlength(label))
+            draw.text((score_right, base), info.score, font=score_font, fill=TEXT, anchor="rs")
+        draw.text((text_x, base), info.side, font=font(16), fill=MUTED, anchor="ls")
         marker = {"turn": "TO MOVE", "winner": "WINNER", "draw": "DRAW"}.get(kind)
-        if marker:
-            pill = _pill(marker, 12, HIGHLIGHT if kind != "draw" else MUTED, HIGHLIGHT_TEXT)
-            px = text_x + round(side_font.getlength(info.side)) + 8
-            if px + pill.width <= right + 10:
-                img.paste(pill, (px, y + 58 - 5 - pill.height // 2 - 3), pill)
+        if marker:  # a badge sitting on the card's top edge, at the right
+            pill = _pill(marker, 13, HIGHLIGHT if kind != "draw" else MUTED, HIGHLIGHT_TEXT)
+            img.paste(pill, (x + card_w - 14 - pill.width, y - pill.height // 2), pill)
 
 
-def result_text(outcome: Outcome, seats: Sequence[Seat]) -> str:
-    """"alice wins · 30–19 · board full", "Draw · threefold repetition", …"""
+def result_text(outcome: Outcome, seats: Sequence[Seat], plain: bool = False, reason: bool = True) -> str:
+    """"alice wins · 30–19 · board full", "Draw · 24–24 · threefold repetition", … With `plain`,
+    names are given in full (for text output); otherwise cleaned for the bundled font and kept
+    short. `reason=False` leaves the reason out."""
     def who(seat: int) -> str:
-        return fit(display_name(seats[seat].name, seats[seat].side), 20, True, 200)
+        if plain:
+            return " ".join(seats[seat].name.split()) or seats[seat].side
+        return fit(display_name(seats[seat].name, f"Player {seat + 1}"), 21, True, 330 // len(outcome.places[0]))
 
     if outcome.is_draw:
         head = "Draw"
@@ -310,18 +354,18 @@ def result_text(outcome: Outcome, seats: Sequence[Seat]) -> str:
     parts = [head]
     if outcome.scores is not None:
         parts.append("–".join(str(s) for s in outcome.scores))
-    if outcome.reason:
+    if reason and outcome.reason:
         parts.append(outcome.reason)
     return " · ".join(parts)
 
 
-FOOTER_HEIGHT = 78
+FOOTER_HEIGHT = 80
 
 
 def draw_footer(img: Image.Image, top: int, seats: Sequence[Seat], to_move: int | None, outcome: Outcome | None,
                 detail: Sequence[tuple[str, RGB]]) -> None:
     """A panel at `top`: the status (whose turn, or the result) in large type with a swatch, and a
-    detail line of coloured segments (last move, passes) under it."""
+    detail line of coloured segments under it (the game's reason for ending comes first)."""
     width = img.width
     box_w, box_h = width - 2 * PANEL_PAD, FOOTER_HEIGHT - PANEL_PAD
     panel = rounded_box((box_w, box_h), 12, PANEL, PANEL_EDGE, 1)
@@ -329,41 +373,67 @@ def draw_footer(img: Image.Image, top: int, seats: Sequence[Seat], to_move: int 
     draw = ImageDraw.Draw(img)
     x = PANEL_PAD + 16
     inner = box_w - 32
-    status_font = font(20, True)
+    status_font = font(21, True)
+    swatch: Seat | None = None
     if outcome is None and to_move is not None:
-        info = seats[to_move]
-        paste(img, disc(info.style, 22), (x + 11, top + 20))
-        name = display_name(info.name, info.side)
-        suffix = f" ({info.side}) to move" if name != info.side else " to move"
-        name = fit(name, 20, True, inner - 34 - round(status_font.getlength(suffix)))
-        draw.text((x + 32, top + 28), name + suffix, font=status_font, fill=TEXT, anchor="ls")
+        swatch = seats[to_move]
+        name = display_name(swatch.name, f"Player {to_move + 1}")
+        suffix = f" ({swatch.side}) to move"
+        status = fit(name, 21, True, inner - 34 - round(status_font.getlength(suffix))) + suffix
+        colour = TEXT
     elif outcome is not None:
         winners = sorted(outcome.places[0]) if not outcome.is_draw else []
-        tx = x
-        if len(winners) == 1:
-            paste(img, disc(seats[winners[0]].style, 22), (x + 11, top + 20))
-            tx = x + 32
-        text = fit(result_text(outcome, seats), 20, True, inner - (tx - x))
-        draw.text((tx, top + 28), text, font=status_font, fill=HIGHLIGHT, anchor="ls")
-    detail_font = font(15)
+        swatch = seats[winners[0]] if len(winners) == 1 else None
+        status = result_text(outcome, seats, reason=False)
+        status = fit(status, 21, True, inner - (34 if swatch else 0))
+        colour = HIGHLIGHT
+        if outcome.reason:
+            detail = [(outcome.reason[:1].upper() + outcome.reason[1:] + " · ", TEXT), *detail]
+    else:
+        status, colour = "", TEXT
+    tx = x
+    if swatch is not None:
+        paste(img, disc(swatch.style, 24), (x + 12, top + 21))
+        tx = x + 34
+    draw.text((tx, top + 29), status, font=status_font, fill=colour, anchor="ls")
+    detail_font = font(16)
     dx = x
     for text, colour in detail:
         room = x + inner - dx
         if room <= 12:
             break
-        shown = fit(text, 15, False, room)
-        draw.text((dx, top + 51), shown, font=detail_font, fill=colour, anchor="ls")
+        shown = fit(text, 16, False, room)
+        draw.text((dx, top + 53), shown, font=detail_font, fill=colour, anchor="ls")
         dx += round(detail_font.getlength(shown))
 
 
 # --- PNG ---------------------------------------------------------------------------------------------
-def palette_for(sample: Image.Image, colours: int = 256) -> Image.Image:
-    """A fixed palette image for `encode_png`, fitted to the colours that occur in `sample` (each
-    distinct colour counted once, so that rare anti-aliasing shades get entries too)."""
-    found = sample.convert("RGB").getcolors(maxcolors=1 << 24) or []
-    strip = Image.new("RGB", (len(found), 1))
-    strip.putdata([c for _, c in sorted(found, key=lambda item: item[1])])
-    return strip.quantize(colours, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+def panel_samples(width: int, styles: Sequence[DiscStyle], sides: Sequence[str]) -> Image.Image:
+    """The player panel and footer drawn in every state (to move, won, lost, drawn; every note
+    colour), for fitting a palette to them."""
+    n = len(styles)
+    seats = [Seat(f"Sample {sides[s]} Ag", sides[s], styles[s], str(10 + s), "pieces") for s in range(n)]
+    block = panel_height(n) + FOOTER_HEIGHT
+    outcomes: list[tuple[int | None, Outcome | None]] = [(0, None), (n - 1, None)]
+    outcomes.append((None, Outcome(places=(frozenset({0}), frozenset(range(1, n))), scores=None, reason="sample")))
+    outcomes.append((None, Outcome(places=(frozenset(range(n)),), scores=None, reason="sample")))
+    detail = [(text, colour) for colour in (TEXT, MUTED, FAINT, NOTE, HIGHLIGHT) for text in ("Ag 0123 · ",)]
+    sheet = Image.new("RGB", (width, block * len(outcomes)), BACKGROUND)
+    for k, (to_move, outcome) in enumerate(outcomes):
+        draw_players(sheet, k * block, seats, to_move, outcome)
+        draw_footer(sheet, k * block + panel_height(n), seats, to_move, outcome, detail)
+    return sheet
+
+
+def palette_for(images: Sequence[Image.Image], colours: int = 256) -> Image.Image:
+    """A fixed palette image for `encode_png`, fitted to `images` stacked into one sheet (fast
+    octree, weighted by how often each colour occurs: measured closest to the RGB renders)."""
+    sheet = Image.new("RGB", (max(img.width for img in images), sum(img.height for img in images)), BACKGROUND)
+    y = 0
+    for img in images:
+        sheet.paste(img.convert("RGB"), (0, y))
+        y += img.height
+    return sheet.quantize(colours, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
 
 
 def encode_png(img: Image.Image, palette: Image.Image | None = None) -> bytes:

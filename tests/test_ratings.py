@@ -43,7 +43,7 @@ def finishes(draw: st.DrawFn, min_seats: int = 2, max_seats: int = 8) -> tuple[i
     order = draw(st.permutations(range(seats)))
     tie_with_previous = draw(st.lists(st.booleans(), min_size=seats, max_size=seats))
     places: list[set[int]] = []
-    for seat, tied in zip(order, tie_with_previous):
+    for seat, tied in zip(order, tie_with_previous, strict=True):
         if places and tied:
             places[-1].add(seat)
         else:
@@ -209,7 +209,7 @@ class TestRateGame:
         after = rate_game(before, ({2}, {0}, {1}))
         assert after[2].rating > before[2].rating
         assert after[1].rating < before[1].rating
-        assert all(new.rd < old.rd for new, old in zip(after, before))
+        assert all(new.rd < old.rd for new, old in zip(after, before, strict=True))
 
     def test_three_equal_seats_middle_is_unchanged_and_ends_mirror(self) -> None:
         equal = Rating(1500.0, 150.0, 0.06)
@@ -227,7 +227,7 @@ class TestRateGame:
         before = [Rating(1500.0, 120.0), Rating(1700.0, 90.0), Rating(1400.0, 200.0), Rating(1550.0, 60.0)]
         after = rate_game(before, ({3}, {0, 2}, {1}))
         swapped = rate_game([before[3], before[2], before[1], before[0]], ({0}, {3, 1}, {2}))
-        for got, want in zip(swapped, [after[3], after[2], after[1], after[0]]):
+        for got, want in zip(swapped, [after[3], after[2], after[1], after[0]], strict=True):
             assert_same_rating(got, want)
 
     @pytest.mark.parametrize("before", [[], [Rating()]])

@@ -1,0 +1,72 @@
+"""Render benchmark: time render + PNG encode on positions from random playouts of every game that
+has a renderer, and print median / p95 / max milliseconds and PNG sizes per game.
+
+Run by hand from anywhere:  python bench/render.py [--positions 200] [--seed 1]
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from renderers import RENDERERS, render  # noqa: E402
+from rules import GAMES  # noqa: E402
+
+NAMES = ("alice", "Bartholomew the Unreasonably Long-Named", "Zoë", "Дмитрий", "李小龍", "x")
+
+
+def positions(game_name: str, count: int, rng: random.Random) -> list:
+    """`count` states sampled from random playouts, start and finished positions included."""
+    game = GAMES[game_name]
+    players = game.players.start
+    found = []
+    while len(found) < count:
+        state = game.start(players=players, seed=rng.randrange(1 << 30))
+        game_states = [state]
+        while state.outcome is None and len(game_states) < 400:
+            state = state.play(rng.choice(state.legal_moves()))
+            game_states.append(state)
+        step = max(1, len(game_states) // 12)
+        found.extend(game_states[::step])
+        found.append(game_states[-1])
+    return found[:count]
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--positions", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    print(f"{'game':<12} {'cold ms':>8} {'median':>8} {'p95':>8} {'max':>8} {'PNG KiB':>14}  positions")
+    for game_name in RENDERERS:
+        rng = random.Random(args.seed)
+        states = positions(game_name, args.positions, rng)
+        players = GAMES[game_name].players.start
+        names = [NAMES[(i + k) % len(NAMES)] for k in range(players) for i in (0,)]
+        start = time.perf_counter()
+        render(states[0], names)  # first render builds the caches
+        cold = (time.perf_counter() - start) * 1000
+        times, sizes = [], []
+        for k, state in enumerate(states):
+            names = [NAMES[(k + seat) % len(NAMES)] for seat in range(players)]
+            start = time.perf_counter()
+            png = render(state, names)
+            times.append((time.perf_counter() - start) * 1000)
+            sizes.append(len(png) / 1024)
+        size = f"{statistics.median(sizes):.1f} (max {max(sizes):.0f})"
+        print(f"{game_name:<12} {cold:8.1f} {statistics.median(times):8.2f} {percentile(times, 0.95):8.2f} "
+              f"{max(times):8.2f} {size:>14}  {len(states)}")
+
+
+if __name__ == "__main__":
+    main()

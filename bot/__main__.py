@@ -1,0 +1,77 @@
+"""`python -m bot`: run the Discord bot, or explain how to get a token and offer local play."""
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+
+from bot.config import Settings
+
+NO_TOKEN = """\
+No Discord token is configured, so the bot cannot connect to Discord yet.
+
+To get one (about two minutes):
+  1. Open https://discord.com/developers/applications and press "New Application".
+  2. In "Bot", press "Reset Token" and copy the token.
+  3. Put it in a file named .env next to README.md:   DISCORD_TOKEN=your-token
+     (see .env.example for the other settings; never share the token).
+  4. In "OAuth2 → URL Generator" tick the scopes "bot" and "applications.commands" and the bot
+     permissions View Channels, Send Messages, Send Messages in Threads, Embed Links and Attach Files;
+     open the generated URL to invite the bot to your server.
+  5. Run the same command again.
+
+Meanwhile you can play any game locally, at this terminal, with the same rules, boards and database:
+  .venv/bin/python -m bot.console
+"""
+
+
+def configure_logging(level: str) -> None:
+    logging.basicConfig(
+        level=getattr(logging, level, logging.INFO),
+        format="%(asctime)s %(levelname)-7s %(name)s: %(message)s",
+    )
+
+
+def use_local_discord(settings: Settings) -> None:
+    """Point discord.py at a local stand-in for Discord (used by the end-to-end tests only)."""
+    import discord
+    import yarl
+
+    if settings.api_base:
+        discord.http.Route.BASE = settings.api_base.rstrip("/")
+    if settings.gateway_url:
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.gateway_url)
+
+
+def main() -> int:
+    settings = Settings.from_env()
+    configure_logging(settings.log_level)
+    if not settings.token:
+        print(NO_TOKEN)
+        if sys.stdin.isatty():
+            answer = input("Start a local game now? [Y/n] ").strip().lower()
+            if answer in ("", "y", "yes"):
+                from bot import console
+
+                return asyncio.run(console.main([])) or 0
+        return 0
+
+    import discord
+
+    from bot.discord.client import GameBot
+
+    use_local_discord(settings)
+    client = GameBot(settings)
+    try:
+        client.run(settings.token, log_handler=None)
+    except discord.LoginFailure:
+        print("Discord refused the token in DISCORD_TOKEN: copy it again from the Developer Portal (Bot → Reset Token).")
+        return 1
+    except discord.PrivilegedIntentsRequired:
+        print("Discord refused an intent this bot asked for; please report this as a bug.")
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

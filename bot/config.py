@@ -1,0 +1,57 @@
+"""Settings from the environment, with `.env` in the working directory filling in what is unset."""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+
+def load_dotenv(path: Path = Path(".env")) -> None:
+    """KEY=value lines (optionally quoted, # comments) into os.environ, never overriding what is set."""
+    if not path.is_file():
+        return
+    for raw in path.read_text(encoding="utf-8").splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#") or "=" not in line:
+            continue
+        key, value = line.removeprefix("export ").split("=", 1)
+        value = value.strip()
+        if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
+            value = value[1:-1]
+        os.environ.setdefault(key.strip(), value)
+
+
+def _int(name: str, default: int | None = None) -> int | None:
+    value = os.environ.get(name, "").strip()
+    if not value:
+        return default
+    try:
+        return int(value)
+    except ValueError:
+        raise SystemExit(f"{name} must be a number, not {value!r}") from None
+
+
+@dataclass(frozen=True)
+class Settings:
+    token: str
+    dev_guild_id: int | None
+    database_path: Path
+    log_level: str
+    challenge_minutes: int
+    turn_hours: int
+    api_base: str | None  # test only: a local stand-in for Discord's REST API
+    gateway_url: str | None  # test only: a local stand-in for Discord's gateway
+
+    @classmethod
+    def from_env(cls) -> Settings:
+        load_dotenv()
+        return cls(
+            token=os.environ.get("DISCORD_TOKEN", "").strip(),
+            dev_guild_id=_int("DEV_GUILD_ID"),
+            database_path=Path(os.environ.get("DATABASE_PATH", "").strip() or "data/bot.sqlite3"),
+            log_level=os.environ.get("LOG_LEVEL", "INFO").strip().upper() or "INFO",
+            challenge_minutes=_int("CHALLENGE_MINUTES", 15) or 15,
+            turn_hours=_int("TURN_HOURS", 24) or 24,
+            api_base=os.environ.get("DISCORD_API_BASE", "").strip() or None,
+            gateway_url=os.environ.get("DISCORD_GATEWAY_URL", "").strip() or None,
+        )

@@ -1,0 +1,354 @@
+"""Local play at one terminal: `python -m bot.console [--db PATH]`, the adapter for when there is no token.
+
+Two or more people share the keyboard and play any registered game through the same MatchService and
+SQLite file as the bot, in guild 0 ("local"), so local matches get ratings and a leaderboard of their
+own. A match left with `quit` (or Ctrl-D, or a killed process) is offered for resumption next time.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import hashlib
+import logging
+import os
+import signal
+import textwrap
+from collections.abc import Callable
+from pathlib import Path
+
+import renderers
+from bot.errors import NotFound, PlayerError
+from bot.models import Match, MoveResult, Player
+from bot.service import MAX_TURN_SECONDS, MatchService
+from bot.store import Store
+from rules import GAMES, BadOptions, Game, IllegalMove, OptionSpec
+
+log = logging.getLogger(__name__)
+
+LOCAL_GUILD = 0
+LOCAL_CHANNEL = 0  # Discord ids are never 0, so local matches cannot meet a server's
+DEFAULT_DB = "data/bot.sqlite3"
+MAX_NAME = 32
+
+InputFn = Callable[[str], str]
+PrintFn = Callable[[str], object]
+
+HELP = """\
+Type a move in the game's notation, or one of:
+  moves   list the legal moves        board   show the board again
+  draw    offer a draw                resign  give up this match
+  help    this text                   quit    stop here; run again later to resume"""
+
+
+def local_player(name: str) -> Player:
+    """A local player: a stable negative id from the name (case and spacing ignored), so the same
+    name keeps its rating. Negative ids never collide with Discord users."""
+    name = " ".join(name.split())
+    digest = hashlib.sha256(name.casefold().encode()).digest()
+    return Player(-1 - int.from_bytes(digest[:7], "big"), name)
+
+
+class Quit(Exception):
+    """The players left (quit, Ctrl-D, Ctrl-C): the match stays where it stands."""
+
+
+class Console:
+    """One session at the terminal: resume or set up a match, then play it turn by turn."""
+
+    def __init__(self, service: MatchService, boards: Path, input_fn: InputFn = input, print_fn: PrintFn = print):
+        self.service = service
+        self.boards = boards
+        self.input_fn = input_fn
+        self.print_fn = print_fn
+
+    # ------------------------------------------------------------------ talking
+
+    def say(self, text: str = "") -> None:
+        self.print_fn(text)
+
+    def ask(self, prompt: str) -> str:
+        try:
+            return self.input_fn(prompt).strip()
+        except (EOFError, KeyboardInterrupt):
+            self.say()
+            raise Quit from None
+
+    def yes(self, prompt: str, default: bool = False) -> bool:
+        while True:
+            answer = self.ask(prompt).lower()
+            if not answer:
+                return default
+            if answer in ("y", "yes", "n", "no"):
+                return answer.startswith("y")
+            self.say("Please answer y or n.")
+
+    # ------------------------------------------------------------------ the session
+
+    async def run(self) -> None:
+        try:
+            await self.play(await self.resume_or_new())
+        except Quit:
+            self.say("Stopped. A match in progress stays saved: run `python -m bot.console` again to resume it.")
+
+    async def resume_or_new(self) -> Match:
+        """The match to play: the local one still in progress, or a new one set up now."""
+        try:  # a challenge left open by a process killed during set-up would block the channel
+            stale = await self.service.challenge_here(LOCAL_CHANNEL, 0)
+            await self.service.decline(stale.id, stale.challenger)
+        except NotFound:
+            pass
+        try:
+            match = await self.service.current(LOCAL_CHANNEL)
+        except NotFound:
+            return await self.new_match()
+        self.say(f"A local {match.rules.title} match is still going: {' vs '.join(match.names)}, "
+                 f"{len(match.moves)} moves played, {match.to_move.name} to move.")
+        if self.yes("Resume it? [Y/n] ", default=True):
+            return match
+        if not self.yes(f"Start a new match instead? {match.to_move.name} resigns this one. [y/N] "):
+            raise Quit
+        await self.show_end(await self.service.resign(LOCAL_CHANNEL, match.to_move))
+        return await self.new_match()
+
+    async def new_match(self) -> Match:
+        game = self.ask_game()
+        count = self.ask_count(game)
+        players = self.ask_players(game, count)
+        while True:
+            options = self.ask_options(game)
+            try:
+                challenge = await self.service.challenge(
+                    LOCAL_GUILD, LOCAL_CHANNEL, players[0], game.name, players[1:], options,
+                    players=count, turn_seconds=MAX_TURN_SECONDS,  # local turns may wait for days
+                )
+                break
+            except BadOptions as error:  # a combination of options the game refuses
+                if not game.options:
+                    raise
+                self.say(f"{error}. Let's try the options again.")
+        match = None
+        for player in players[1:]:
+            match = await self.service.accept(challenge.id, player)
+        assert isinstance(match, Match)
+        self.say(f"Match {match.id}: {' vs '.join(match.names)}. Type `help` for the commands.")
+        return match
+
+    # ------------------------------------------------------------------ set-up questions
+
+    def ask_game(self) -> Game:
+        games = list(GAMES.values())
+        self.say("Games:")
+        for number, game in enumerate(games, 1):
+            self.say(f"  {number}. {game.name:<14} {game.summary}")
+        while True:
+            answer = self.ask(f"Game (name or number) [{games[0].name}]: ").lower() or games[0].name
+            if answer.isdigit() and 1 <= int(answer) <= len(games):
+                return games[int(answer) - 1]
+            found = [g for g in games if answer in (g.name, g.title.lower())]
+            if found:
+                return found[0]
+            self.say(f"There is no game {answer!r}: type its name or its number.")
+
+    def ask_count(self, game: Game) -> int:
+        low, high = game.players.start, game.players.stop - 1
+        if low == high:
+            return low
+        while True:
+            answer = self.ask(f"Number of players ({low}–{high}) [{low}]: ") or str(low)
+            if answer.isdigit() and int(answer) in game.players:
+                return int(answer)
+            self.say(f"{game.title} is played by {low} to {high} players.")
+
+    def ask_players(self, game: Game, count: int) -> list[Player]:
+        players: list[Player] = []
+        for seat in range(count):
+            while True:
+                name = " ".join(self.ask(f"Player {seat + 1} ({game.seat_name(seat)}), your name: ").split())
+                player = local_player(name)
+                if not name:
+                    self.say("Please type a name.")
+                elif len(name) > MAX_NAME:
+                    self.say(f"Please keep the name to {MAX_NAME} characters.")
+                elif any(p.id == player.id for p in players):
+                    self.say(f"{name} is already playing: each player needs a different name.")
+                else:
+                    players.append(player)
+                    break
+        return players
+
+    def ask_options(self, game: Game) -> dict[str, object]:
+        options = {}
+        for spec in game.options:
+            self.say(f"{spec.name}: {spec.help}{_bounds(spec)}")
+            while True:
+                answer = self.ask(f"{spec.name} [{spec.default}]: ")
+                if not answer:
+                    options[spec.name] = spec.default
+                    break
+                try:
+                    options[spec.name] = spec.check(answer)
+                    break
+                except (BadOptions, ValueError) as error:
+                    self.say(str(error))
+        return options
+
+    # ------------------------------------------------------------------ playing
+
+    async def play(self, match: Match) -> None:
+        while match.status == "active":
+            await self.show(match)
+            match = await self.turn(match)
+        if match.state.outcome is not None:  # ended by a move: show the final position
+            await self.show(match)
+        await self.show_end(match)
+
+    async def turn(self, match: Match) -> Match:
+        """Read commands from the player to move until one changes the match; return the new match."""
+        player = match.to_move
+        prompt = f"{player.name} ({match.rules.seat_name(match.state.to_move)}) to move: "
+        while True:
+            text = self.ask(prompt)
+            command = text.lower()
+            try:
+                if not text:
+                    continue
+                if command in ("quit", "exit"):
+                    raise Quit
+                if command in ("help", "?"):
+                    self.say(HELP + f"\nNotation: {match.rules.notation}")
+                elif command == "moves":
+                    moves = match.state.legal_moves()
+                    self.say(f"{len(moves)} legal moves:")
+                    self.say(textwrap.fill(" ".join(moves), 78, initial_indent="  ", subsequent_indent="  "))
+                elif command == "board":
+                    await self.show(match)
+                elif command == "resign":
+                    if self.yes(f"{player.name}, resign this match? [y/N] "):
+                        return await self.service.resign(LOCAL_CHANNEL, player)
+                elif command == "draw":
+                    ended = await self.offer_draw(player)
+                    if ended is not None:
+                        return ended
+                else:
+                    result = await self.service.move(LOCAL_CHANNEL, player, text)
+                    self.announce(result)
+                    return result.match
+            except Quit:
+                raise
+            except (IllegalMove, PlayerError) as error:
+                self.say(str(error))
+            except Exception:
+                log.exception("local match %s: %r failed", match.id, text)
+                self.say("Something went wrong (details in the log). Try again, or `quit` and resume later.")
+
+    async def offer_draw(self, player: Player) -> Match | None:
+        """Offer a draw and ask the opponent at once; the finished match if they agree."""
+        offer = await self.service.draw(LOCAL_CHANNEL, player)
+        if isinstance(offer, Match):  # the opponent's earlier offer was still standing
+            return offer
+        other = offer.match.seats[1 - offer.seat]
+        if self.yes(f"{other.name}, {player.name} offers a draw. Do you accept? [y/N] "):
+            return await self.service.draw(LOCAL_CHANNEL, other)
+        self.say(f"{other.name} declines the draw; {player.name} is still to move.")
+        return None
+
+    def announce(self, result: MoveResult) -> None:
+        match, last = result.match, result.match.state.last
+        seat_name = match.rules.seat_name
+        line = f"{match.seats[result.seat].name} ({seat_name(result.seat)}) played {result.notation}"
+        self.say(line + (f": {last.effect}." if last and last.effect else "."))
+        for seat in last.passed if last else ():
+            self.say(f"{match.seats[seat].name} ({seat_name(seat)}) has no legal move and passes.")
+
+    async def show(self, match: Match) -> None:
+        self.say()
+        self.say(renderers.render_text(match.state, match.names).rstrip())
+        path = await self.picture(match)
+        if path is not None:
+            self.say(f"Picture: {path}")
+
+    async def picture(self, match: Match) -> Path | None:
+        """The board PNG for this position, drawn once per ply; None if drawing failed (logged)."""
+        path = self.boards / f"local-{match.id}-{len(match.moves)}.png"
+        if path.exists():
+            return path
+        try:
+            png = await asyncio.to_thread(renderers.render, match.state, match.names)
+            self.boards.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(png)
+        except Exception:
+            log.exception("could not draw local match %s", match.id)
+            return None
+        return path
+
+    async def show_end(self, match: Match) -> None:
+        outcome = match.outcome
+        self.say()
+        self.say(f"Result: {result_text(match)} ({outcome.reason}).")
+        if outcome.scores is not None:
+            self.say("Scores: " + ", ".join(f"{p.name} {s}" for p, s in zip(match.seats, outcome.scores, strict=True)))
+        self.say("Ratings: " + ", ".join(
+            f"{c.player.name} {c.before:.0f} → {c.after:.0f} ({c.delta:+.0f})" for c in match.ratings))
+        board, total = await self.service.leaderboard(LOCAL_GUILD, match.game)
+        self.say(f"Local leaderboard, {match.rules.title}:")
+        width = max(len(s.player.name) for s in board)
+        for s in board:
+            mark = "?" if s.provisional else " "
+            self.say(f"  {s.rank:>2}. {s.player.name:<{width}}  {s.rating:>5.0f}{mark} {s.wins}W {s.losses}L {s.draws}D")
+        if total > len(board):
+            self.say(f"  … and {total - len(board)} more")
+        if any(s.provisional for s in board):
+            self.say("  (? = provisional: fewer games played)")
+
+
+def result_text(match: Match) -> str:
+    """"alice wins", "Draw between alice and bob", or for N players the places in order."""
+    places = [" and ".join(match.seats[s].name for s in sorted(group)) for group in match.outcome.places]
+    if len(places) == 1:
+        return f"Draw between {places[0]}"
+    head = places[0] + (" win" if len(match.outcome.places[0]) > 1 else " wins")
+    if len(places) == 2:
+        return head
+    return head + "; then " + ", then ".join(places[1:])
+
+
+def _bounds(spec: OptionSpec) -> str:
+    if spec.choices is not None:
+        return f" ({' / '.join(map(str, spec.choices))})"
+    if spec.min is not None and spec.max is not None:
+        return f" ({spec.min}–{spec.max})"
+    return ""
+
+
+async def main(argv: list[str] | None = None, input_fn: InputFn = input, print_fn: PrintFn = print) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m bot.console",
+        description="Play the bot's games locally at one terminal, on the bot's database.",
+    )
+    parser.add_argument("--db", type=Path, default=Path(os.environ.get("DATABASE_PATH") or DEFAULT_DB),
+                        help="the SQLite file (default: $DATABASE_PATH or data/bot.sqlite3)")
+    args = parser.parse_args(argv)
+    store = await Store.open(args.db)
+    try:
+        console = Console(MatchService(store), args.db.parent / "boards", input_fn, print_fn)
+        print_fn(f"Local play on {args.db}: same games, ratings and history as the bot (server \"local\").")
+        await console.run()
+    finally:
+        await store.close()
+    return 0
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+if __name__ == "__main__":
+    logging.basicConfig(level=os.environ.get("LOG_LEVEL", "WARNING").upper(),
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    # Our own handler keeps asyncio.run from installing its one, which only cancels the task and so would
+    # leave Ctrl-C waiting for Enter while input() blocks; this way Ctrl-C at a prompt quits like Ctrl-D.
+    signal.signal(signal.SIGINT, _interrupt)
+    try:
+        raise SystemExit(asyncio.run(main()))
+    except KeyboardInterrupt:
+        raise SystemExit(130) from None

@@ -1,0 +1,1 @@
+"""The Discord adapter: slash commands, persistent buttons and the messages the bot posts."""

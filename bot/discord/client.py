@@ -1,0 +1,63 @@
+"""The Discord client: opens the store, registers commands and persistent buttons, runs the timers."""
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import discord
+
+from bot.config import Settings
+from bot.discord.commands import build_tree
+from bot.discord.handlers import Handlers
+from bot.discord.views import DYNAMIC_ITEMS
+from bot.service import MatchService
+from bot.store import Store
+
+log = logging.getLogger(__name__)
+
+
+class GameBot(discord.Client):
+    def __init__(self, settings: Settings):
+        intents = discord.Intents.none()
+        intents.guilds = True  # channels and threads; interactions carry everything else
+        super().__init__(
+            intents=intents,
+            allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False),
+        )
+        self.settings = settings
+        self.tree = build_tree(self)
+        self.store: Store | None = None
+        self.handlers: Handlers | None = None
+        self._timers: asyncio.Task | None = None
+
+    async def setup_hook(self) -> None:
+        self.store = await Store.open(self.settings.database_path)
+        service = MatchService(
+            self.store,
+            challenge_seconds=self.settings.challenge_minutes * 60,
+            turn_seconds=self.settings.turn_hours * 3600,
+        )
+        self.handlers = Handlers(self, service)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self._sync_commands()
+        self._timers = asyncio.create_task(self.handlers.run_timers(), name="timers")
+
+    async def _sync_commands(self) -> None:
+        if self.settings.dev_guild_id:
+            guild = discord.Object(self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("synced %d commands to guild %s", len(synced), self.settings.dev_guild_id)
+        else:
+            synced = await self.tree.sync()
+            log.info("synced %d global commands (they can take a while to appear)", len(synced))
+
+    async def on_ready(self) -> None:
+        log.info("logged in as %s (%s) in %d servers", self.user, self.user.id if self.user else "?", len(self.guilds))
+
+    async def close(self) -> None:
+        if self._timers is not None:
+            self._timers.cancel()
+        await super().close()
+        if self.store is not None:
+            await self.store.close()

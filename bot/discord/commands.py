@@ -1,0 +1,135 @@
+"""The slash commands. /challenge has one subcommand per registered game, built from its options."""
+from __future__ import annotations
+
+import inspect
+from typing import Any, Optional
+
+import discord
+from discord import app_commands
+
+from bot.discord.replies import report_error
+from rules import GAMES, Game, OptionSpec
+
+TURN_TIMES = [
+    app_commands.Choice(name=name, value=seconds)
+    for name, seconds in [
+        ("5 minutes", 300), ("15 minutes", 900), ("1 hour", 3600), ("6 hours", 6 * 3600),
+        ("24 hours (default)", 86400), ("3 days", 3 * 86400), ("7 days", 7 * 86400),
+    ]
+]
+GAME_CHOICES = [app_commands.Choice(name=game.title, value=name) for name, game in GAMES.items()]
+
+
+def _option_annotation(spec: OptionSpec) -> Any:
+    if spec.choices is not None:
+        return spec.type
+    if spec.type is int and spec.min is not None and spec.max is not None:
+        return app_commands.Range[int, spec.min, spec.max]
+    return spec.type
+
+
+def challenge_command(game: Game) -> app_commands.Command:
+    """`/challenge <game>`: opponents first, then the game's own typed options, then the time per move."""
+    keyword = inspect.Parameter.KEYWORD_ONLY
+    params = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction)]
+    described: dict[str, str] = {}
+    choices: dict[str, list[app_commands.Choice]] = {"turn_time": TURN_TIMES}
+    most = game.players.stop - 1
+    for n in range(1, most):
+        name = "opponent" if n == 1 else f"opponent{n}"
+        params.append(inspect.Parameter(name, keyword, annotation=Optional[discord.Member], default=None))
+        described[name] = "Who you challenge; leave empty for an open challenge anyone may accept" if n == 1 else f"Player {n + 1}"
+    if len(game.players) > 1:
+        params.append(inspect.Parameter(
+            "players", keyword, annotation=app_commands.Range[int, game.players.start, most], default=None))
+        described["players"] = "Seats in all, for an open challenge (default: the players you name, at least 2)"
+    for spec in game.options:
+        params.append(inspect.Parameter(spec.name, keyword, annotation=_option_annotation(spec), default=None))
+        described[spec.name] = f"{spec.help} (default {spec.default})"[:100]
+        if spec.choices is not None:
+            choices[spec.name] = [app_commands.Choice(name=str(c), value=c) for c in spec.choices]
+    params.append(inspect.Parameter("turn_time", keyword, annotation=app_commands.Choice[int], default=None))
+    described["turn_time"] = "How long each player has for a move (default 24 hours)"
+
+    async def callback(interaction: discord.Interaction, **args: Any) -> None:
+        await interaction.client.handlers.challenge(interaction, game, args)
+
+    callback.__signature__ = inspect.Signature(params)
+    callback.__discord_app_commands_param_description__ = described
+    callback.__discord_app_commands_param_choices__ = choices
+    return app_commands.Command(name=game.name, description=game.summary[:100], callback=callback)
+
+
+def build_tree(client: discord.Client) -> app_commands.CommandTree:
+    tree = app_commands.CommandTree(client)
+
+    @tree.error
+    async def on_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        await report_error(interaction, error, interaction.extras.get("reply"))
+
+    challenge = app_commands.Group(name="challenge", description="Challenge people in this channel to a game", guild_only=True)
+    for game in GAMES.values():
+        challenge.add_command(challenge_command(game))
+    tree.add_command(challenge)
+
+    @tree.command(name="accept", description="Accept the challenge in this channel")
+    @app_commands.guild_only()
+    async def accept(interaction: discord.Interaction) -> None:
+        await interaction.client.handlers.answer(interaction, "accept")
+
+    @tree.command(name="decline", description="Decline the challenge in this channel (or withdraw your own)")
+    @app_commands.guild_only()
+    async def decline(interaction: discord.Interaction) -> None:
+        await interaction.client.handlers.answer(interaction, "decline")
+
+    @tree.command(name="move", description="Play your move in this channel's match")
+    @app_commands.guild_only()
+    @app_commands.describe(notation="Your move; start typing to see the legal ones")
+    async def move(interaction: discord.Interaction, notation: app_commands.Range[str, 1, 100]) -> None:
+        await interaction.client.handlers.move(interaction, notation)
+
+    @move.autocomplete("notation")
+    async def move_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await interaction.client.handlers.autocomplete_move(interaction, current)
+
+    @tree.command(name="board", description="Show this channel's board")
+    @app_commands.guild_only()
+    @app_commands.describe(public="Post it for everyone (default: only you see it)")
+    async def board(interaction: discord.Interaction, public: bool = False) -> None:
+        await interaction.client.handlers.board(interaction, public)
+
+    @tree.command(name="resign", description="Resign this channel's match")
+    @app_commands.guild_only()
+    async def resign(interaction: discord.Interaction) -> None:
+        await interaction.client.handlers.resign(interaction)
+
+    @tree.command(name="draw", description="Offer a draw, or accept your opponent's offer")
+    @app_commands.guild_only()
+    async def draw(interaction: discord.Interaction) -> None:
+        await interaction.client.handlers.draw(interaction)
+
+    @tree.command(name="leaderboard", description="This server's ranking for a game")
+    @app_commands.guild_only()
+    @app_commands.describe(game="Which game", page="Page number (10 players a page)")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def leaderboard(interaction: discord.Interaction, game: str, page: app_commands.Range[int, 1, 10000] = 1) -> None:
+        await interaction.client.handlers.leaderboard(interaction, game, page)
+
+    @tree.command(name="stats", description="A player's record in this server")
+    @app_commands.guild_only()
+    @app_commands.describe(user="Whose record (default: yours)")
+    async def stats(interaction: discord.Interaction, user: Optional[discord.User] = None) -> None:
+        await interaction.client.handlers.stats(interaction, user)
+
+    @tree.command(name="rules", description="How a game is played, with its notation and house rules")
+    @app_commands.describe(game="Which game")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def rules(interaction: discord.Interaction, game: str) -> None:
+        await interaction.client.handlers.rules(interaction, game)
+
+    @tree.command(name="history", description="Recent finished matches in this server, with their moves")
+    @app_commands.guild_only()
+    async def history(interaction: discord.Interaction) -> None:
+        await interaction.client.handlers.history(interaction)
+
+    return tree

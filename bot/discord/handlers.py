@@ -1,0 +1,295 @@
+"""What each command and button does: call the service, then show the result in the channel."""
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import math
+from typing import Any
+
+import discord
+
+import renderers
+from bot.discord import messages as text
+from bot.discord.replies import Reply, missing_permissions, report_error
+from bot.discord.views import challenge_view, pages_view, rematch_view
+from bot.errors import NotAllowed
+from bot.models import Challenge, Match, Player
+from bot.service import MatchService
+from rules import GAMES, Game
+
+log = logging.getLogger(__name__)
+
+PER_PAGE = 10
+EMBED_COLOUR = discord.Colour(0x2F9E6E)
+
+
+def player(user: discord.abc.User) -> Player:
+    return Player(user.id, user.display_name)
+
+
+def pings(*players: Player | None) -> discord.AllowedMentions:
+    """Notify exactly these players (a move message pings only the one whose turn it is)."""
+    return discord.AllowedMentions(users=[discord.Object(p.id) for p in players if p], roles=False, everyone=False)
+
+
+async def board_file(match: Match) -> discord.File:
+    """The board as an attachment; drawing and PNG encoding run off the event loop."""
+    png = await asyncio.to_thread(renderers.render, match.state, match.names)
+    return discord.File(io.BytesIO(png), filename=f"{match.game}-{match.id}-{len(match.moves)}.png")
+
+
+def in_guild(interaction: discord.Interaction) -> int:
+    if interaction.guild_id is None or interaction.channel_id is None:
+        raise NotAllowed("Games are played in server channels, not in direct messages.")
+    return interaction.guild_id
+
+
+def can_post_here(interaction: discord.Interaction) -> None:
+    missing = missing_permissions(interaction)
+    if missing:
+        raise NotAllowed(
+            f"I can't post boards here: I am missing the {', '.join(missing)} permission"
+            f"{'s' if len(missing) > 1 else ''} in this channel. Ask a server admin to grant "
+            f"{'them' if len(missing) > 1 else 'it'}, or play in another channel."
+        )
+
+
+class Handlers:
+    def __init__(self, client: discord.Client, service: MatchService):
+        self.client = client
+        self.service = service
+
+    # ------------------------------------------------------------------ challenges
+
+    async def challenge(self, interaction: discord.Interaction, game: Game, args: dict[str, Any]) -> None:
+        reply = self._reply(interaction)
+        guild_id = in_guild(interaction)
+        can_post_here(interaction)
+        opponents = [args.pop(name) for name in list(args) if name.startswith("opponent")]
+        opponents = [o for o in opponents if o is not None]
+        if any(o.bot for o in opponents):
+            raise NotAllowed("Bots can't play: challenge a person, or leave the opponent empty for an open challenge.")
+        turn = args.pop("turn_time", None)
+        players = args.pop("players", None)
+        challenge = await self.service.challenge(
+            guild_id, interaction.channel_id, player(interaction.user), game.name,
+            [player(o) for o in opponents], args,
+            players=players, turn_seconds=turn.value if turn is not None else None,
+        )
+        message = await reply.send(
+            text.challenge_text(challenge), view=challenge_view(challenge.id),
+            allowed_mentions=pings(*challenge.invited),
+        )
+        if message is not None:
+            await self.service.set_challenge_message(challenge.id, message.id)
+
+    async def challenge_button(self, interaction: discord.Interaction, action: str, challenge_id: int) -> None:
+        try:
+            in_guild(interaction)
+            if action == "accept":
+                can_post_here(interaction)
+                result = await self.service.accept(challenge_id, player(interaction.user))
+            else:
+                result = await self.service.decline(challenge_id, player(interaction.user))
+            challenge = await self.service.get_challenge(challenge_id) if isinstance(result, Match) else result
+            await interaction.response.edit_message(
+                content=text.challenge_text(challenge), view=challenge_view(challenge_id, open_=challenge.status == "open"),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+            if isinstance(result, Match):
+                await interaction.followup.send(
+                    text.start_text(result), file=await board_file(result), allowed_mentions=pings(result.to_move)
+                )
+        except Exception as error:  # buttons have no tree.on_error: the same report, from here
+            await report_error(interaction, error)
+
+    async def answer(self, interaction: discord.Interaction, action: str) -> None:
+        """/accept and /decline: the same as the buttons, for this channel's open challenge."""
+        reply = self._reply(interaction)
+        in_guild(interaction)
+        found = await self.service.challenge_here(interaction.channel_id, interaction.user.id)
+        if action == "accept":
+            can_post_here(interaction)
+            result = await self.service.accept(found.id, player(interaction.user))
+        else:
+            result = await self.service.decline(found.id, player(interaction.user))
+        challenge = await self.service.get_challenge(found.id) if isinstance(result, Match) else result
+        await self.refresh_challenge_message(challenge)
+        if isinstance(result, Match):
+            await reply.send(text.start_text(result), file=await board_file(result), allowed_mentions=pings(result.to_move))
+        else:
+            await reply.send(text.challenge_text(challenge), allowed_mentions=discord.AllowedMentions.none())
+
+    async def rematch_button(self, interaction: discord.Interaction, match_id: int) -> None:
+        try:
+            in_guild(interaction)
+            can_post_here(interaction)
+            challenge = await self.service.rematch(match_id, player(interaction.user))
+            sent = await interaction.response.send_message(
+                text.challenge_text(challenge), view=challenge_view(challenge.id), allowed_mentions=pings(*challenge.invited)
+            )
+            if isinstance(sent.resource, discord.InteractionMessage):
+                await self.service.set_challenge_message(challenge.id, sent.resource.id)
+        except Exception as error:  # buttons have no tree.on_error: the same report, from here
+            await report_error(interaction, error)
+
+    async def refresh_challenge_message(self, challenge: Challenge) -> None:
+        """Show a challenge's new status on its message, with the buttons disabled once it is closed."""
+        if challenge.message_id is None:
+            return
+        message = self.client.get_partial_messageable(challenge.channel_id).get_partial_message(challenge.message_id)
+        try:
+            await message.edit(
+                content=text.challenge_text(challenge), view=challenge_view(challenge.id, open_=challenge.status == "open"),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+        except discord.HTTPException as error:
+            log.warning("could not update challenge %s message: %s", challenge.id, error)
+
+    # ------------------------------------------------------------------ playing
+
+    async def move(self, interaction: discord.Interaction, notation: str) -> None:
+        reply = self._reply(interaction)
+        in_guild(interaction)
+        result = await self.service.move(interaction.channel_id, player(interaction.user), notation)
+        await self._post_position(reply, text.move_text(result), result.match)
+
+    async def autocomplete_move(self, interaction: discord.Interaction, typed: str) -> list[discord.app_commands.Choice[str]]:
+        if interaction.channel_id is None:
+            return []
+        moves = await self.service.legal_moves(interaction.channel_id, interaction.user.id, typed)
+        return [discord.app_commands.Choice(name=m, value=m) for m in moves]
+
+    async def board(self, interaction: discord.Interaction, public: bool) -> None:
+        reply = self._reply(interaction, ephemeral=not public)
+        in_guild(interaction)
+        match = await self.service.latest(interaction.channel_id)
+        await reply.send(text.board_caption(match), file=await board_file(match), allowed_mentions=discord.AllowedMentions.none())
+
+    async def resign(self, interaction: discord.Interaction) -> None:
+        reply = self._reply(interaction)
+        in_guild(interaction)
+        match = await self.service.resign(interaction.channel_id, player(interaction.user))
+        await self._post_position(reply, text.result_text(match), match)
+
+    async def draw(self, interaction: discord.Interaction) -> None:
+        reply = self._reply(interaction)
+        in_guild(interaction)
+        result = await self.service.draw(interaction.channel_id, player(interaction.user))
+        if isinstance(result, Match):
+            await self._post_position(reply, text.result_text(result), result)
+        else:
+            other = result.match.seats[1 - result.seat]
+            await reply.send(text.draw_offer_text(result), allowed_mentions=pings(other))
+
+    async def _post_position(self, reply: Reply, content: str, match: Match) -> None:
+        finished = match.status == "finished"
+        await reply.send(
+            content, file=await board_file(match),
+            view=rematch_view(match.id) if finished else discord.utils.MISSING,
+            allowed_mentions=pings(*(match.seats if finished else (match.to_move,))),
+        )
+
+    # ------------------------------------------------------------------ records
+
+    async def leaderboard(self, interaction: discord.Interaction, game: str, page: int) -> None:
+        reply = self._reply(interaction)
+        guild_id = in_guild(interaction)
+        embed, view = await self._leaderboard(guild_id, game, page)
+        await reply.send(embed=embed, view=view or discord.utils.MISSING)
+
+    async def leaderboard_page(self, interaction: discord.Interaction, game: str, page: int) -> None:
+        try:
+            embed, view = await self._leaderboard(in_guild(interaction), game, page)
+            await interaction.response.edit_message(embed=embed, view=view)
+        except Exception as error:  # buttons have no tree.on_error: the same report, from here
+            await report_error(interaction, error)
+
+    async def _leaderboard(self, guild_id: int, game: str, page: int) -> tuple[discord.Embed, discord.ui.View | None]:
+        rows, total = await self.service.leaderboard(guild_id, game, max(page, 1), PER_PAGE)
+        pages = max(1, math.ceil(total / PER_PAGE))
+        if page > pages:
+            rows, _ = await self.service.leaderboard(guild_id, game, pages, PER_PAGE)
+            page = pages
+        title = GAMES[game].title
+        embed = discord.Embed(title=f"🏆 {title} leaderboard", colour=EMBED_COLOUR)
+        embed.description = "\n".join(text.standing_line(s) for s in rows) or (
+            f"Nobody has finished a game of {title} here yet. Start one with `/challenge {game}`."
+        )
+        embed.set_footer(text=f"Page {page}/{pages} · {total} players · Glicko-2 ratings, ? = provisional")
+        return embed, pages_view(game, page, pages)
+
+    async def stats(self, interaction: discord.Interaction, user: discord.abc.User | None) -> None:
+        reply = self._reply(interaction)
+        guild_id = in_guild(interaction)
+        target = user or interaction.user
+        rows = await self.service.stats(guild_id, target.id)
+        embed = discord.Embed(title=f"📊 {target.display_name}", colour=EMBED_COLOUR)
+        embed.description = "\n".join(text.stats_line(s) for s in rows) or "No finished games in this server yet."
+        await reply.send(embed=embed)
+
+    async def rules(self, interaction: discord.Interaction, game: str) -> None:
+        reply = self._reply(interaction)
+        rules = GAMES[game]
+        start = rules.start(players=rules.players.start)
+        names = [rules.seat_name(s) for s in range(rules.players.start)]
+        png = await asyncio.to_thread(renderers.render, start, names)
+        embed = discord.Embed(title=f"📖 {rules.title}", description=text.rules_text(rules)[:4096], colour=EMBED_COLOUR)
+        embed.set_image(url=f"attachment://{game}-start.png")
+        await reply.send(embed=embed, file=discord.File(io.BytesIO(png), filename=f"{game}-start.png"))
+
+    async def history(self, interaction: discord.Interaction) -> None:
+        reply = self._reply(interaction)
+        guild_id = in_guild(interaction)
+        matches = await self.service.history(guild_id, limit=5)
+        embed = discord.Embed(title="📜 Recent matches", colour=EMBED_COLOUR)
+        for match in matches:
+            name, value = text.history_entry(match)
+            embed.add_field(name=name, value=value, inline=False)
+        if not matches:
+            embed.description = "No finished matches in this server yet."
+        await reply.send(embed=embed)
+
+    # ------------------------------------------------------------------ time
+
+    async def run_timers(self) -> None:
+        """Close expired challenges and time out slow players, waking at the next deadline."""
+        while True:
+            try:
+                await self.fire_timers()
+                deadline = await self.service.next_deadline()
+                wait = 300.0 if deadline is None else min(300.0, max(0.0, deadline - self.service.clock()))
+                self.service.deadlines_changed.clear()
+                try:
+                    await asyncio.wait_for(self.service.deadlines_changed.wait(), timeout=wait + 0.05)
+                except TimeoutError:
+                    pass
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("timer sweep failed; retrying in 30 s")
+                await asyncio.sleep(30)
+
+    async def fire_timers(self) -> None:
+        expired = await self.service.expire_due()
+        for challenge in expired.challenges:
+            await self.refresh_challenge_message(challenge)
+        for match in expired.matches:
+            channel = self.client.get_partial_messageable(match.channel_id)
+            try:
+                await channel.send(
+                    "⏰ " + text.result_text(match), file=await board_file(match), view=rematch_view(match.id),
+                    allowed_mentions=pings(*match.seats),
+                )
+            except discord.HTTPException as error:
+                log.warning("could not announce the time-out of match %s: %s", match.id, error)
+
+    # ------------------------------------------------------------------ helpers
+
+    @staticmethod
+    def _reply(interaction: discord.Interaction, *, ephemeral: bool = False) -> Reply:
+        """The interaction's Reply, kept on it so the error handler answers through the same one."""
+        reply = Reply(interaction, ephemeral=ephemeral)
+        interaction.extras["reply"] = reply
+        return reply

@@ -1,0 +1,174 @@
+"""The text of every message the bot posts. Pure functions of the service's values, easy to test."""
+from __future__ import annotations
+
+from bot.models import Challenge, DrawOffer, Match, MoveResult, Player, Standing
+from rules import GAMES, Game
+
+
+def mention(player: Player) -> str:
+    return f"<@{player.id}>"
+
+
+def when(timestamp: float) -> str:
+    """A Discord timestamp that every reader sees in their own time zone, relative ("in 5 minutes")."""
+    return f"<t:{int(timestamp)}:R>"
+
+
+def duration(seconds: int) -> str:
+    for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
+        if seconds >= size and seconds % size == 0:
+            count = seconds // size
+            return f"{count} {unit}{'s' if count != 1 else ''}"
+    return f"{seconds} seconds"
+
+
+def options_line(game: Game, options: dict) -> str:
+    shown = [f"{spec.name.replace('_', ' ')} **{options[spec.name]}**" for spec in game.options if spec.name in options]
+    return " · ".join(shown)
+
+
+def seat_label(game: Game, seat: int, player: Player) -> str:
+    return f"{mention(player)} ({game.seat_name(seat)})"
+
+
+def challenge_text(challenge: Challenge) -> str:
+    game = challenge.rules
+    who = ", ".join(mention(p) for p in challenge.invited)
+    if challenge.is_open:
+        free = challenge.free_seats
+        seats = "one seat" if free == 1 else f"{free} seats"
+        target = f"{who} and anyone ({seats} open)" if who else f"anyone ({seats} open)"
+    else:
+        target = who
+    lines = [f"⚔️ {mention(challenge.challenger)} challenges {target} to **{game.title}**."]
+    details = [options_line(game, challenge.options), f"{duration(challenge.turn_seconds)} per move"]
+    lines.append(" · ".join(d for d in details if d))
+    seated = [p for p in challenge.accepted if p != challenge.challenger]
+    if seated:
+        lines.append("Seated: " + ", ".join(mention(p) for p in seated))
+    if challenge.status == "open":
+        waiting = challenge.waiting_for
+        ask = f"{', '.join(mention(p) for p in waiting)}: press **Accept** or **Decline**" if waiting else "Press **Accept** to take a seat"
+        lines.append(f"{ask} — the challenge expires {when(challenge.expires_at)}.")
+    else:
+        lines.append(closed_line(challenge))
+    return "\n".join(lines)
+
+
+def closed_line(challenge: Challenge) -> str:
+    by = next((p for p in challenge.accepted + challenge.invited if p.id == challenge.closed_by), None)
+    who = f" by {mention(by)}" if by else ""
+    return {
+        "accepted": "✅ Accepted — the match has started below.",
+        "declined": f"❌ Declined{who}.",
+        "withdrawn": f"↩️ Withdrawn{who}.",
+        "expired": "⌛ Expired: nobody accepted in time.",
+    }[challenge.status]
+
+
+def turn_line(match: Match) -> str:
+    player = match.to_move
+    if player is None:
+        return ""
+    seat = match.state.to_move
+    deadline = f" — time runs out {when(match.deadline)}" if match.deadline else ""
+    return f"{seat_label(match.rules, seat, player)}, your move{deadline}."
+
+
+def start_text(match: Match) -> str:
+    game = match.rules
+    players = " vs ".join(seat_label(game, seat, p) for seat, p in enumerate(match.seats))
+    return f"🎲 **{game.title}**: {players}\n{turn_line(match)}\nPlay with `/move`; `/board` shows the board again."
+
+
+def move_text(result: MoveResult) -> str:
+    match, state = result.match, result.match.state
+    game = match.rules
+    mover = match.seats[result.seat]
+    last = state.last
+    effect = f" — {last.effect}" if last is not None and last.effect else ""
+    lines = [f"{mention(mover)} ({game.seat_name(result.seat)}) played **{result.notation}**{effect}."]
+    if last is not None:
+        for seat in last.passed:
+            lines.append(f"{mention(match.seats[seat])} has no legal move and passes.")
+    lines.append(result_text(match) if match.status == "finished" else turn_line(match))
+    return "\n".join(lines)
+
+
+def draw_offer_text(offer: DrawOffer) -> str:
+    match = offer.match
+    other = match.seats[1 - offer.seat]
+    return (
+        f"🤝 {mention(match.seats[offer.seat])} offers a draw. {mention(other)}: `/draw` to accept, "
+        "or make a move to decline."
+    )
+
+
+def result_text(match: Match) -> str:
+    outcome, game = match.outcome, match.rules
+    assert outcome is not None
+    if outcome.is_draw:
+        head = f"🏁 **Draw** — {outcome.reason}"
+    else:
+        winners = sorted(outcome.places[0])
+        names = " and ".join(f"{mention(match.seats[s])} ({game.seat_name(s)})" for s in winners)
+        head = f"🏁 **{names} win{'s' if len(winners) == 1 else ''}** — {outcome.reason}"
+    if outcome.scores is not None:
+        head += " (" + "–".join(str(s) for s in outcome.scores) + ")"
+    lines = [head]
+    if len(match.seats) > 2:
+        for place, group in enumerate(outcome.places, start=1):
+            lines.append(f"{place}. " + ", ".join(match.seats[s].name for s in sorted(group)))
+    if match.ratings:
+        lines.append("Ratings: " + ", ".join(
+            f"{c.player.name} {c.before:.0f} → {c.after:.0f} ({c.delta:+.0f})" for c in match.ratings
+        ))
+    return "\n".join(lines)
+
+
+def board_caption(match: Match) -> str:
+    game = match.rules
+    players = " vs ".join(seat_label(game, s, p) for s, p in enumerate(match.seats))
+    ply = len(match.moves)
+    last = f" Last move: **{match.moves[-1]}**." if match.moves else ""
+    state = result_text(match) if match.status == "finished" else turn_line(match)
+    return f"**{game.title}** #{match.id} after {ply} move{'s' if ply != 1 else ''}: {players}.{last}\n{state}"
+
+
+def standing_line(s: Standing) -> str:
+    mark = "?" if s.provisional else ""
+    return f"`#{s.rank:>2}` **{s.player.name}** — {s.rating:.0f}{mark} · {s.wins}W {s.losses}L {s.draws}D"
+
+
+def stats_line(s: Standing) -> str:
+    mark = "?" if s.provisional else ""
+    return f"**{GAMES[s.game].title}**: {s.rating:.0f}{mark} (#{s.rank}) · {s.wins}W {s.losses}L {s.draws}D"
+
+
+def history_entry(match: Match) -> tuple[str, str]:
+    """A finished match as (title, body) for an embed field; the body fits Discord's 1024 characters."""
+    game = match.rules
+    players = " vs ".join(p.name for p in match.seats)
+    outcome = match.outcome
+    if outcome.is_draw:
+        result = f"draw ({outcome.reason})"
+    else:
+        result = " & ".join(match.seats[s].name for s in sorted(outcome.places[0])) + f" won ({outcome.reason})"
+    title = f"#{match.id} {game.title}: {players}"
+    moves = " ".join(f"{i // len(match.seats) + 1}.{m}" if i % len(match.seats) == 0 else m for i, m in enumerate(match.moves))
+    body = f"{result}, {len(match.moves)} moves\n{moves or '(no moves)'}"
+    if match.finished_at:
+        body = f"<t:{int(match.finished_at)}:d> · " + body
+    return title[:256], body if len(body) <= 1024 else body[:1020] + " …"
+
+
+def rules_text(game: Game) -> str:
+    players = game.players.start if len(game.players) == 1 else f"{game.players.start}–{game.players.stop - 1}"
+    parts = [f"*{game.summary}* ({players} players)", game.rules_text, f"**Notation**: {game.notation}"]
+    if game.house_rules:
+        parts.append("**House rules**\n" + "\n".join(f"• {rule}" for rule in game.house_rules))
+    if game.options:
+        parts.append("**Options**\n" + "\n".join(
+            f"• `{o.name}` — {o.help} (default {o.default})" for o in game.options
+        ))
+    return "\n\n".join(parts)

@@ -1,0 +1,105 @@
+"""Answering interactions: within Discord's 3 seconds, once, and privately when something is refused."""
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+import discord
+
+from bot.errors import PlayerError
+from rules import BadOptions, IllegalMove
+
+log = logging.getLogger(__name__)
+
+DEFER_AFTER = 2.0  # seconds; Discord drops a first reply that comes after 3
+PLAYER_ERRORS = (PlayerError, IllegalMove, BadOptions)
+NEEDED = {
+    "view_channel": "View Channel",
+    "send_messages": "Send Messages",
+    "attach_files": "Attach Files",
+    "embed_links": "Embed Links",
+}
+
+
+def missing_permissions(interaction: discord.Interaction) -> list[str]:
+    """The permissions the bot needs to post boards in this channel and does not have."""
+    have = interaction.app_permissions
+    needed = dict(NEEDED)
+    if isinstance(interaction.channel, discord.Thread):
+        needed["send_messages_in_threads"] = "Send Messages in Threads"
+        del needed["send_messages"]
+    return [label for flag, label in needed.items() if not getattr(have, flag)]
+
+
+class Reply:
+    """The answer to one interaction.
+
+    If the work behind it takes longer than DEFER_AFTER, the interaction is deferred first, so Discord
+    never shows "The application did not respond". `send` then delivers the answer whichever way is
+    still open: the first response, an edit of the deferred message, or — when a refusal must be
+    private but the deferral was public — a private follow-up replacing the public placeholder.
+    """
+
+    def __init__(self, interaction: discord.Interaction, *, ephemeral: bool = False):
+        self.interaction = interaction
+        self.ephemeral = ephemeral
+        self._lock = asyncio.Lock()
+        self._deferred: bool | None = None  # the ephemerality of the deferral, once deferred
+        self._timer = asyncio.create_task(self._defer_later())
+
+    async def _defer_later(self) -> None:
+        await asyncio.sleep(DEFER_AFTER)
+        async with self._lock:
+            if not self.interaction.response.is_done():
+                await self.interaction.response.defer(ephemeral=self.ephemeral, thinking=True)
+                self._deferred = self.ephemeral
+
+    async def send(self, content: str | None = None, *, ephemeral: bool | None = None, **kwargs: Any) -> discord.Message | None:
+        """Send the answer; returns the message when it is public."""
+        ephemeral = self.ephemeral if ephemeral is None else ephemeral
+        self._timer.cancel()
+        mentions = kwargs.pop("allowed_mentions", discord.AllowedMentions(users=True, roles=False, everyone=False))
+        async with self._lock:
+            response = self.interaction.response
+            if not response.is_done():
+                sent = await response.send_message(content, ephemeral=ephemeral, allowed_mentions=mentions, **kwargs)
+                message = sent.resource if sent is not None else None
+                return message if isinstance(message, discord.InteractionMessage) and not ephemeral else None
+            if self._deferred == ephemeral:
+                files = kwargs.pop("files", None) or ([kwargs.pop("file")] if "file" in kwargs else [])
+                return await self.interaction.edit_original_response(
+                    content=content, attachments=files, allowed_mentions=mentions, **kwargs
+                )
+            if self._deferred is not None:
+                await self.interaction.delete_original_response()
+            return await self.interaction.followup.send(
+                content or "\u200b", ephemeral=ephemeral, allowed_mentions=mentions, wait=True, **kwargs
+            )
+
+    async def refuse(self, reason: str) -> None:
+        await self.send(f"⚠️ {reason}", ephemeral=True)
+
+    def close(self) -> None:
+        self._timer.cancel()
+
+
+async def report_error(interaction: discord.Interaction, error: BaseException, reply: Reply | None = None) -> None:
+    """Player mistakes become a short private message; anything else is a bug, logged with context."""
+    if isinstance(error, discord.app_commands.CommandInvokeError):
+        error = error.original
+    if isinstance(error, PLAYER_ERRORS):
+        message = str(error)
+    elif isinstance(error, discord.app_commands.CheckFailure):
+        message = str(error) or "You can't use this command here."
+    else:
+        command = interaction.command.qualified_name if interaction.command else (interaction.data or {}).get("custom_id")
+        log.error(
+            "error handling %s from user %s in guild %s channel %s",
+            command, interaction.user.id, interaction.guild_id, interaction.channel_id, exc_info=error,
+        )
+        message = "Something went wrong on our side and has been logged. Please try again in a moment."
+    try:
+        await (reply or Reply(interaction)).refuse(message)
+    except discord.HTTPException:
+        log.warning("could not tell user %s about: %s", interaction.user.id, message)

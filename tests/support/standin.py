@@ -1,0 +1,315 @@
+"""A local stand-in for Discord's REST API (127.0.0.1), recording everything the bot sends.
+
+Tests act as users do ("alice runs /move b6", "bob presses Accept") and read back what they would see:
+messages, edits, private replies, attachments and buttons. Discord's rules that bots trip over are
+enforced: an interaction is answered once, and its first answer must come within 3 seconds (404,
+code 10062 otherwise).
+"""
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import web
+
+APP_ID = 900_000_000_000_000_001
+BOT_ID = 900_000_000_000_000_002
+ALL_PERMISSIONS = (1 << 50) - 1
+EPHEMERAL = 64
+FIRST_REPLY_SECONDS = 3.0
+_ids = itertools.count(1_000_000_000_000_000_000)
+
+
+def snowflake() -> int:
+    return next(_ids)
+
+
+def user_json(user_id: int, name: str, bot: bool = False) -> dict[str, Any]:
+    return {"id": str(user_id), "username": name, "global_name": name, "discriminator": "0", "avatar": None, "bot": bot}
+
+
+def json_response(data: Any, status: int = 200) -> web.Response:
+    # discord.py wants exactly "application/json" (aiohttp's json_response adds a charset).
+    return web.Response(status=status, body=json.dumps(data).encode(), headers={"Content-Type": "application/json"})
+
+
+@dataclass
+class Message:
+    """A message as a user sees it, with its history of edits."""
+
+    id: int
+    channel_id: int
+    content: str = ""
+    ephemeral: bool = False
+    files: dict[str, bytes] = field(default_factory=dict)
+    embeds: list[dict] = field(default_factory=list)
+    components: list[dict] = field(default_factory=list)
+    mentions: list[int] = field(default_factory=list)  # users the message notifies
+    loading: bool = False  # a deferred "is thinking…" placeholder
+    deleted: bool = False
+    edits: int = 0
+    interaction_id: int | None = None
+
+    @property
+    def buttons(self) -> list[dict]:
+        return [c for row in self.components for c in row.get("components", [])]
+
+    def button(self, label: str) -> dict:
+        return next(b for b in self.buttons if b.get("label") == label)
+
+    @property
+    def png(self) -> bytes:
+        [data] = [v for k, v in self.files.items() if k.endswith(".png")]
+        return data
+
+    def json(self) -> dict[str, Any]:
+        return {
+            "id": str(self.id), "channel_id": str(self.channel_id), "author": user_json(BOT_ID, "Boardgames", bot=True),
+            "content": self.content, "timestamp": "2026-01-01T00:00:00+00:00", "edited_timestamp": None,
+            "tts": False, "mention_everyone": False, "mentions": [], "mention_roles": [],
+            "attachments": [
+                {"id": str(i), "filename": name, "size": len(data), "url": f"https://cdn.invalid/{name}",
+                 "proxy_url": f"https://cdn.invalid/{name}"}
+                for i, (name, data) in enumerate(self.files.items())
+            ],
+            "embeds": self.embeds, "pinned": False, "type": 0, "flags": EPHEMERAL if self.ephemeral else 0,
+            "components": self.components,
+        }
+
+
+@dataclass
+class Interaction:
+    id: int
+    token: str
+    payload: dict[str, Any]
+    created: float
+    answered: asyncio.Event = field(default_factory=asyncio.Event)
+    response_type: int | None = None
+    original: Message | None = None
+    choices: list[dict] | None = None
+    error: str | None = None
+
+
+class StandIn:
+    """The fake Discord: REST routes plus a record of what happened in each channel."""
+
+    def __init__(self) -> None:
+        self.messages: dict[int, Message] = {}
+        self.interactions: dict[int, Interaction] = {}
+        self.by_token: dict[str, Interaction] = {}
+        self.commands: list[dict] = []
+        self.changed = asyncio.Condition()
+        self.requests: list[tuple[str, str]] = []
+        self._runner: web.AppRunner | None = None
+        self.url = ""
+
+    # ------------------------------------------------------------------ server
+
+    async def start(self) -> str:
+        app = web.Application(client_max_size=64 * 1024 * 1024)
+        r = app.router
+        api = "/api/v10"
+        r.add_get(f"{api}/users/@me", self.me)
+        r.add_get(f"{api}/oauth2/applications/@me", self.application)
+        r.add_put(f"{api}/applications/{{app}}/commands", self.put_commands)
+        r.add_put(f"{api}/applications/{{app}}/guilds/{{guild}}/commands", self.put_commands)
+        r.add_post(f"{api}/interactions/{{iid}}/{{token}}/callback", self.callback)
+        r.add_route("*", f"{api}/webhooks/{{app}}/{{token}}/messages/{{mid}}", self.webhook_message)
+        r.add_post(f"{api}/webhooks/{{app}}/{{token}}", self.followup)
+        r.add_post(f"{api}/channels/{{cid}}/messages", self.channel_post)
+        r.add_patch(f"{api}/channels/{{cid}}/messages/{{mid}}", self.channel_edit)
+        app.middlewares.append(self._log)
+        self._runner = web.AppRunner(app)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        port = site._server.sockets[0].getsockname()[1]
+        self.url = f"http://127.0.0.1:{port}/api/v10"
+        return self.url
+
+    async def stop(self) -> None:
+        if self._runner:
+            await self._runner.cleanup()
+
+    @web.middleware
+    async def _log(self, request: web.Request, handler):
+        self.requests.append((request.method, request.path))
+        return await handler(request)
+
+    async def me(self, request: web.Request) -> web.Response:
+        if request.headers.get("Authorization") != "Bot test-token":
+            return json_response({"message": "401: Unauthorized", "code": 0}, 401)
+        return json_response(user_json(BOT_ID, "Boardgames", bot=True))
+
+    async def application(self, request: web.Request) -> web.Response:
+        return json_response({
+            "id": str(APP_ID), "name": "Boardgames", "icon": None, "description": "", "bot_public": True,
+            "bot_require_code_grant": False, "verify_key": "0" * 64, "flags": 0,
+            "owner": user_json(1, "owner"), "interactions_endpoint_url": None, "team": None,
+        })
+
+    async def put_commands(self, request: web.Request) -> web.Response:
+        self.commands = await request.json()
+        return json_response([dict(c, id=str(snowflake()), application_id=str(APP_ID), version="1") for c in self.commands])
+
+    async def _body(self, request: web.Request) -> tuple[dict, dict[str, bytes]]:
+        if request.content_type.startswith("multipart/"):
+            payload, files = {}, {}
+            reader = await request.multipart()
+            async for part in reader:
+                if part.name == "payload_json":
+                    payload = json.loads(await part.text())
+                else:
+                    files[part.filename] = bytes(await part.read())
+            return payload, files
+        if request.can_read_body:
+            return await request.json(), {}
+        return {}, {}
+
+    def _apply(self, message: Message, data: dict, files: dict[str, bytes]) -> None:
+        if "content" in data:
+            message.content = data["content"] or ""
+        if "embeds" in data:
+            message.embeds = data["embeds"] or []
+        if "components" in data:
+            message.components = data["components"] or []
+        if "attachments" in data:
+            kept = {a.get("filename") for a in data["attachments"] or [] if "filename" in a}
+            message.files = {k: v for k, v in message.files.items() if k in kept}
+        message.files.update(files)
+        mentions = data.get("allowed_mentions")
+        if mentions is not None:
+            users = mentions.get("users")
+            parse = mentions.get("parse", [])
+            if users is not None:
+                message.mentions = [int(u) for u in users]
+            elif "users" in parse:
+                message.mentions = [int(m) for m in _mentioned(message.content)]
+            else:
+                message.mentions = []
+        else:
+            message.mentions = [int(m) for m in _mentioned(message.content)]
+
+    async def _changed(self) -> None:
+        async with self.changed:
+            self.changed.notify_all()
+
+    async def callback(self, request: web.Request) -> web.Response:
+        interaction = self.interactions.get(int(request.match_info["iid"]))
+        if interaction is None or interaction.token != request.match_info["token"]:
+            return json_response({"message": "Unknown interaction", "code": 10062}, 404)
+        if time.monotonic() - interaction.created > FIRST_REPLY_SECONDS:
+            interaction.error = "first reply came after 3 seconds"
+            return json_response({"message": "Unknown interaction", "code": 10062}, 404)
+        if interaction.response_type is not None:
+            interaction.error = "answered twice"
+            return json_response({"message": "Interaction has already been acknowledged.", "code": 40060}, 400)
+        body, files = await self._body(request)
+        kind, data = body["type"], body.get("data") or {}
+        interaction.response_type = kind
+        channel_id = int(interaction.payload["channel_id"])
+        resource: dict[str, Any] = {"type": kind}
+        if kind in (4, 5):  # a message, or "thinking…" that a later edit fills in
+            message = Message(id=snowflake(), channel_id=channel_id, interaction_id=interaction.id,
+                              ephemeral=bool(data.get("flags", 0) & EPHEMERAL), loading=kind == 5)
+            self._apply(message, data, files)
+            self.messages[message.id] = message
+            interaction.original = message
+            resource["message"] = message.json()
+        elif kind == 7:  # update the message the button is on
+            message = self.messages[int(interaction.payload["message"]["id"])]
+            self._apply(message, data, files)
+            message.edits += 1
+            resource["message"] = message.json()
+        elif kind == 8:
+            interaction.choices = data.get("choices", [])
+        interaction.answered.set()
+        await self._changed()
+        original = interaction.original
+        return json_response({
+            "interaction": {
+                "id": str(interaction.id), "type": interaction.payload["type"],
+                "response_message_id": str(original.id) if original else None,
+                "response_message_loading": kind == 5,
+                "response_message_ephemeral": bool(original and original.ephemeral),
+            },
+            "resource": resource,
+        })
+
+    async def webhook_message(self, request: web.Request) -> web.Response:
+        interaction = self.by_token.get(request.match_info["token"])
+        if interaction is None:
+            return json_response({"message": "Unknown Webhook", "code": 10015}, 404)
+        mid = request.match_info["mid"]
+        message = interaction.original if mid == "@original" else self.messages.get(int(mid))
+        if message is None:
+            return json_response({"message": "Unknown Message", "code": 10008}, 404)
+        if request.method == "DELETE":
+            message.deleted = True
+            await self._changed()
+            return web.Response(status=204)
+        if request.method == "PATCH":
+            body, files = await self._body(request)
+            self._apply(message, body, files)
+            message.loading = False
+            message.edits += 1
+            await self._changed()
+        return json_response(message.json())
+
+    async def followup(self, request: web.Request) -> web.Response:
+        interaction = self.by_token.get(request.match_info["token"])
+        if interaction is None:
+            return json_response({"message": "Unknown Webhook", "code": 10015}, 404)
+        body, files = await self._body(request)
+        message = Message(id=snowflake(), channel_id=int(interaction.payload["channel_id"]),
+                          ephemeral=bool(body.get("flags", 0) & EPHEMERAL), interaction_id=interaction.id)
+        self._apply(message, body, files)
+        self.messages[message.id] = message
+        await self._changed()
+        return json_response(message.json())
+
+    async def channel_post(self, request: web.Request) -> web.Response:
+        body, files = await self._body(request)
+        message = Message(id=snowflake(), channel_id=int(request.match_info["cid"]))
+        self._apply(message, body, files)
+        self.messages[message.id] = message
+        await self._changed()
+        return json_response(message.json())
+
+    async def channel_edit(self, request: web.Request) -> web.Response:
+        message = self.messages.get(int(request.match_info["mid"]))
+        if message is None:
+            return json_response({"message": "Unknown Message", "code": 10008}, 404)
+        body, files = await self._body(request)
+        self._apply(message, body, files)
+        message.edits += 1
+        await self._changed()
+        return json_response(message.json())
+
+    # ------------------------------------------------------------------ reading what users see
+
+    def channel(self, channel_id: int, *, ephemeral: bool = False) -> list[Message]:
+        """The messages of a channel in order (public ones only, unless asked)."""
+        return [
+            m for m in self.messages.values()
+            if m.channel_id == channel_id and not m.deleted and (ephemeral or not m.ephemeral)
+        ]
+
+    async def wait_for(self, predicate, timeout: float = 10.0):
+        """Wait until predicate() returns something truthy (woken by every change, no polling)."""
+        async def waiting():
+            async with self.changed:
+                while not (result := predicate()):
+                    await self.changed.wait()
+                return result
+        return await asyncio.wait_for(waiting(), timeout)
+
+
+def _mentioned(content: str) -> list[str]:
+    import re
+
+    return re.findall(r"<@!?(\d+)>", content or "")

@@ -1,0 +1,128 @@
+"""People using Discord, as tests describe them: run a command, press a button, type for autocomplete.
+
+Each action builds the INTERACTION_CREATE payload Discord would send and hands it to `deliver` (straight
+into discord.py's parser, or over a gateway); what the bot answers is read back from the stand-in.
+"""
+from __future__ import annotations
+
+import asyncio
+import time
+from dataclasses import dataclass
+from typing import Any, Awaitable, Callable
+
+from tests.support.standin import ALL_PERMISSIONS, APP_ID, Interaction, Message, StandIn, snowflake, user_json
+
+OPTION_TYPES = {str: 3, int: 4, bool: 5}
+
+
+@dataclass(frozen=True)
+class User:
+    id: int
+    name: str
+    bot: bool = False
+
+    @property
+    def mention(self) -> str:
+        return f"<@{self.id}>"
+
+
+class Action:
+    """One interaction a user started, and what the bot answered."""
+
+    def __init__(self, standin: StandIn, interaction: Interaction):
+        self.standin = standin
+        self.interaction = interaction
+
+    def _messages(self) -> list[Message]:
+        return [m for m in self.standin.messages.values() if m.interaction_id == self.interaction.id and not m.deleted]
+
+    async def messages(self, count: int = 1) -> list[Message]:
+        """The first `count` finished messages this interaction produced (waits for them)."""
+        def ready():
+            done = [m for m in self._messages() if not m.loading]
+            return done if len(done) >= count and not any(m.loading for m in self._messages()) else None
+        return (await self.standin.wait_for(ready))[:count]
+
+    async def reply(self) -> Message:
+        return (await self.messages(1))[0]
+
+    async def updated(self) -> Message:
+        """The message the pressed button was on, after the bot updated it."""
+        await self.standin.wait_for(lambda: self.interaction.response_type == 7)
+        return self.standin.messages[int(self.interaction.payload["message"]["id"])]
+
+    async def choices(self) -> list[str]:
+        await self.standin.wait_for(lambda: self.interaction.choices is not None)
+        return [c["value"] for c in self.interaction.choices]
+
+
+class Discord:
+    def __init__(self, standin: StandIn, deliver: Callable[[dict], Awaitable[None] | None], guild_id: int):
+        self.standin = standin
+        self.deliver = deliver
+        self.guild_id = guild_id
+
+    def _payload(self, kind: int, user: User, channel_id: int, data: dict, permissions: int) -> dict[str, Any]:
+        iid = snowflake()
+        return {
+            "id": str(iid), "application_id": str(APP_ID), "type": kind, "token": f"token-{iid}", "version": 1,
+            "attachment_size_limit": 10 * 1024 * 1024, "data": data, "guild_id": str(self.guild_id),
+            "channel_id": str(channel_id),
+            "channel": {"id": str(channel_id), "type": 0, "guild_id": str(self.guild_id), "name": f"games-{channel_id}",
+                        "position": 0, "permission_overwrites": [], "nsfw": False, "parent_id": None},
+            "member": {"user": user_json(user.id, user.name, user.bot), "roles": [], "flags": 0, "nick": None,
+                       "joined_at": "2026-01-01T00:00:00+00:00", "deaf": False, "mute": False,
+                       "permissions": str(ALL_PERMISSIONS)},
+            "app_permissions": str(permissions), "locale": "en-US", "guild_locale": "en-US",
+            "entitlements": [], "authorizing_integration_owners": {"0": str(self.guild_id)}, "context": 0,
+        }
+
+    async def _send(self, payload: dict) -> Action:
+        interaction = Interaction(id=int(payload["id"]), token=payload["token"], payload=payload, created=time.monotonic())
+        self.standin.interactions[interaction.id] = interaction
+        self.standin.by_token[interaction.token] = interaction
+        result = self.deliver(payload)
+        if asyncio.iscoroutine(result):
+            await result
+        return Action(self.standin, interaction)
+
+    @staticmethod
+    def _options(values: dict[str, Any], resolved: dict) -> list[dict]:
+        options = []
+        for name, value in values.items():
+            if value is None:
+                continue
+            if isinstance(value, User):
+                resolved.setdefault("users", {})[str(value.id)] = user_json(value.id, value.name, value.bot)
+                resolved.setdefault("members", {})[str(value.id)] = {
+                    "roles": [], "flags": 0, "nick": None, "joined_at": "2026-01-01T00:00:00+00:00",
+                    "permissions": str(ALL_PERMISSIONS)}
+                options.append({"name": name, "type": 6, "value": str(value.id)})
+            else:
+                options.append({"name": name, "type": OPTION_TYPES[type(value)], "value": value})
+        return options
+
+    async def command(self, user: User, channel_id: int, name: str, sub: str | None = None, /, *,
+                      permissions: int = ALL_PERMISSIONS, **values: Any) -> Action:
+        """`user` runs `/name [sub] option:value …` in the channel."""
+        resolved: dict = {}
+        options = self._options(values, resolved)
+        if sub is not None:
+            options = [{"name": sub, "type": 1, "options": options}]
+        data = {"id": str(snowflake()), "name": name, "type": 1, "options": options, "resolved": resolved}
+        return await self._send(self._payload(2, user, channel_id, data, permissions))
+
+    async def autocomplete(self, user: User, channel_id: int, name: str, option: str, typed: str) -> list[str]:
+        """`user` types `typed` into `/name option:` and reads the suggestions."""
+        data = {"id": str(snowflake()), "name": name, "type": 1,
+                "options": [{"name": option, "type": 3, "value": typed, "focused": True}]}
+        action = await self._send(self._payload(4, user, channel_id, data, ALL_PERMISSIONS))
+        return await action.choices()
+
+    async def press(self, user: User, message: Message, label: str, *, permissions: int = ALL_PERMISSIONS) -> Action:
+        """`user` presses the button labelled `label` on `message`."""
+        button = message.button(label)
+        data = {"custom_id": button["custom_id"], "component_type": 2}
+        payload = self._payload(3, user, message.channel_id, data, permissions)
+        payload["message"] = message.json()
+        return await self._send(payload)

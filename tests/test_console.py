@@ -1,0 +1,159 @@
+"""The local console adapter, driven through scripted input and captured output on a real SQLite file."""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from PIL import Image
+
+from bot.console import LOCAL_CHANNEL, LOCAL_GUILD, local_player, main
+from bot.service import MatchService
+from bot.store import Store
+from rules import GAMES
+
+SETUP = ["attaxx", "alice", "bob"]
+
+
+class Script:
+    """An input function: the given answers in order, then `then(prompt)` if set, then end of input."""
+
+    def __init__(self, answers: list[str], then: Callable[[str], str] | None = None):
+        self.answers = list(answers)
+        self.then = then
+        self.prompts: list[str] = []
+
+    def __call__(self, prompt: str) -> str:
+        self.prompts.append(prompt)
+        if self.answers:
+            return self.answers.pop(0)
+        if self.then is not None:
+            return self.then(prompt)
+        raise EOFError
+
+
+class Mover:
+    """Answers every move prompt with the first legal move of its own copy of the game."""
+
+    def __init__(self):
+        self.state = GAMES["attaxx"].start(2)
+        self.names = ["alice", "bob"]
+        self.played: list[str] = []
+
+    def __call__(self, prompt: str) -> str:
+        assert prompt == f"{self.names[self.state.to_move]} ({('White', 'Black')[self.state.to_move]}) to move: "
+        move = self.state.legal_moves()[0]
+        self.state = self.state.play(move)
+        self.played.append(move)
+        return move
+
+
+async def run(db, script: Script) -> list[str]:
+    out: list[str] = []
+    assert await main(["--db", str(db)], input_fn=script, print_fn=out.append) == 0
+    return "\n".join(out).splitlines()
+
+
+async def latest(db):
+    store = await Store.open(db)
+    try:
+        return await MatchService(store).latest(LOCAL_CHANNEL)
+    finally:
+        await store.close()
+
+
+async def test_a_full_attaxx_game_to_the_end(db_path):
+    mover = Mover()
+    out = await run(db_path, Script(SETUP, then=mover))
+    text = "\n".join(out)
+    match = await latest(db_path)
+    assert match.status == "finished" and match.guild_id == LOCAL_GUILD and match.outcome.reason == "board full"
+    assert match.moves == tuple(mover.played) and match.state == mover.state
+    assert match.seats == (local_player("alice"), local_player("bob"))
+
+    winner = match.seats[min(match.outcome.places[0])].name
+    white, black = match.outcome.scores
+    assert f"Result: {winner} wins (board full)." in out
+    assert f"Scores: alice {white}, bob {black}" in out
+    assert re.search(r"Ratings: alice 1500 → \d+ \([+-]\d+\), bob 1500 → \d+ \([+-]\d+\)", text)
+    assert "Local leaderboard, Attaxx:" in out and any(re.match(rf"\s+1\. {winner}\s+\d+\?? 1W 0L 0D", line) for line in out)
+    assert "Traceback" not in text
+
+    boards = db_path.parent / "boards"
+    for ply in range(len(match.moves) + 1):
+        path = boards / f"local-{match.id}-{ply}.png"
+        assert f"Picture: {path}" in out
+        with Image.open(path) as image:
+            image.verify()
+            assert image.format == "PNG"
+    assert f"alice (White) played {mover.played[0]}: clone." in out
+
+
+async def test_illegal_and_malformed_moves_get_one_line_and_change_nothing(db_path):
+    script = Script(SETUP + ["a4", "zz9", "", "moves", "quit"])
+    out = await run(db_path, script)
+    assert "a4 is not next to any of your pieces" in out
+    malformed = [line for line in out if line.startswith("Can't read 'zz9'")]
+    assert len(malformed) == 1 and re.fullmatch(r"\d+ legal moves:", out[out.index(malformed[0]) + 1])
+    assert script.prompts[-5:] == ["alice (White) to move: "] * 5  # the same player is asked again each time
+    assert "Traceback" not in "\n".join(out)
+    match = await latest(db_path)
+    assert match.status == "active" and match.moves == ()
+
+
+async def test_quit_then_resume_continues_the_same_match(db_path):
+    out = await run(db_path, Script(SETUP + ["a6", "g6", "quit"]))
+    assert out[-1].startswith("Stopped. A match in progress stays saved")
+    first = await latest(db_path)
+    assert first.status == "active" and first.moves == ("a6", "g6")
+
+    script = Script(["", "b6"])  # Enter = yes, resume; one move; then end of input (Ctrl-D) quits
+    out = await run(db_path, script)
+    assert script.prompts[0] == "Resume it? [Y/n] "
+    assert "A local Attaxx match is still going: alice vs bob, 2 moves played, alice to move." in out
+    assert "alice (White) played b6: clone." in out
+    assert script.prompts[-1] == "bob (Black) to move: " and out[-1].startswith("Stopped.")
+    again = await latest(db_path)
+    assert again.id == first.id and again.moves == ("a6", "g6", "b6") and again.status == "active"
+
+
+async def test_declining_to_resume_can_resign_it_and_start_afresh(db_path):
+    await run(db_path, Script(SETUP + ["a6", "quit"]))
+    out = await run(db_path, Script(["n", "y", "attaxx", "carol", "dave", "quit"]))
+    assert "Result: alice wins (bob resigned)." in out
+    match = await latest(db_path)
+    assert match.names == ["carol", "dave"] and match.status == "active"
+
+
+async def test_draw_declined_then_agreed_and_resign(db_path):
+    out = await run(db_path, Script(SETUP + ["draw", "n", "a6", "draw", "y"]))
+    assert "bob declines the draw; alice is still to move." in out
+    assert "Result: Draw between alice and bob (draw agreed)." in out
+    assert (await latest(db_path)).outcome.places == (frozenset({0, 1}),)
+
+    out = await run(db_path, Script(SETUP + ["resign", "n", "resign", "y"]))
+    assert "Result: bob wins (alice resigned)." in out
+    assert any(re.match(r"\s+1\. bob\s+\d+\?? 1W 0L 1D", line) for line in out)
+
+
+async def test_setup_asks_again_after_bad_answers(db_path):
+    script = Script(["chess", "9", "1", "", "alice", " ALICE ", "x" * 40, "bob", "quit"])
+    out = await run(db_path, script)
+    assert "There is no game 'chess': type its name or its number." in out
+    assert "There is no game '9': type its name or its number." in out
+    assert "Please type a name." in out and "ALICE is already playing: each player needs a different name." in out
+    assert "Please keep the name to 32 characters." in out
+    assert (await latest(db_path)).names == ["alice", "bob"]
+
+
+async def test_database_path_comes_from_the_environment_unless_given(tmp_path, monkeypatch):
+    monkeypatch.setenv("DATABASE_PATH", str(tmp_path / "env" / "bot.sqlite3"))
+    out: list[str] = []
+    await main([], input_fn=Script([]), print_fn=out.append)
+    assert (tmp_path / "env" / "bot.sqlite3").exists() and out[-1].startswith("Stopped.")
+
+
+def test_local_players_have_stable_negative_ids():
+    alice = local_player("  Alice ")
+    assert alice.name == "Alice" and alice.id < 0
+    assert local_player("alice").id == alice.id != local_player("bob").id
+    assert alice.id >= -(2**63)

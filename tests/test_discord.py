@@ -1,0 +1,230 @@
+"""The Discord adapter through real discord.py, over real HTTP to a local stand-in for Discord."""
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+
+import discord
+import pytest
+from PIL import Image
+
+from bot.config import Settings
+from bot.discord.client import GameBot
+from tests.conftest import Clock
+from tests.support.standin import ALL_PERMISSIONS, StandIn
+from tests.support.users import Discord, User
+
+GUILD, CHANNEL = 5555, 7777
+ALICE, BOB, CAROL = User(11, "alice"), User(12, "bob"), User(13, "carol")
+ROBOT = User(14, "robot", bot=True)
+ATTACH_FILES = 1 << 15
+
+
+@pytest.fixture
+async def env(tmp_path, monkeypatch):
+    standin = StandIn()
+    monkeypatch.setattr(discord.http.Route, "BASE", await standin.start())
+    settings = Settings(
+        token="test-token", dev_guild_id=None, database_path=tmp_path / "bot.sqlite3", log_level="INFO",
+        challenge_minutes=15, turn_hours=24, api_base=None, gateway_url=None,
+    )
+    client = GameBot(settings)
+    await client.login("test-token")  # runs setup_hook: database, commands, buttons, timers
+    clock = Clock()
+    client.handlers.service.clock = clock
+    users = Discord(standin, client._connection.parse_interaction_create, GUILD)
+    users.client, users.clock = client, clock
+    yield users
+    await client.close()
+    await standin.stop()
+    assert [i.error for i in standin.interactions.values() if i.error] == []
+
+
+def decode(png: bytes) -> Image.Image:
+    image = Image.open(io.BytesIO(png))
+    image.load()
+    return image
+
+
+async def challenge_accepted(env: Discord, channel: int = CHANNEL):
+    challenge = await (await env.command(ALICE, channel, "challenge", "attaxx", opponent=BOB)).reply()
+    pressed = await env.press(BOB, challenge, "Accept")
+    start = (await pressed.messages(1))[0]
+    return challenge, start
+
+
+async def test_commands_are_registered_from_the_game_registry(env):
+    names = {c["name"] for c in env.standin.commands}
+    assert names == {"challenge", "accept", "decline", "move", "board", "resign", "draw", "leaderboard", "stats",
+                     "rules", "history"}
+    challenge = next(c for c in env.standin.commands if c["name"] == "challenge")
+    attaxx = next(o for o in challenge["options"] if o["name"] == "attaxx")
+    assert attaxx["options"][0]["name"] == "opponent" and attaxx["options"][0]["type"] == 6
+    move = next(c for c in env.standin.commands if c["name"] == "move")
+    assert move["options"][0]["name"] == "notation" and move["options"][0]["autocomplete"] is True
+
+
+async def test_a_whole_match_as_players_see_it(env):
+    challenge = await (await env.command(ALICE, CHANNEL, "challenge", "attaxx", opponent=BOB)).reply()
+    assert not challenge.ephemeral and BOB.mention in challenge.content and "Attaxx" in challenge.content
+    assert challenge.mentions == [BOB.id]
+    assert [b["label"] for b in challenge.buttons] == ["Accept", "Decline"]
+
+    stranger = await (await env.press(CAROL, challenge, "Accept")).reply()
+    assert stranger.ephemeral and "Only the challenged player can accept" in stranger.content
+
+    accepted = await env.press(BOB, challenge, "Accept")
+    updated = await accepted.updated()
+    assert all(b.get("disabled") for b in updated.buttons) and "Accepted" in updated.content
+    [start] = await accepted.messages(1)
+    assert ALICE.mention in start.content and start.mentions == [ALICE.id]
+    first = decode(start.png)
+    assert first.width >= 500
+
+    assert await env.autocomplete(ALICE, CHANNEL, "move", "notation", "a7") == ["a7a5", "a7b5", "a7c5", "a7c6", "a7c7"]
+    assert await env.autocomplete(BOB, CHANNEL, "move", "notation", "") == []
+
+    moved = await (await env.command(ALICE, CHANNEL, "move", notation="b6")).reply()
+    assert not moved.ephemeral and "**b6**" in moved.content and moved.mentions == [BOB.id]
+    assert decode(moved.png).tobytes() != first.tobytes()
+
+    refused = await (await env.command(ALICE, CHANNEL, "move", notation="b5")).reply()
+    assert refused.ephemeral and "not your turn" in refused.content
+    malformed = await (await env.command(BOB, CHANNEL, "move", notation="zz9")).reply()
+    assert malformed.ephemeral and "Can't read" in malformed.content
+    illegal = await (await env.command(BOB, CHANNEL, "move", notation="d4")).reply()
+    assert illegal.ephemeral and "d4 is not next to any of your pieces" in illegal.content
+
+    board = await (await env.command(CAROL, CHANNEL, "board")).reply()
+    assert board.ephemeral and decode(board.png).tobytes() == decode(moved.png).tobytes()
+
+    final = await (await env.command(BOB, CHANNEL, "resign")).reply()
+    assert "bob resigned" in final.content and "Ratings:" in final.content
+    assert sorted(final.mentions) == [ALICE.id, BOB.id] and [b["label"] for b in final.buttons] == ["Rematch"]
+
+    leaderboard = await (await env.command(CAROL, CHANNEL, "leaderboard", game="attaxx")).reply()
+    lines = leaderboard.embeds[0]["description"].splitlines()
+    assert "alice" in lines[0] and "1W 0L" in lines[0] and "bob" in lines[1]
+    stats = await (await env.command(CAROL, CHANNEL, "stats", user=BOB)).reply()
+    assert "0W 1L" in stats.embeds[0]["description"]
+    history = await (await env.command(CAROL, CHANNEL, "history")).reply()
+    assert "1.b6" in history.embeds[0]["fields"][0]["value"]
+
+    rematch = await env.press(BOB, final, "Rematch")
+    again = await rematch.reply()
+    assert ALICE.mention in again.content and [b["label"] for b in again.buttons] == ["Accept", "Decline"]
+
+
+async def test_decline_disables_the_buttons_and_later_clicks_are_explained(env):
+    challenge = await (await env.command(ALICE, CHANNEL, "challenge", "attaxx", opponent=BOB)).reply()
+    declined = await (await env.press(BOB, challenge, "Decline")).updated()
+    assert "Declined" in declined.content and all(b.get("disabled") for b in declined.buttons)
+    late = await (await env.press(BOB, challenge, "Accept")).reply()  # a stale client still shows the button
+    assert late.ephemeral and "declined" in late.content
+
+
+async def test_double_accept_starts_one_match(env):
+    challenge = await (await env.command(ALICE, CHANNEL, "challenge", "attaxx", opponent=BOB)).reply()
+    first, second = await asyncio.gather(env.press(BOB, challenge, "Accept"), env.press(BOB, challenge, "Accept"))
+    await env.standin.wait_for(lambda: first.interaction.answered.is_set() and second.interaction.answered.is_set())
+    answers = sorted([first, second], key=lambda a: a.interaction.response_type)
+    assert answers[0].interaction.response_type == 4 and answers[1].interaction.response_type == 7
+    refusal = await answers[0].reply()
+    assert refusal.ephemeral and ("accepted" in refusal.content)
+    await answers[1].messages(1)
+    boards = [m for m in env.standin.channel(CHANNEL) if m.files]
+    assert len(boards) == 1
+
+
+async def test_the_same_move_sent_twice_at_once_lands_once(env):
+    await challenge_accepted(env)
+    one, two = await asyncio.gather(
+        env.command(ALICE, CHANNEL, "move", notation="b6"), env.command(ALICE, CHANNEL, "move", notation="b6"))
+    replies = [await one.reply(), await two.reply()]
+    assert sorted(r.ephemeral for r in replies) == [False, True]
+    assert "not your turn" in next(r for r in replies if r.ephemeral).content
+
+
+async def test_missing_permissions_are_named(env):
+    reply = await (await env.command(
+        ALICE, CHANNEL, "challenge", "attaxx", opponent=BOB, permissions=ALL_PERMISSIONS & ~ATTACH_FILES)).reply()
+    assert reply.ephemeral and "Attach Files" in reply.content
+
+
+async def test_bots_and_busy_channels_are_refused(env):
+    robot = await (await env.command(ALICE, CHANNEL, "challenge", "attaxx", opponent=ROBOT)).reply()
+    assert robot.ephemeral and "Bots can't play" in robot.content
+    await (await env.command(ALICE, CHANNEL, "challenge", "attaxx", opponent=BOB)).reply()
+    busy = await (await env.command(CAROL, CHANNEL, "challenge", "attaxx")).reply()
+    assert busy.ephemeral and "already an open challenge" in busy.content
+
+
+async def test_open_challenge_via_slash_accept(env):
+    challenge = await (await env.command(ALICE, CHANNEL, "challenge", "attaxx")).reply()
+    assert "anyone" in challenge.content
+    started = await (await env.command(CAROL, CHANNEL, "accept")).reply()
+    assert not started.ephemeral and started.files and ALICE.mention in started.content
+    edited = env.standin.messages[challenge.id]
+    assert "Accepted" in edited.content and all(b.get("disabled") for b in edited.buttons)
+
+
+async def test_expired_challenge_and_turn_timeout_are_announced(env):
+    challenge = await (await env.command(ALICE, CHANNEL, "challenge", "attaxx", opponent=BOB)).reply()
+    env.clock.advance(16 * 60)
+    await env.client.handlers.fire_timers()
+    assert "Expired" in challenge.content and all(b.get("disabled") for b in challenge.buttons)
+    late = await (await env.press(BOB, challenge, "Accept")).reply()
+    assert late.ephemeral and "expired" in late.content
+
+    await challenge_accepted(env)
+    env.clock.advance(25 * 3600)
+    await env.client.handlers.fire_timers()
+    timeout = env.standin.channel(CHANNEL)[-1]
+    assert "alice ran out of time" in timeout.content and timeout.files and timeout.button("Rematch")
+
+
+async def test_draw_offer_and_acceptance(env):
+    await challenge_accepted(env)
+    offer = await (await env.command(ALICE, CHANNEL, "draw")).reply()
+    assert "offers a draw" in offer.content and offer.mentions == [BOB.id]
+    again = await (await env.command(ALICE, CHANNEL, "draw")).reply()
+    assert again.ephemeral and "already offered" in again.content
+    agreed = await (await env.command(BOB, CHANNEL, "draw")).reply()
+    assert "Draw" in agreed.content and "draw agreed" in agreed.content
+
+
+async def test_rules_show_the_start_position(env):
+    rules = await (await env.command(CAROL, CHANNEL, "rules", game="attaxx")).reply()
+    embed = rules.embeds[0]
+    assert "Clone" in embed["description"] and "House rules" in embed["description"]
+    assert embed["image"]["url"] == "attachment://attaxx-start.png" and decode(rules.files["attaxx-start.png"])
+
+
+async def test_slow_work_is_deferred_and_still_answered(env, monkeypatch):
+    import renderers
+
+    real = renderers.render
+
+    def slow(state, names):
+        import time
+
+        time.sleep(2.6)
+        return real(state, names)
+
+    await challenge_accepted(env)
+    monkeypatch.setattr(renderers, "render", slow)
+    action = await env.command(ALICE, CHANNEL, "move", notation="b6")
+    reply = await action.reply()
+    assert action.interaction.response_type == 5 and reply.files and "**b6**" in reply.content
+
+
+async def test_a_bug_is_logged_and_the_user_gets_a_short_apology(env, monkeypatch, caplog):
+    async def broken(*args, **kwargs):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(env.client.handlers.service, "history", broken)
+    with caplog.at_level(logging.ERROR):
+        reply = await (await env.command(CAROL, CHANNEL, "history")).reply()
+    assert reply.ephemeral and "Something went wrong" in reply.content and "boom" not in reply.content
+    assert any("boom" in (r.exc_text or str(r.exc_info)) for r in caplog.records)
