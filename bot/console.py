@@ -17,6 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import renderers
+from bot.config import load_dotenv
 from bot.errors import NotFound, PlayerError
 from bot.models import Match, MoveResult, Player
 from bot.service import MAX_TURN_SECONDS, MatchService
@@ -342,13 +343,22 @@ def _interrupt(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
 
-if __name__ == "__main__":
-    logging.basicConfig(level=os.environ.get("LOG_LEVEL", "WARNING").upper(),
+def cli(argv: list[str] | None = None) -> int:
+    """Run the console from a terminal (settings from the environment and `.env`); returns the exit code."""
+    load_dotenv()
+    level = os.environ.get("LOG_LEVEL", "").strip().upper()
+    logging.basicConfig(level=getattr(logging, level, logging.WARNING),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    # Our own handler keeps asyncio.run from installing its one, which only cancels the task and so would
-    # leave Ctrl-C waiting for Enter while input() blocks; this way Ctrl-C at a prompt quits like Ctrl-D.
-    signal.signal(signal.SIGINT, _interrupt)
+    # With a handler of our own in place asyncio.run installs none: its handler only cancels the task, so
+    # Ctrl-C would wait for Enter while input() blocks. This way Ctrl-C at a prompt quits like Ctrl-D.
+    previous = signal.signal(signal.SIGINT, _interrupt)
     try:
-        raise SystemExit(asyncio.run(main()))
+        return asyncio.run(main(argv))
     except KeyboardInterrupt:
-        raise SystemExit(130) from None
+        return 130
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+if __name__ == "__main__":
+    raise SystemExit(cli())

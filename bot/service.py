@@ -13,7 +13,8 @@ import random
 import re
 import time
 from collections import OrderedDict
-from typing import Any, Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 import aiosqlite
 

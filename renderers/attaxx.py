@@ -34,7 +34,7 @@ FELT_LIGHT: RGB = (52, 138, 87)  # the lit top edge of a square
 GUTTER: RGB = (20, 70, 42)
 RIM: RGB = (18, 58, 36)
 RIM_EDGE: RGB = (64, 112, 80)
-LABEL: RGB = (176, 196, 184)
+LABEL: RGB = (186, 204, 194)
 STYLES = (theme.WHITE, theme.BLACK)
 SYMBOLS = ("O", "X")
 
@@ -87,7 +87,7 @@ def base() -> Image.Image:
         for rank in range(RANKS):
             img.paste(empty, square_origin(file, rank))
     draw = ImageDraw.Draw(img)
-    face = theme.font(17, True)
+    face = theme.font(19, True)
     letters = "abcdefg"
     bottom = BOARD_Y + RANKS * TILE + FRAME + LABEL_GAP
     left, right = BOARD_X - FRAME - LABEL_GAP, BOARD_X + BOARD_W + FRAME + LABEL_GAP

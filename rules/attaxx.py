@@ -5,6 +5,7 @@ from rules.core import Game, Outcome
 from rules.geometry import square
 from rules.infection import InfectionState, by_pieces, opening
 
+
 class Attaxx:
     name = "attaxx"
     geometry = square(7, 7)

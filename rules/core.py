@@ -1,8 +1,9 @@
 """The game contract shared by every game: errors, outcomes, option specs and the game record."""
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Protocol, Sequence
+from typing import Any, Protocol
 
 
 class IllegalMove(ValueError):

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import re
 import string
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from rules.core import InvalidNotation
 

@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 from collections.abc import Callable
 
 from PIL import Image
@@ -157,3 +159,13 @@ def test_local_players_have_stable_negative_ids():
     assert alice.name == "Alice" and alice.id < 0
     assert local_player("alice").id == alice.id != local_player("bob").id
     assert alice.id >= -(2**63)
+
+
+def test_python_dash_m_runs_and_ends_quietly_at_end_of_input(tmp_path):
+    db = tmp_path / "cli.sqlite3"
+    done = subprocess.run([sys.executable, "-m", "bot.console", "--db", str(db)], input="attaxx\nann\nben\nd4\na6\n",
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and done.stderr == ""
+    assert "d4 is not next to any of your pieces" in done.stdout and "ann (White) played a6: clone." in done.stdout
+    assert done.stdout.rstrip().endswith("run `python -m bot.console` again to resume it.")
+    assert (tmp_path / "boards" / "local-1-1.png").exists()

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import inspect
-from typing import Any, Optional
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -37,7 +37,7 @@ def challenge_command(game: Game) -> app_commands.Command:
     most = game.players.stop - 1
     for n in range(1, most):
         name = "opponent" if n == 1 else f"opponent{n}"
-        params.append(inspect.Parameter(name, keyword, annotation=Optional[discord.Member], default=None))
+        params.append(inspect.Parameter(name, keyword, annotation=discord.Member | None, default=None))
         described[name] = "Who you challenge; leave empty for an open challenge anyone may accept" if n == 1 else f"Player {n + 1}"
     if len(game.players) > 1:
         params.append(inspect.Parameter(
@@ -118,7 +118,7 @@ def build_tree(client: discord.Client) -> app_commands.CommandTree:
     @tree.command(name="stats", description="A player's record in this server")
     @app_commands.guild_only()
     @app_commands.describe(user="Whose record (default: yours)")
-    async def stats(interaction: discord.Interaction, user: Optional[discord.User] = None) -> None:
+    async def stats(interaction: discord.Interaction, user: discord.User | None = None) -> None:
         await interaction.client.handlers.stats(interaction, user)
 
     @tree.command(name="rules", description="How a game is played, with its notation and house rules")

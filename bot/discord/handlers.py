@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import logging
 import math
@@ -261,10 +262,8 @@ class Handlers:
                 deadline = await self.service.next_deadline()
                 wait = 300.0 if deadline is None else min(300.0, max(0.0, deadline - self.service.clock()))
                 self.service.deadlines_changed.clear()
-                try:
+                with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self.service.deadlines_changed.wait(), timeout=wait + 0.05)
-                except TimeoutError:
-                    pass
             except asyncio.CancelledError:
                 raise
             except Exception:

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any, Awaitable, Callable
+from typing import Any
 
 from tests.support.standin import ALL_PERMISSIONS, APP_ID, Interaction, Message, StandIn, snowflake, user_json
 
