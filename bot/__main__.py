@@ -56,6 +56,7 @@ def main() -> int:
                 return asyncio.run(console.main([])) or 0
         return 0
 
+    import aiohttp
     import discord
 
     from bot.discord.client import GameBot
@@ -66,6 +67,9 @@ def main() -> int:
         client.run(settings.token, log_handler=None)
     except discord.LoginFailure:
         print("Discord refused the token in DISCORD_TOKEN: copy it again from the Developer Portal (Bot → Reset Token).")
+        return 1
+    except (aiohttp.ClientConnectionError, OSError) as error:
+        print(f"Could not reach Discord ({error}). Check the network connection and try again.")
         return 1
     except discord.PrivilegedIntentsRequired:
         print("Discord refused an intent this bot asked for; please report this as a bug.")

@@ -1,6 +1,7 @@
 """The local console adapter, driven through scripted input and captured output on a real SQLite file."""
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -164,7 +165,8 @@ def test_local_players_have_stable_negative_ids():
 def test_python_dash_m_runs_and_ends_quietly_at_end_of_input(tmp_path):
     db = tmp_path / "cli.sqlite3"
     done = subprocess.run([sys.executable, "-m", "bot.console", "--db", str(db)], input="attaxx\nann\nben\nd4\na6\n",
-                          capture_output=True, text=True, timeout=60)
+                          capture_output=True, text=True, timeout=60, cwd=tmp_path,
+                          env={k: v for k, v in os.environ.items() if k not in ("LOG_LEVEL", "DATABASE_PATH")})
     assert done.returncode == 0 and done.stderr == ""
     assert "d4 is not next to any of your pieces" in done.stdout and "ann (White) played a6: clone." in done.stdout
     assert done.stdout.rstrip().endswith("run `python -m bot.console` again to resume it.")
