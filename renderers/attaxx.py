@@ -30,7 +30,6 @@ DISC = 52  # piece diameter
 
 # --- colours ------------------------------------------------------------------------------------------
 FELT: RGB = (40, 120, 74)
-FELT_LIGHT: RGB = (52, 138, 87)  # the lit top edge of a square
 GUTTER: RGB = (20, 70, 42)
 RIM: RGB = (18, 58, 36)
 RIM_EDGE: RGB = (64, 112, 80)

@@ -1,11 +1,11 @@
 """The local console adapter, driven through scripted input and captured output on a real SQLite file."""
 from __future__ import annotations
 
-import os
 import re
 import subprocess
 import sys
 from collections.abc import Callable
+from pathlib import Path
 
 from PIL import Image
 
@@ -165,9 +165,17 @@ def test_local_players_have_stable_negative_ids():
 def test_python_dash_m_runs_and_ends_quietly_at_end_of_input(tmp_path):
     db = tmp_path / "cli.sqlite3"
     done = subprocess.run([sys.executable, "-m", "bot.console", "--db", str(db)], input="attaxx\nann\nben\nd4\na6\n",
-                          capture_output=True, text=True, timeout=60, cwd=tmp_path,
-                          env={k: v for k, v in os.environ.items() if k not in ("LOG_LEVEL", "DATABASE_PATH")})
-    assert done.returncode == 0 and done.stderr == ""
+                          capture_output=True, text=True, timeout=60, cwd=Path(__file__).parents[1])
+    assert done.returncode == 0 and "Traceback" not in done.stderr
     assert "d4 is not next to any of your pieces" in done.stdout and "ann (White) played a6: clone." in done.stdout
     assert done.stdout.rstrip().endswith("run `python -m bot.console` again to resume it.")
     assert (tmp_path / "boards" / "local-1-1.png").exists()
+
+
+async def test_a_challenge_left_open_by_a_killed_process_does_not_block_the_next_run(db_path):
+    store = await Store.open(db_path)
+    stale = await MatchService(store).challenge(LOCAL_GUILD, LOCAL_CHANNEL, local_player("x"), "attaxx", [local_player("y")])
+    await store.close()
+    await run(db_path, Script(SETUP + ["quit"]))
+    match = await latest(db_path)
+    assert match.id != stale.id and match.names == ["alice", "bob"] and match.status == "active"
