@@ -1,7 +1,6 @@
 """`python -m bot`: run the Discord bot, or explain how to get a token and offer local play."""
 from __future__ import annotations
 
-import asyncio
 import logging
 import sys
 
@@ -53,7 +52,7 @@ def main() -> int:
             if answer in ("", "y", "yes"):
                 from bot import console
 
-                return asyncio.run(console.main([])) or 0
+                return console.cli([])
         return 0
 
     import aiohttp

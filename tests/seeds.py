@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
+SEEDS = Path(__file__).resolve().parent / "fixtures" / "seeds"  # copies of ../shared/seeds
 ATTAXX_SEED = SEEDS / "003_22c31c0c6e3973bd.txt"
 
 
