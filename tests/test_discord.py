@@ -228,3 +228,20 @@ async def test_a_bug_is_logged_and_the_user_gets_a_short_apology(env, monkeypatc
         reply = await (await env.command(CAROL, CHANNEL, "history")).reply()
     assert reply.ephemeral and "Something went wrong" in reply.content and "boom" not in reply.content
     assert any("boom" in (r.exc_text or str(r.exc_info)) for r in caplog.records)
+
+
+async def test_leaderboard_pages_with_buttons(env):
+    from bot.models import Player
+
+    service = env.client.handlers.service
+    for i in range(6):
+        winner, loser = Player(100 + 2 * i, f"winner{i}"), Player(101 + 2 * i, f"loser{i}")
+        challenge = await service.challenge(GUILD, 9000 + i, winner, "attaxx", [loser])
+        await service.accept(challenge.id, loser)
+        await service.resign(9000 + i, loser)
+    first = await (await env.command(CAROL, CHANNEL, "leaderboard", game="attaxx")).reply()
+    assert first.embeds[0]["footer"]["text"].startswith("Page 1/2") and len(first.embeds[0]["description"].splitlines()) == 10
+    assert first.button("◀ Previous").get("disabled") and not first.button("Next ▶").get("disabled")
+    second = await (await env.press(CAROL, first, "Next ▶")).updated()
+    assert second.embeds[0]["footer"]["text"].startswith("Page 2/2")
+    assert [line.split("**")[1] for line in second.embeds[0]["description"].splitlines()] == ["loser4", "loser5"]
