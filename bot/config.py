@@ -21,14 +21,17 @@ def load_dotenv(path: Path = Path(".env")) -> None:
         os.environ.setdefault(key.strip(), value)
 
 
-def _int(name: str, default: int | None = None) -> int | None:
+def _number(name: str, default: float | None = None, kind: type = int):
     value = os.environ.get(name, "").strip()
     if not value:
         return default
     try:
-        return int(value)
+        number = kind(value)
     except ValueError:
         raise SystemExit(f"{name} must be a number, not {value!r}") from None
+    if number <= 0:
+        raise SystemExit(f"{name} must be positive, not {value!r}")
+    return number
 
 
 @dataclass(frozen=True)
@@ -39,6 +42,7 @@ class Settings:
     log_level: str
     challenge_minutes: int
     turn_hours: int
+    sweep_seconds: float  # the longest the timer task sleeps before re-reading deadlines from the database
     api_base: str | None  # test only: a local stand-in for Discord's REST API
     gateway_url: str | None  # test only: a local stand-in for Discord's gateway
 
@@ -47,11 +51,12 @@ class Settings:
         load_dotenv()
         return cls(
             token=os.environ.get("DISCORD_TOKEN", "").strip(),
-            dev_guild_id=_int("DEV_GUILD_ID"),
+            dev_guild_id=_number("DEV_GUILD_ID"),
             database_path=Path(os.environ.get("DATABASE_PATH", "").strip() or "data/bot.sqlite3"),
             log_level=os.environ.get("LOG_LEVEL", "INFO").strip().upper() or "INFO",
-            challenge_minutes=_int("CHALLENGE_MINUTES", 15) or 15,
-            turn_hours=_int("TURN_HOURS", 24) or 24,
+            challenge_minutes=_number("CHALLENGE_MINUTES", 15),
+            turn_hours=_number("TURN_HOURS", 24),
+            sweep_seconds=_number("TIMER_SWEEP_SECONDS", 300.0, float),
             api_base=os.environ.get("DISCORD_API_BASE", "").strip() or None,
             gateway_url=os.environ.get("DISCORD_GATEWAY_URL", "").strip() or None,
         )

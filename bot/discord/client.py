@@ -37,7 +37,7 @@ class GameBot(discord.Client):
             challenge_seconds=self.settings.challenge_minutes * 60,
             turn_seconds=self.settings.turn_hours * 3600,
         )
-        self.handlers = Handlers(self, service)
+        self.handlers = Handlers(self, service, self.settings.sweep_seconds)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self._sync_commands()
         self._timers = asyncio.create_task(self.handlers.run_timers(), name="timers")

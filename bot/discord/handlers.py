@@ -57,9 +57,10 @@ def can_post_here(interaction: discord.Interaction) -> None:
 
 
 class Handlers:
-    def __init__(self, client: discord.Client, service: MatchService):
+    def __init__(self, client: discord.Client, service: MatchService, sweep_seconds: float = 300.0):
         self.client = client
         self.service = service
+        self.sweep_seconds = sweep_seconds
 
     # ------------------------------------------------------------------ challenges
 
@@ -260,7 +261,9 @@ class Handlers:
             try:
                 await self.fire_timers()
                 deadline = await self.service.next_deadline()
-                wait = 300.0 if deadline is None else min(300.0, max(0.0, deadline - self.service.clock()))
+                wait = self.sweep_seconds
+                if deadline is not None:
+                    wait = min(wait, max(0.0, deadline - self.service.clock()))
                 self.service.deadlines_changed.clear()
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self.service.deadlines_changed.wait(), timeout=wait + 0.05)

@@ -94,10 +94,29 @@ class Interaction:
     error: str | None = None
 
 
-class StandIn:
-    """The fake Discord: REST routes plus a record of what happened in each channel."""
+def guild_json(guild_id: int, channels: list[int]) -> dict[str, Any]:
+    """A GUILD_CREATE payload with every key discord.py's parser reads unconditionally."""
+    return {
+        "id": str(guild_id), "name": f"Server {guild_id}", "member_count": 3, "unavailable": False,
+        "owner_id": "1", "large": False, "icon": None, "features": [], "emojis": [], "stickers": [],
+        "roles": [{"id": str(guild_id), "name": "@everyone", "permissions": str(ALL_PERMISSIONS), "position": 0,
+                   "color": 0, "hoist": False, "managed": False, "mentionable": False, "flags": 0}],
+        "channels": [{"id": str(c), "type": 0, "name": f"games-{c}", "position": i, "permission_overwrites": [],
+                      "nsfw": False, "parent_id": None, "guild_id": str(guild_id)} for i, c in enumerate(channels)],
+        "threads": [], "stage_instances": [], "guild_scheduled_events": [], "members": [], "voice_states": [],
+        "presences": [], "joined_at": "2026-01-01T00:00:00+00:00", "preferred_locale": "en-US",
+    }
 
-    def __init__(self) -> None:
+
+class StandIn:
+    """The fake Discord: REST routes, a gateway, and a record of what happened in each channel."""
+
+    def __init__(self, guilds: dict[int, list[int]] | None = None) -> None:
+        self.guilds = guilds or {}
+        self.socket: web.WebSocketResponse | None = None
+        self.sequence = 0
+        self.identified = asyncio.Event()
+        self.sessions = 0
         self.messages: dict[int, Message] = {}
         self.interactions: dict[int, Interaction] = {}
         self.by_token: dict[str, Interaction] = {}
@@ -122,6 +141,7 @@ class StandIn:
         r.add_post(f"{api}/webhooks/{{app}}/{{token}}", self.followup)
         r.add_post(f"{api}/channels/{{cid}}/messages", self.channel_post)
         r.add_patch(f"{api}/channels/{{cid}}/messages/{{mid}}", self.channel_edit)
+        r.add_get("/gateway", self.gateway)
         app.middlewares.append(self._log)
         self._runner = web.AppRunner(app)
         await self._runner.setup()
@@ -129,6 +149,7 @@ class StandIn:
         await site.start()
         port = site._server.sockets[0].getsockname()[1]
         self.url = f"http://127.0.0.1:{port}/api/v10"
+        self.gateway_url = f"ws://127.0.0.1:{port}/gateway"
         return self.url
 
     async def stop(self) -> None:
@@ -139,6 +160,51 @@ class StandIn:
     async def _log(self, request: web.Request, handler):
         self.requests.append((request.method, request.path))
         return await handler(request)
+
+    # ------------------------------------------------------------------ gateway
+
+    async def _send(self, ws: web.WebSocketResponse, op: int, d: Any, t: str | None = None) -> None:
+        if op == 0:
+            self.sequence += 1
+        await ws.send_str(json.dumps({"op": op, "d": d, "s": self.sequence if op == 0 else None, "t": t}))
+
+    async def gateway(self, request: web.Request) -> web.WebSocketResponse:
+        """HELLO, heartbeat ACKs, IDENTIFY → READY and one GUILD_CREATE per guild; resumes are refused."""
+        ws = web.WebSocketResponse(autoping=True)
+        await ws.prepare(request)
+        await self._send(ws, 10, {"heartbeat_interval": 41250})
+        async for frame in ws:
+            message = json.loads(frame.data)
+            op = message["op"]
+            if op == 1:
+                await self._send(ws, 11, None)
+            elif op == 2:
+                if message["d"].get("token") != "Bot test-token" and message["d"].get("token") != "test-token":
+                    await ws.close(code=4004, message=b"Authentication failed.")
+                    break
+                self.sessions += 1
+                self.sequence = 0
+                self.socket = ws
+                await self._send(ws, 0, {
+                    "v": 10, "user": user_json(BOT_ID, "Boardgames", bot=True),
+                    "guilds": [{"id": str(g), "unavailable": True} for g in self.guilds],
+                    "session_id": f"session-{self.sessions}", "resume_gateway_url": self.gateway_url,
+                    "application": {"id": str(APP_ID), "flags": 0}, "shard": [0, 1],
+                }, "READY")
+                for guild_id, channels in self.guilds.items():
+                    await self._send(ws, 0, guild_json(guild_id, channels), "GUILD_CREATE")
+                self.identified.set()
+            elif op == 6:
+                await self._send(ws, 9, False)  # invalid session: the client identifies afresh
+        if self.socket is ws:
+            self.socket = None
+            self.identified.clear()
+        return ws
+
+    async def dispatch(self, payload: dict[str, Any]) -> None:
+        """Deliver an INTERACTION_CREATE to the connected bot."""
+        await asyncio.wait_for(self.identified.wait(), 30)
+        await self._send(self.socket, 0, payload, "INTERACTION_CREATE")
 
     async def me(self, request: web.Request) -> web.Response:
         if request.headers.get("Authorization") != "Bot test-token":

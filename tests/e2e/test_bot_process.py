@@ -1,0 +1,186 @@
+"""The real bot process, over real HTTP and a real websocket, played the way people play on Discord."""
+from __future__ import annotations
+
+import asyncio
+import io
+
+import pytest
+from PIL import Image
+
+from tests.support.process import BotProcess
+from tests.support.standin import StandIn
+from tests.support.users import Discord, User
+
+GUILD = 4242
+GAMES_CHANNEL, BUSY_CHANNEL, THIRD_CHANNEL = 501, 502, 503
+ALICE, BOB, CAROL = User(21, "alice"), User(22, "bob"), User(23, "carol")
+
+
+class World:
+    def __init__(self, standin: StandIn, bot: BotProcess, users: Discord):
+        self.standin, self.bot, self.users = standin, bot, users
+
+
+@pytest.fixture
+async def world(tmp_path):
+    standin = StandIn({GUILD: [GAMES_CHANNEL, BUSY_CHANNEL, THIRD_CHANNEL]})
+    await standin.start()
+    bot = BotProcess(standin, tmp_path)
+    await bot.start()
+    yield World(standin, bot, Discord(standin, standin.dispatch, GUILD))
+    await bot.stop()
+    await standin.stop()
+    assert [i.error for i in standin.interactions.values() if i.error] == []
+    assert "Traceback" not in bot.log(), bot.log()
+
+
+def image(png: bytes) -> Image.Image:
+    picture = Image.open(io.BytesIO(png))
+    picture.load()
+    return picture
+
+
+async def run(world: World, user: User, name: str, sub: str | None = None, /, channel: int = GAMES_CHANNEL, **options):
+    return await (await world.users.command(user, channel, name, sub, **options)).reply()
+
+
+async def start_match(world: World, channel: int = GAMES_CHANNEL):
+    challenge = await run(world, ALICE, "challenge", "attaxx", channel=channel, opponent=BOB)
+    [board] = await (await world.users.press(BOB, challenge, "Accept")).messages(1)
+    return challenge, board
+
+
+async def play_to_end(world: World, channel: int = GAMES_CHANNEL, players=(ALICE, BOB)):
+    """The player the bot mentions takes the first move autocomplete offers, until the result is posted.
+
+    Returns the final message and every board image on the way.
+    """
+    mover, pictures = players[0], []
+    for _ in range(200):
+        choices = await world.users.autocomplete(mover, channel, "move", "notation", "")
+        assert choices, f"{mover.name} was mentioned but has no move"
+        reply = await run(world, mover, "move", channel=channel, notation=choices[0])
+        assert not reply.ephemeral and f"**{choices[0]}**" in reply.content
+        pictures.append(image(reply.png).tobytes())
+        if "🏁" in reply.content:
+            return reply, pictures
+        [mentioned] = reply.mentions
+        mover = next(p for p in players if p.id == mentioned)
+    raise AssertionError("the game did not end")
+
+
+async def test_full_game_then_leaderboard_and_stats(world):
+    challenge, board = await start_match(world)
+    assert ALICE.mention in board.content and board.mentions == [ALICE.id]
+    final, pictures = await play_to_end(world)
+    pictures.insert(0, image(board.png).tobytes())
+    assert all(a != b for a, b in zip(pictures, pictures[1:]))
+    assert "board full" in final.content and "Ratings:" in final.content
+    assert final.button("Rematch")
+
+    leaderboard = await run(world, CAROL, "leaderboard", game="attaxx")
+    rows = leaderboard.embeds[0]["description"].splitlines()
+    assert len(rows) == 2 and "1W 0L" in rows[0] and "0W 1L" in rows[1]
+    stats = await run(world, CAROL, "stats", user=ALICE)
+    assert "Attaxx" in stats.embeds[0]["description"]
+
+
+async def test_declined_open_and_stranger(world):
+    challenge = await run(world, ALICE, "challenge", "attaxx", opponent=BOB)
+    stranger = await (await world.users.press(CAROL, challenge, "Accept")).reply()
+    assert stranger.ephemeral and "Only the challenged player can accept" in stranger.content
+    busy = await run(world, CAROL, "challenge", "attaxx")
+    assert busy.ephemeral and "already an open challenge" in busy.content
+    declined = await (await world.users.press(BOB, challenge, "Decline")).updated()
+    assert "Declined" in declined.content and all(b.get("disabled") for b in declined.buttons)
+
+    open_challenge = await run(world, ALICE, "challenge", "attaxx")
+    assert "anyone" in open_challenge.content
+    [board] = await (await world.users.press(CAROL, open_challenge, "Accept")).messages(1)
+    assert ALICE.mention in board.content and image(board.png)
+    second = await run(world, BOB, "challenge", "attaxx", opponent=CAROL)
+    assert second.ephemeral and "already being played" in second.content
+    elsewhere = await run(world, BOB, "challenge", "attaxx", channel=BUSY_CHANNEL, opponent=CAROL)
+    assert not elsewhere.ephemeral and elsewhere.button("Accept")
+
+
+async def test_expired_challenge(world):
+    challenge = await run(world, ALICE, "challenge", "attaxx", opponent=BOB)
+    world.bot.sql("UPDATE challenges SET expires_at = expires_at - 3600")  # an hour passes
+    await world.standin.wait_for(lambda: "Expired" in challenge.content)
+    assert all(b.get("disabled") for b in challenge.buttons)
+    late = await (await world.users.press(BOB, challenge, "Accept")).reply()
+    assert late.ephemeral and "expired" in late.content
+
+
+async def test_refused_moves_resign_and_draw(world):
+    await start_match(world)
+    for user, notation, reason in [
+        (BOB, "b2", "not your turn"), (CAROL, "b6", "not playing"), (ALICE, "d4", "d4 is not next to any of your pieces"),
+        (ALICE, "hello", "Can't read"), (ALICE, "a7h9", "h9 is not on the board"),
+    ]:
+        reply = await run(world, user, "move", notation=notation)
+        assert reply.ephemeral and reason in reply.content
+    board = await run(world, CAROL, "board")
+    assert board.ephemeral and "after 0 moves" in board.content
+    await run(world, ALICE, "move", notation="b6")
+    offer = await run(world, BOB, "draw")
+    assert "offers a draw" in offer.content and offer.mentions == [ALICE.id]
+    agreed = await run(world, ALICE, "draw")
+    assert "draw agreed" in agreed.content
+
+    await start_match(world)
+    resigned = await run(world, BOB, "resign")
+    assert "bob resigned" in resigned.content and "alice" in resigned.content
+
+
+async def test_simultaneous_moves_and_accepts(world):
+    challenge = await run(world, ALICE, "challenge", "attaxx", opponent=BOB)
+    presses = await asyncio.gather(*[world.users.press(BOB, challenge, "Accept") for _ in range(2)])
+    await world.standin.wait_for(lambda: all(p.interaction.answered.is_set() for p in presses))
+    kinds = sorted(p.interaction.response_type for p in presses)
+    assert kinds == [4, 7]  # one private refusal, one update of the challenge message
+    boards = await world.standin.wait_for(lambda: [m for m in world.standin.channel(GAMES_CHANNEL) if m.files])
+    assert len(boards) == 1
+
+    moves = await asyncio.gather(*[world.users.command(ALICE, GAMES_CHANNEL, "move", notation=n) for n in ("b6", "f2")])
+    replies = [await m.reply() for m in moves]
+    assert sorted(r.ephemeral for r in replies) == [False, True]
+    board = await run(world, ALICE, "board")
+    assert "after 1 move" in board.content
+
+
+async def test_restart_after_sigkill_mid_match(world):
+    waiting = await run(world, CAROL, "challenge", "attaxx", channel=BUSY_CHANNEL, opponent=BOB)
+    await start_match(world)
+    for user, move in [(ALICE, "b6"), (BOB, "b2"), (ALICE, "a7c5")]:
+        assert not (await run(world, user, "move", notation=move)).ephemeral
+    before = await run(world, ALICE, "board")
+
+    await world.bot.kill()
+    await world.bot.start()
+
+    after = await run(world, ALICE, "board")
+    assert image(after.png).tobytes() == image(before.png).tobytes() and "after 3 moves" in after.content
+    accepted = await world.users.press(BOB, waiting, "Accept")  # a button sent before the restart
+    assert "Accepted" in (await accepted.updated()).content
+    final, _ = await play_to_end(world, players=(BOB, ALICE))  # three moves were played: bob is to move
+    rematch = await (await world.users.press(BOB, final, "Rematch")).reply()
+    assert ALICE.mention in rematch.content and rematch.button("Accept")
+
+
+async def test_turn_timeout_live_and_while_down(world):
+    await start_match(world)
+    await run(world, ALICE, "move", notation="b6")
+    world.bot.sql("UPDATE matches SET deadline = deadline - 2 * 86400 WHERE status = 'active'")  # two days pass
+    timeout = await world.standin.wait_for(
+        lambda: next((m for m in world.standin.channel(GAMES_CHANNEL) if "ran out of time" in m.content), None))
+    assert "bob ran out of time" in timeout.content and image(timeout.png) and timeout.button("Rematch")
+
+    await start_match(world, BUSY_CHANNEL)
+    await world.bot.kill()
+    world.bot.sql("UPDATE matches SET deadline = deadline - 2 * 86400 WHERE status = 'active'")
+    await world.bot.start()
+    announced = await world.standin.wait_for(
+        lambda: next((m for m in world.standin.channel(BUSY_CHANNEL) if "ran out of time" in m.content), None))
+    assert "alice ran out of time" in announced.content
