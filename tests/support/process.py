@@ -32,14 +32,13 @@ class BotProcess:
         )
         self.standin.identified.clear()
         sessions = self.standin.sessions
-        log = open(self.log_path, "a")
-        log.write(f"--- start {self.starts + 1}\n")
-        log.flush()
-        self.proc = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "bot", cwd=self.folder, env=env, stdin=asyncio.subprocess.DEVNULL,
-            stdout=log, stderr=asyncio.subprocess.STDOUT,
-        )
-        log.close()
+        with open(self.log_path, "a") as log:
+            log.write(f"--- start {self.starts + 1}\n")
+            log.flush()
+            self.proc = await asyncio.create_subprocess_exec(
+                sys.executable, "-m", "bot", cwd=self.folder, env=env, stdin=asyncio.subprocess.DEVNULL,
+                stdout=log, stderr=asyncio.subprocess.STDOUT,
+            )
         self.starts += 1
         identified = asyncio.create_task(self.standin.identified.wait())
         exited = asyncio.create_task(self.proc.wait())
