@@ -36,7 +36,7 @@ class Challenge:
         return GAMES[self.game]
 
     @property
-    def is_open(self) -> bool:
+    def has_open_seats(self) -> bool:
         """Anyone may take a seat (some seats are not reserved for named players)."""
         return self.players > 1 + len(self.invited)
 

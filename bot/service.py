@@ -19,7 +19,7 @@ from typing import Any
 import aiosqlite
 
 from bot import ratings as glicko
-from bot.errors import Conflict, NotAllowed, NotFound, PlayerError
+from bot.errors import Conflict, NotAllowed, NotFound
 from bot.models import (
     Challenge,
     DrawOffer,
@@ -170,7 +170,7 @@ class MatchService:
                     " SELECT ?, ?, max(seat) + 1, 0, 1 FROM challenge_players WHERE challenge_id = ?",
                     (challenge_id, user.id, challenge_id),
                 )
-            elif challenge.is_open or len(challenge.invited) > 1:
+            elif challenge.has_open_seats or len(challenge.invited) > 1:
                 raise NotAllowed("This challenge is full.")
             else:
                 raise NotAllowed("Only the challenged player can accept this challenge.")
@@ -191,7 +191,7 @@ class MatchService:
                 status = "withdrawn"
             elif any(p.id == user.id for p in challenge.invited):
                 status = "declined"
-            elif challenge.is_open:
+            elif challenge.has_open_seats:
                 raise NotAllowed("This is an open challenge: press Accept to play, or simply ignore it.")
             else:
                 raise NotAllowed("Only the challenged player can decline this challenge.")
@@ -572,5 +572,3 @@ async def _all(db: aiosqlite.Connection, sql: str, *args: Any) -> list[aiosqlite
     async with db.execute(sql, args) as cursor:
         return list(await cursor.fetchall())
 
-
-__all__ = ["MatchService", "PlayerError", "forfeit"]

@@ -86,7 +86,7 @@ async def test_challenger_may_withdraw_and_channel_is_free_again(service):
 
 async def test_open_challenge_seats_whoever_accepts_first(service):
     challenge = await service.challenge(GUILD, CHANNEL, ALICE, "attaxx")
-    assert challenge.is_open and challenge.invited == ()
+    assert challenge.has_open_seats and challenge.invited == ()
     with pytest.raises(NotAllowed, match="open challenge"):
         await service.decline(challenge.id, CAROL)
     match = await service.accept(challenge.id, CAROL)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import io
 import logging
 import math
@@ -38,6 +39,14 @@ async def board_file(match: Match) -> discord.File:
     """The board as an attachment; drawing and PNG encoding run off the event loop."""
     png = await asyncio.to_thread(renderers.render, match.state, match.names)
     return discord.File(io.BytesIO(png), filename=f"{match.game}-{match.id}-{len(match.moves)}.png")
+
+
+@functools.cache
+def start_position_png(game: str) -> bytes:
+    """The picture /rules shows: a game's start position, drawn once."""
+    rules = GAMES[game]
+    players = rules.players.start
+    return renderers.render(rules.start(players=players), [rules.seat_name(s) for s in range(players)])
 
 
 def in_guild(interaction: discord.Interaction) -> int:
@@ -234,9 +243,7 @@ class Handlers:
     async def rules(self, interaction: discord.Interaction, game: str) -> None:
         reply = self._reply(interaction)
         rules = GAMES[game]
-        start = rules.start(players=rules.players.start)
-        names = [rules.seat_name(s) for s in range(rules.players.start)]
-        png = await asyncio.to_thread(renderers.render, start, names)
+        png = await asyncio.to_thread(start_position_png, game)
         embed = discord.Embed(title=f"📖 {rules.title}", description=text.rules_text(rules)[:4096], colour=EMBED_COLOUR)
         embed.set_image(url=f"attachment://{game}-start.png")
         await reply.send(embed=embed, file=discord.File(io.BytesIO(png), filename=f"{game}-start.png"))

@@ -34,7 +34,7 @@ def seat_label(game: Game, seat: int, player: Player) -> str:
 def challenge_text(challenge: Challenge) -> str:
     game = challenge.rules
     who = ", ".join(mention(p) for p in challenge.invited)
-    if challenge.is_open:
+    if challenge.has_open_seats:
         free = challenge.free_seats
         seats = "one seat" if free == 1 else f"{free} seats"
         target = f"{who} and anyone ({seats} open)" if who else f"anyone ({seats} open)"
