@@ -80,9 +80,6 @@ class Reply:
     async def refuse(self, reason: str) -> None:
         await self.send(f"⚠️ {reason}", ephemeral=True)
 
-    def close(self) -> None:
-        self._timer.cancel()
-
 
 async def report_error(interaction: discord.Interaction, error: BaseException, reply: Reply | None = None) -> None:
     """Player mistakes become a short private message; anything else is a bug, logged with context."""
