@@ -124,6 +124,8 @@ class Game:
     house_rules: tuple[str, ...]
     notation: str
     new: Callable[[int, Mapping[str, Any], int], State] = field(repr=False)
+    settle: Callable[[dict[str, Any]], dict[str, Any]] | None = field(default=None, repr=False)
+    """Fills in defaults that depend on other options and checks options together (BadOptions)."""
 
     def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """The options with defaults filled in and every value checked, or BadOptions."""
@@ -132,10 +134,11 @@ class Game:
         unknown = sorted(set(options) - set(known))
         if unknown:
             raise BadOptions(f"{self.title} has no option {unknown[0]!r}")
-        return {
+        resolved = {
             name: spec.check(options[name]) if options.get(name) is not None else spec.default
             for name, spec in known.items()
         }
+        return self.settle(resolved) if self.settle else resolved
 
     def start(self, players: int = 2, options: Mapping[str, Any] | None = None, seed: int = 0) -> State:
         if players not in self.players:
