@@ -182,7 +182,7 @@ class Console:
         for spec in game.options:
             self.say(f"{spec.name}: {spec.help}{_bounds(spec)}")
             while True:
-                answer = self.ask(f"{spec.name} [{spec.default}]: ")
+                answer = self.ask(f"{spec.name} [{spec.default if spec.default is not None else 'default'}]: ")
                 if not answer:
                     options[spec.name] = spec.default
                     break

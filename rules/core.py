@@ -72,6 +72,11 @@ class OptionSpec:
     max: int | None = None
     choices: tuple[Any, ...] | None = None
 
+    @property
+    def default_text(self) -> str:
+        """' (default 5)', or nothing where the default depends on other options (the help says how)."""
+        return "" if self.default is None else f" (default {self.default})"
+
     def check(self, value: Any) -> Any:
         if self.type is int:
             if isinstance(value, bool) or not isinstance(value, int):

@@ -45,7 +45,7 @@ def challenge_command(game: Game) -> app_commands.Command:
         described["players"] = "Seats in all, for an open challenge (default: the players you name, at least 2)"
     for spec in game.options:
         params.append(inspect.Parameter(spec.name, keyword, annotation=_option_annotation(spec), default=None))
-        described[spec.name] = f"{spec.help} (default {spec.default})"[:100]
+        described[spec.name] = f"{spec.help}{spec.default_text}"[:100]
         if spec.choices is not None:
             choices[spec.name] = [app_commands.Choice(name=str(c), value=c) for c in spec.choices]
     params.append(inspect.Parameter("turn_time", keyword, annotation=app_commands.Choice[int], default=None))

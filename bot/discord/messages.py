@@ -169,6 +169,6 @@ def rules_text(game: Game) -> str:
         parts.append("**House rules**\n" + "\n".join(f"• {rule}" for rule in game.house_rules))
     if game.options:
         parts.append("**Options**\n" + "\n".join(
-            f"• `{o.name}` — {o.help} (default {o.default})" for o in game.options
+            f"• `{o.name}` — {o.help}{o.default_text}" for o in game.options
         ))
     return "\n\n".join(parts)
