@@ -1,7 +1,8 @@
 """Render benchmark: time render + PNG encode on positions from random playouts of every game that
-has a renderer, and print median / p95 / max milliseconds and PNG sizes per game.
+has a renderer, and print median / p95 / max milliseconds and PNG sizes per game (Ikabegamá once per
+board size asked for, size 5 by default).
 
-Run by hand from anywhere:  python bench/render.py [--positions 200] [--seed 1]
+Run by hand from anywhere:  python bench/render.py [--positions 200] [--seed 1] [--sizes 4,5,6,7]
 """
 from __future__ import annotations
 
@@ -20,13 +21,13 @@ from rules import GAMES  # noqa: E402
 NAMES = ("alice", "Bartholomew the Unreasonably Long-Named", "Zoë", "Дмитрий", "李小龍", "x")
 
 
-def positions(game_name: str, count: int, rng: random.Random) -> list:
+def positions(game_name: str, count: int, rng: random.Random, options: dict | None = None) -> list:
     """`count` states sampled from random playouts, start and finished positions included."""
     game = GAMES[game_name]
     players = game.players.start
     found = []
     while len(found) < count:
-        state = game.start(players=players, seed=rng.randrange(1 << 30))
+        state = game.start(players=players, options=options, seed=rng.randrange(1 << 30))
         game_states = [state]
         while state.outcome is None and len(game_states) < 400:
             state = state.play(rng.choice(state.legal_moves()))
@@ -46,11 +47,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--sizes", default="5", help="Ikabegamá board sizes, comma-separated (4..7)")
     args = parser.parse_args()
-    print(f"{'game':<12} {'cold ms':>8} {'median':>8} {'p95':>8} {'max':>8} {'PNG KiB':>14}  positions")
+    runs: list[tuple[str, str, dict | None]] = []
     for game_name in RENDERERS:
+        if game_name == "ikabegama":
+            runs.extend((f"{game_name}-{size}", game_name, {"size": int(size)}) for size in args.sizes.split(","))
+        else:
+            runs.append((game_name, game_name, None))
+    print(f"{'game':<12} {'cold ms':>8} {'median':>8} {'p95':>8} {'max':>8} {'PNG KiB':>14}  positions")
+    for label, game_name, options in runs:
         rng = random.Random(args.seed)
-        states = positions(game_name, args.positions, rng)
+        states = positions(game_name, args.positions, rng, options)
         players = GAMES[game_name].players.start
         names = [NAMES[(i + k) % len(NAMES)] for k in range(players) for i in (0,)]
         start = time.perf_counter()
@@ -64,7 +72,7 @@ def main() -> None:
             times.append((time.perf_counter() - start) * 1000)
             sizes.append(len(png) / 1024)
         size = f"{statistics.median(sizes):.1f} (max {max(sizes):.0f})"
-        print(f"{game_name:<12} {cold:8.1f} {statistics.median(times):8.2f} {percentile(times, 0.95):8.2f} "
+        print(f"{label:<12} {cold:8.1f} {statistics.median(times):8.2f} {percentile(times, 0.95):8.2f} "
               f"{max(times):8.2f} {size:>14}  {len(states)}")
 
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from types import ModuleType
 
-from renderers import attaxx
+from renderers import attaxx, ikabegama
 
-RENDERERS: dict[str, ModuleType] = {"attaxx": attaxx}
+RENDERERS: dict[str, ModuleType] = {"attaxx": attaxx, "ikabegama": ikabegama}
 
 
 def render(state, names: Sequence[str]) -> bytes:

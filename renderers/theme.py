@@ -49,6 +49,9 @@ class DiscStyle:
 
 WHITE = DiscStyle(light=(255, 255, 255), base=(236, 232, 222), dark=(178, 172, 160), rim=(112, 108, 100))
 BLACK = DiscStyle(light=(118, 122, 132), base=(46, 48, 54), dark=(14, 14, 17), rim=(0, 0, 0))
+# Ikabegamá's Light and Dark: a warm ivory and a deep charcoal indigo.
+IVORY = DiscStyle(light=(255, 252, 240), base=(240, 227, 196), dark=(184, 164, 124), rim=(110, 94, 66))
+INDIGO = DiscStyle(light=(126, 128, 176), base=(44, 44, 76), dark=(14, 14, 28), rim=(0, 0, 8))
 # Seat colours for games of more than two players, in seat order.
 SEAT_STYLES = (
     DiscStyle((255, 160, 150), (222, 72, 62), (138, 30, 26), (80, 14, 12)),  # red

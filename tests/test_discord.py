@@ -245,3 +245,20 @@ async def test_leaderboard_pages_with_buttons(env):
     second = await (await env.press(CAROL, first, "Next ▶")).updated()
     assert second.embeds[0]["footer"]["text"].startswith("Page 2/2")
     assert [line.split("**")[1] for line in second.embeds[0]["description"].splitlines()] == ["loser4", "loser5"]
+
+
+async def test_ikabegama_challenge_shows_size_and_nests_and_refuses_bad_ones(env):
+    bad = await (await env.command(ALICE, CHANNEL, "challenge", "ikabegama", opponent=BOB, light_nest="j3")).reply()
+    assert bad.ephemeral and "light nest j3 is not on a size-5 board" in bad.content
+    same = await (await env.command(ALICE, CHANNEL, "challenge", "ikabegama", opponent=BOB, size=4,
+                                    light_nest="d7")).reply()
+    assert same.ephemeral and "must be different cells" in same.content
+    challenge = await (await env.command(ALICE, CHANNEL, "challenge", "ikabegama", opponent=BOB, size=4,
+                                         light_nest="a1")).reply()
+    assert "size **4**" in challenge.content and "light nest **a1**" in challenge.content
+    assert "dark nest **d7**" in challenge.content
+    [start] = await (await env.press(BOB, challenge, "Accept")).messages(1)
+    assert decode(start.png) and "Light" in start.content
+    assert await env.autocomplete(ALICE, CHANNEL, "move", "notation", "") == ["a2", "b1", "b2", "a1a3", "a1b3", "a1c1", "a1c2", "a1c3"]
+    rules = await (await env.command(CAROL, CHANNEL, "rules", game="ikabegama")).reply()
+    assert "nest" in rules.embeds[0]["description"]

@@ -184,3 +184,14 @@ async def test_turn_timeout_live_and_while_down(world):
     announced = await world.standin.wait_for(
         lambda: next((m for m in world.standin.channel(BUSY_CHANNEL) if "ran out of time" in m.content), None))
     assert "alice ran out of time" in announced.content
+
+
+async def test_full_ikabegama_game(world):
+    challenge = await run(world, ALICE, "challenge", "ikabegama", opponent=BOB, size=4)
+    assert "light nest **d1**" in challenge.content and "dark nest **d7**" in challenge.content
+    [board] = await (await world.users.press(BOB, challenge, "Accept")).messages(1)
+    final, pictures = await play_to_end(world)
+    assert "nest" in final.content or "Draw" in final.content
+    assert len(pictures) > 2 and all(a != b for a, b in zip(pictures, pictures[1:]))
+    leaderboard = await run(world, CAROL, "leaderboard", game="ikabegama")
+    assert len(leaderboard.embeds[0]["description"].splitlines()) == 2
