@@ -136,13 +136,7 @@ def detail(state, seats: Sequence[theme.Seat]) -> list[tuple[str, RGB]]:
     if last is None:
         return [("New game · ", theme.MUTED), ("clone", theme.TEXT), (" next to a piece or ", theme.MUTED),
                 ("jump", theme.TEXT), (" two squares", theme.MUTED)]
-    parts: list[tuple[str, RGB]] = [(f"{seats[seat].side} had no legal move and passed · ", theme.NOTE) for seat in last.passed]
-    if not parts and state.outcome is None:  # otherwise the line starts with a note or the reason
-        parts.append(("Last move ", theme.MUTED))
-    parts.append((f"{seats[last.seat].side} {last.notation}", theme.TEXT))
-    if last.effect:
-        parts.append((f" · {last.effect}", theme.MUTED))
-    return parts
+    return theme.last_move_detail(state, seats)
 
 
 def render(state, names: Sequence[str]) -> bytes:

@@ -262,13 +262,7 @@ def detail(state, seats: Sequence[theme.Seat]) -> list[tuple[str, RGB]]:
         light, dark = (names[cell] for cell in state.variant.nests)
         return [("New game · ", theme.MUTED), ("grow", theme.TEXT), (" or ", theme.MUTED), ("jump", theme.TEXT),
                 (f" · Light aims for {dark}, Dark for {light}", theme.MUTED)]
-    parts: list[tuple[str, RGB]] = [(f"{seats[seat].side} had no legal move and passed · ", theme.NOTE) for seat in last.passed]
-    if not parts and state.outcome is None:  # otherwise the line starts with a note or the reason
-        parts.append(("Last move ", theme.MUTED))
-    parts.append((f"{seats[last.seat].side} {last.notation}", theme.TEXT))
-    if last.effect:
-        parts.append((f" · {last.effect}", theme.MUTED))
-    return parts
+    return theme.last_move_detail(state, seats)
 
 
 def render(state, names: Sequence[str]) -> bytes:

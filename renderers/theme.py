@@ -447,3 +447,15 @@ def encode_png(img: Image.Image, palette: Image.Image | None = None) -> bytes:
     buf = io.BytesIO()
     img.save(buf, "PNG", compress_level=1)
     return buf.getvalue()
+
+
+def last_move_detail(state, seats: Sequence[Seat]) -> list[tuple[str, RGB]]:
+    """The footer's second line after a move: any automatic pass, then the move and what it did."""
+    last = state.last
+    parts: list[tuple[str, RGB]] = [(f"{seats[seat].side} had no legal move and passed · ", NOTE) for seat in last.passed]
+    if not parts and state.outcome is None:  # otherwise the line starts with a note or the reason
+        parts.append(("Last move ", MUTED))
+    parts.append((f"{seats[last.seat].side} {last.notation}", TEXT))
+    if last.effect:
+        parts.append((f" · {last.effect}", MUTED))
+    return parts
