@@ -172,17 +172,9 @@ def text(state, names: Sequence[str]) -> str:
     lines.append(header)
     seats = theme.seats_for(state, names, STYLES, state.counts, "pieces")
     lines.append("")
-    for seat, info in enumerate(seats):
-        name = " ".join((info.name or "").split()) or info.side
-        marker = "  <- to move" if seat == state.to_move else ""
-        lines.append(f"{SYMBOLS[seat]} {info.side}: {name} — {info.score} pieces{marker}")
+    lines.extend(theme.text_players(seats, state.to_move, SYMBOLS, "pieces"))
     if last is not None:
-        note = f"Last move: {seats[last.seat].side} {last.notation}"
-        if last.effect:
-            note += f" ({last.effect})"
-        for seat in last.passed:
-            note += f"; {seats[seat].side} had no legal move and passed"
-        lines.append(note)
+        lines.append(theme.text_last_move(last, seats))
         lines.append("[ ] moved to   ( ) jumped from   * flipped")
     if state.outcome is not None:
         lines.append("Game over: " + theme.result_text(state.outcome, seats, plain=True))

@@ -308,19 +308,11 @@ def text(state, names: Sequence[str]) -> str:
     lines.append(letters.rstrip())
     seats = seats_for(state, names)
     lines.append("")
-    for seat, info in enumerate(seats):
-        name = " ".join((info.name or "").split()) or info.side
-        marker = "  <- to move" if seat == state.to_move else ""
-        lines.append(f"{SYMBOLS[seat]} {info.side}: {name} — {info.score} tokens{marker}")
+    lines.extend(theme.text_players(seats, state.to_move, SYMBOLS, "tokens"))
     light, dark = (g.names[cell] for cell in nests)
     lines.append(f"Nests < >: Light {light}, Dark {dark} — a Light token on {dark} or a Dark token on {light} wins")
     if last is not None:
-        note = f"Last move: {seats[last.seat].side} {last.notation}"
-        if last.effect:
-            note += f" ({last.effect})"
-        for seat in last.passed:
-            note += f"; {seats[seat].side} had no legal move and passed"
-        lines.append(note)
+        lines.append(theme.text_last_move(last, seats))
         lines.append("[ ] moved to   ( ) jumped from   * flipped   numbers: empty cells, counted up each file")
     else:
         lines.append("Numbers: empty cells, counted up each file")

@@ -459,3 +459,23 @@ def last_move_detail(state, seats: Sequence[Seat]) -> list[tuple[str, RGB]]:
     if last.effect:
         parts.append((f" · {last.effect}", MUTED))
     return parts
+
+
+def text_players(seats: Sequence[Seat], to_move: int | None, symbols: Sequence[str], unit: str) -> list[str]:
+    """One line per seat for a text board: symbol, side, name, score and who is to move."""
+    lines = []
+    for seat, info in enumerate(seats):
+        name = " ".join((info.name or "").split()) or info.side
+        marker = "  <- to move" if seat == to_move else ""
+        lines.append(f"{symbols[seat]} {info.side}: {name} — {info.score} {unit}{marker}")
+    return lines
+
+
+def text_last_move(last, seats: Sequence[Seat]) -> str:
+    """The last move for a text board, with its effect and any automatic pass."""
+    note = f"Last move: {seats[last.seat].side} {last.notation}"
+    if last.effect:
+        note += f" ({last.effect})"
+    for seat in last.passed:
+        note += f"; {seats[seat].side} had no legal move and passed"
+    return note
