@@ -28,6 +28,7 @@ class Challenge:
     turn_seconds: int
     status: str
     expires_at: float
+    seed: int
     message_id: int | None = None
     closed_by: int | None = None
 

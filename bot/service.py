@@ -14,6 +14,7 @@ import re
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 import aiosqlite
@@ -255,17 +256,21 @@ class MatchService:
                 (match.id, version, seat, canonical, now),
             )
             offer = match.draw_offer if match.draw_offer == seat else None
+            deadline = None if after.outcome else now + match.turn_seconds
             cursor = await db.execute(
                 "UPDATE matches SET version = version + 1, deadline = ?, draw_offer = ?"
                 " WHERE id = ? AND version = ? AND status = 'active'",
-                (None if after.outcome else now + match.turn_seconds, offer, match.id, version),
+                (deadline, offer, match.id, version),
             )
             if cursor.rowcount != 1:
                 raise Conflict("The match changed at the same moment; look at the board and try again.")
             self._cache(match.id, version + 1, after)
-            if after.outcome is not None:
+            if after.outcome is None:  # nothing else changed: no need to read the match again
+                played = replace(match, state=after, moves=match.moves + (canonical,), deadline=deadline, draw_offer=offer)
+            else:
                 await self._finish(db, match, after.outcome, now)
-            result = MoveResult(match=await self._load_match(db, match.id), seat=seat, notation=canonical)
+                played = await self._load_match(db, match.id)
+            result = MoveResult(match=played, seat=seat, notation=canonical)
         self.deadlines_changed.set()
         return result
 
@@ -435,7 +440,7 @@ class MatchService:
             id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"], game=row["game"],
             options=json.loads(row["options"]), players=row["players"], challenger=players[0],
             invited=invited, accepted=tuple(p for p, r in zip(players, people) if r["accepted"]),
-            turn_seconds=row["turn_seconds"], status=row["status"], expires_at=row["expires_at"],
+            turn_seconds=row["turn_seconds"], status=row["status"], expires_at=row["expires_at"], seed=row["seed"],
             message_id=row["message_id"], closed_by=row["closed_by"],
         )
 
@@ -446,12 +451,11 @@ class MatchService:
         )
         if updated.rowcount != 1:
             raise Conflict("This challenge was already answered.")
-        row = await _one(db, "SELECT seed FROM challenges WHERE id = ?", challenge.id)
         await db.execute(
             "INSERT INTO matches (id, guild_id, channel_id, game, options, seed, players, status, turn_seconds,"
             " deadline, started_at) VALUES (?,?,?,?,?,?,?, 'active', ?, ?, ?)",
             (challenge.id, challenge.guild_id, challenge.channel_id, challenge.game, dumps(challenge.options),
-             row["seed"], challenge.players, challenge.turn_seconds, now + challenge.turn_seconds, now),
+             challenge.seed, challenge.players, challenge.turn_seconds, now + challenge.turn_seconds, now),
         )
         await db.executemany(
             "INSERT INTO seats (match_id, seat, user_id) VALUES (?,?,?)",

@@ -218,13 +218,6 @@ def palette(side: int) -> Image.Image:
 
 
 # --- a render -----------------------------------------------------------------------------------------
-def seats_for(state, names: Sequence[str]) -> list[theme.Seat]:
-    """The player cards: the side names come from the variant, the score is the token count."""
-    sides = state.variant.seat_names
-    return [theme.Seat(name=names[seat] if seat < len(names) else "", side=sides[seat], style=STYLES[seat],
-                       score=str(count), score_label="tokens") for seat, count in enumerate(state.counts)]
-
-
 def image(state, names: Sequence[str]) -> Image.Image:
     """The rendered position as an RGB image (before palette mapping and encoding)."""
     side = side_of(state)
@@ -248,7 +241,7 @@ def image(state, names: Sequence[str]) -> Image.Image:
     flip_ring = theme.ring(theme.HIGHLIGHT, lay.flip, 3)
     for cell in flipped:
         theme.paste(img, flip_ring, centres[cell])
-    seats = seats_for(state, names)
+    seats = theme.seats_for(state, names, STYLES, state.counts, "tokens")
     theme.draw_players(img, 0, seats, state.to_move, state.outcome)
     theme.draw_footer(img, lay.footer_y, seats, state.to_move, state.outcome, detail(state, seats))
     return img
@@ -306,7 +299,7 @@ def text(state, names: Sequence[str]) -> str:
         line = "".join(rows[y].get(file, "    ") for file in range(files))
         lines.append(("  " + line).rstrip())
     lines.append(letters.rstrip())
-    seats = seats_for(state, names)
+    seats = theme.seats_for(state, names, STYLES, state.counts, "tokens")
     lines.append("")
     lines.extend(theme.text_players(seats, state.to_move, SYMBOLS, "tokens"))
     light, dark = (g.names[cell] for cell in nests)
