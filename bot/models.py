@@ -50,6 +50,16 @@ class Challenge:
     def free_seats(self) -> int:
         return self.players - len(self.accepted) - len(self.waiting_for)
 
+    @property
+    def may_start_early(self) -> bool:
+        """The challenger may begin before the open seats are filled (games for a range of counts)."""
+        return self.has_open_seats and self.players > self.rules.players.start
+
+    @property
+    def can_start(self) -> bool:
+        """Start early is possible now: everybody named has accepted and enough players are seated."""
+        return self.may_start_early and not self.waiting_for and len(self.accepted) >= self.rules.players.start
+
 
 @dataclass(frozen=True)
 class RatingChange:

@@ -33,7 +33,7 @@ from bot.models import (
     dumps,
 )
 from bot.store import Store
-from rules import GAMES, Outcome, State
+from rules import GAMES, BadOptions, Game, Outcome, State
 from rules.core import ranked_by_score
 
 log = logging.getLogger(__name__)
@@ -60,6 +60,18 @@ def forfeit(state: State, players: int, loser: int, reason: str) -> Outcome:
         above = ranked_by_score([scores[s] for s in others], reason).places
         above = tuple(frozenset(others[i] for i in group) for group in above)
     return Outcome(places=above + (frozenset({loser}),), scores=scores, reason=reason)
+
+
+def most_players(rules: Game, options: Mapping[str, Any], seed: int) -> int:
+    """The seats of an open challenge nobody was named for: as many as the game and its options allow
+    (the challenger may start early with fewer)."""
+    for players in reversed(rules.players):
+        try:
+            rules.start(players, options, seed)
+        except BadOptions:
+            continue
+        return players
+    return rules.players.start  # no count works: the caller's start() names the problem
 
 
 def compact(text: str) -> str:
@@ -107,11 +119,12 @@ class MatchService:
             raise NotAllowed("You can't challenge yourself.")
         if len(set(ids)) != len(ids):
             raise NotAllowed("Each opponent can only be named once.")
-        players = players or max(len(ids), rules.players.start)
-        if len(ids) > players:
-            raise NotAllowed(f"{rules.title} is for {players} players, but you named {len(ids)}.")
         options = rules.resolve_options(options)
         seed = self.rng.randrange(2**31)
+        if players is None:
+            players = len(ids) if len(ids) > 1 else most_players(rules, options, seed)
+        if len(ids) > players:
+            raise NotAllowed(f"That is {players} seats, but you named {len(ids)} players counting yourself.")
         rules.start(players, options, seed)  # BadOptions reaches the player before anything is stored
         turn = self._turn_seconds(turn_seconds)
         now = self.clock()
@@ -182,8 +195,27 @@ class MatchService:
         self.deadlines_changed.set()
         return match
 
+    async def start_now(self, challenge_id: int, user: Player) -> Match:
+        """The challenger starts an open challenge before every seat is taken (n is then fixed by the
+        players seated); everybody named must have accepted."""
+        now = self.clock()
+        async with self.store.transaction() as db:
+            challenge = await self._load_challenge(db, challenge_id)
+            self._check_open(challenge, now)
+            if user.id != challenge.challenger.id:
+                raise NotAllowed(f"Only {challenge.challenger.name}, who made the challenge, can start it early.")
+            if challenge.waiting_for:
+                names = ", ".join(p.name for p in challenge.waiting_for)
+                raise NotAllowed(f"Everybody you named must accept first: waiting for {names}.")
+            least = challenge.rules.players.start
+            if len(challenge.accepted) < least:
+                raise NotAllowed(f"{challenge.rules.title} needs at least {least} players: wait for someone to join.")
+            match = await self._start(db, challenge, now)
+        self.deadlines_changed.set()
+        return match
+
     async def decline(self, challenge_id: int, user: Player) -> Challenge:
-        """A challenged player declines, or the challenger withdraws the challenge."""
+        """A challenged player declines, a player who joined leaves, or the challenger withdraws."""
         now = self.clock()
         async with self.store.transaction() as db:
             challenge = await self._load_challenge(db, challenge_id)
@@ -192,8 +224,13 @@ class MatchService:
                 status = "withdrawn"
             elif any(p.id == user.id for p in challenge.invited):
                 status = "declined"
+            elif any(p.id == user.id for p in challenge.accepted):
+                await db.execute(
+                    "DELETE FROM challenge_players WHERE challenge_id = ? AND user_id = ?", (challenge_id, user.id)
+                )
+                return await self._load_challenge(db, challenge_id)
             elif challenge.has_open_seats:
-                raise NotAllowed("This is an open challenge: press Accept to play, or simply ignore it.")
+                raise NotAllowed("This is an open challenge: press Join to play, or simply ignore it.")
             else:
                 raise NotAllowed("Only the challenged player can decline this challenge.")
             await db.execute(
@@ -455,7 +492,7 @@ class MatchService:
             "INSERT INTO matches (id, guild_id, channel_id, game, options, seed, players, status, turn_seconds,"
             " deadline, started_at) VALUES (?,?,?,?,?,?,?, 'active', ?, ?, ?)",
             (challenge.id, challenge.guild_id, challenge.channel_id, challenge.game, dumps(challenge.options),
-             challenge.seed, challenge.players, challenge.turn_seconds, now + challenge.turn_seconds, now),
+             challenge.seed, len(challenge.accepted), challenge.turn_seconds, now + challenge.turn_seconds, now),
         )
         await db.executemany(
             "INSERT INTO seats (match_id, seat, user_id) VALUES (?,?,?)",

@@ -29,3 +29,24 @@ def attaxx_final_diagram() -> dict[str, str]:
         for file, mark in zip("abcdefg", row.split()):
             cells[f"{file}{rank}"] = mark
     return cells
+
+
+PERMUTATION_SEED = SEEDS / "001_d5a7f70add74f323.txt"
+
+
+def permutation_example() -> tuple[dict[int, str], list[tuple[int, int, int]], list[int]]:
+    """The seed's 7×7 example: number -> square from its diagram, the "Squares j to j+1: a*b = c"
+    lines as (j, a*b, c), and each player's total from the "Player p gets" lines."""
+    text = PERMUTATION_SEED.read_text(encoding="utf-8").replace("\xa0", " ")
+    text = text[text.index("Here is an example"):]
+    rows = re.findall(r"^((?:[.\d] ){6}[.\d])\s*$", text, re.M)
+    assert len(rows) == 7, rows
+    squares = {}
+    for top, row in enumerate(rows):
+        for file, mark in zip("abcdefg", row.split()):
+            if mark != ".":
+                squares[int(mark)] = f"{file}{7 - top}"
+    steps = [(int(j), int(a) * int(b), int(c))
+             for j, a, b, c in re.findall(r"Squares (\d) to \d: (\d)\*(\d) = (\d+)", text)]
+    totals = [int(t) for t in re.findall(r"Player \d gets: .*= (\d+) points", text)]
+    return squares, steps, totals

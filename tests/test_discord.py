@@ -120,7 +120,7 @@ async def test_decline_disables_the_buttons_and_later_clicks_are_explained(env):
     challenge = await (await env.command(ALICE, CHANNEL, "challenge", "attaxx", opponent=BOB)).reply()
     declined = await (await env.press(BOB, challenge, "Decline")).updated()
     assert "Declined" in declined.content and all(b.get("disabled") for b in declined.buttons)
-    late = await (await env.press(BOB, challenge, "Accept")).reply()  # a stale client still shows the button
+    late = await (await env.press(BOB, challenge, "Accept", stale=True)).reply()  # a stale client still shows the button
     assert late.ephemeral and "declined" in late.content
 
 
@@ -174,7 +174,7 @@ async def test_expired_challenge_and_turn_timeout_are_announced(env):
     env.clock.advance(16 * 60)
     await env.client.handlers.fire_timers()
     assert "Expired" in challenge.content and all(b.get("disabled") for b in challenge.buttons)
-    late = await (await env.press(BOB, challenge, "Accept")).reply()
+    late = await (await env.press(BOB, challenge, "Accept", stale=True)).reply()
     assert late.ephemeral and "expired" in late.content
 
     await challenge_accepted(env)

@@ -38,11 +38,11 @@ def challenge_command(game: Game) -> app_commands.Command:
     for n in range(1, most):
         name = "opponent" if n == 1 else f"opponent{n}"
         params.append(inspect.Parameter(name, keyword, annotation=discord.Member | None, default=None))
-        described[name] = "Who you challenge; leave empty for an open challenge anyone may accept" if n == 1 else f"Player {n + 1}"
+        described[name] = "Who you challenge; leave empty for an open challenge anyone may join" if n == 1 else f"Player {n + 1}"
     if len(game.players) > 1:
         params.append(inspect.Parameter(
             "players", keyword, annotation=app_commands.Range[int, game.players.start, most], default=None))
-        described["players"] = "Seats in all, for an open challenge (default: the players you name, at least 2)"
+        described["players"] = "Seats in all, counting you; the others are open (default: just who you name, or the most)"
     for spec in game.options:
         params.append(inspect.Parameter(spec.name, keyword, annotation=_option_annotation(spec), default=None))
         described[spec.name] = f"{spec.help}{spec.default_text}"[:100]
@@ -77,7 +77,7 @@ def build_tree(client: discord.Client) -> app_commands.CommandTree:
     async def accept(interaction: discord.Interaction) -> None:
         await interaction.client.handlers.answer(interaction, "accept")
 
-    @tree.command(name="decline", description="Decline the challenge in this channel (or withdraw your own)")
+    @tree.command(name="decline", description="Decline the challenge in this channel, leave its seat, or withdraw your own")
     @app_commands.guild_only()
     async def decline(interaction: discord.Interaction) -> None:
         await interaction.client.handlers.answer(interaction, "decline")

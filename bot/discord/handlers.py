@@ -89,7 +89,7 @@ class Handlers:
             players=players, turn_seconds=turn.value if turn is not None else None,
         )
         message = await reply.send(
-            text.challenge_text(challenge), view=challenge_view(challenge.id),
+            text.challenge_text(challenge), view=challenge_view(challenge),
             allowed_mentions=pings(*challenge.invited),
         )
         if message is not None:
@@ -98,14 +98,18 @@ class Handlers:
     async def challenge_button(self, interaction: discord.Interaction, action: str, challenge_id: int) -> None:
         try:
             in_guild(interaction)
-            if action == "accept":
+            user = player(interaction.user)
+            if action in ("accept", "join", "start"):
                 can_post_here(interaction)
-                result = await self.service.accept(challenge_id, player(interaction.user))
+            if action in ("accept", "join"):
+                result: Challenge | Match = await self.service.accept(challenge_id, user)
+            elif action == "start":
+                result = await self.service.start_now(challenge_id, user)
             else:
-                result = await self.service.decline(challenge_id, player(interaction.user))
+                result = await self.service.decline(challenge_id, user)
             challenge = await self.service.get_challenge(challenge_id) if isinstance(result, Match) else result
             await interaction.response.edit_message(
-                content=text.challenge_text(challenge), view=challenge_view(challenge_id, open_=challenge.status == "open"),
+                content=text.challenge_text(challenge), view=challenge_view(challenge),
                 allowed_mentions=discord.AllowedMentions.none(),
             )
             if isinstance(result, Match):
@@ -138,7 +142,7 @@ class Handlers:
             can_post_here(interaction)
             challenge = await self.service.rematch(match_id, player(interaction.user))
             sent = await interaction.response.send_message(
-                text.challenge_text(challenge), view=challenge_view(challenge.id), allowed_mentions=pings(*challenge.invited)
+                text.challenge_text(challenge), view=challenge_view(challenge), allowed_mentions=pings(*challenge.invited)
             )
             if isinstance(sent.resource, discord.InteractionMessage):
                 await self.service.set_challenge_message(challenge.id, sent.resource.id)
@@ -152,7 +156,7 @@ class Handlers:
         message = self.client.get_partial_messageable(challenge.channel_id).get_partial_message(challenge.message_id)
         try:
             await message.edit(
-                content=text.challenge_text(challenge), view=challenge_view(challenge.id, open_=challenge.status == "open"),
+                content=text.challenge_text(challenge), view=challenge_view(challenge),
                 allowed_mentions=discord.AllowedMentions.none(),
             )
         except discord.HTTPException as error:

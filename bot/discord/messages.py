@@ -48,8 +48,19 @@ def challenge_text(challenge: Challenge) -> str:
         lines.append("Seated: " + ", ".join(mention(p) for p in seated))
     if challenge.status == "open":
         waiting = challenge.waiting_for
-        ask = f"{', '.join(mention(p) for p in waiting)}: press **Accept** or **Decline**" if waiting else "Press **Accept** to take a seat"
-        lines.append(f"{ask} — the challenge expires {when(challenge.expires_at)}.")
+        asks = []
+        if waiting:
+            asks.append(f"{', '.join(mention(p) for p in waiting)}: press **Accept** or **Decline**")
+        if challenge.free_seats:
+            asks.append("press **Join** to take a seat" if asks else "Press **Join** to take a seat")
+        lines.append(f"{'; '.join(asks)} — the challenge expires {when(challenge.expires_at)}.")
+        if challenge.can_start:
+            count = len(challenge.accepted)
+            lines.append(f"{mention(challenge.challenger)}: press **Start now** to begin with {count} players.")
+        elif challenge.may_start_early:
+            least = game.players.start
+            lines.append(f"{mention(challenge.challenger)} can press **Start now** once {least} or more players are seated"
+                         + (" and everybody named has accepted." if challenge.invited else "."))
     else:
         lines.append(closed_line(challenge))
     return "\n".join(lines)
@@ -59,7 +70,8 @@ def closed_line(challenge: Challenge) -> str:
     by = next((p for p in challenge.accepted + challenge.invited if p.id == challenge.closed_by), None)
     who = f" by {mention(by)}" if by else ""
     return {
-        "accepted": "✅ Accepted — the match has started below.",
+        "accepted": "✅ Accepted — the match has started below." if len(challenge.accepted) == challenge.players
+        else f"✅ Started with {len(challenge.accepted)} players — the match is below.",
         "declined": f"❌ Declined{who}.",
         "withdrawn": f"↩️ Withdrawn{who}.",
         "expired": "⌛ Expired: nobody accepted in time.",
@@ -118,12 +130,19 @@ def result_text(match: Match) -> str:
     lines = [head]
     if len(match.seats) > 2:
         for place, group in enumerate(outcome.places, start=1):
-            lines.append(f"{place}. " + ", ".join(match.seats[s].name for s in sorted(group)))
+            lines.append(f"{place}. " + ", ".join(seat_result(match, s) for s in sorted(group)))
     if match.ratings:
         lines.append("Ratings: " + ", ".join(
             f"{c.player.name} {c.before:.0f} → {c.after:.0f} ({c.delta:+.0f})" for c in match.ratings
         ))
     return "\n".join(lines)
+
+
+def seat_result(match: Match, seat: int) -> str:
+    """"alice (Red, 37)" for the places list of a game with more than two players."""
+    scores = match.outcome.scores if match.outcome else None
+    score = f", {scores[seat]}" if scores is not None else ""
+    return f"{match.seats[seat].name} ({match.rules.seat_name(seat)}{score})"
 
 
 def board_caption(match: Match) -> str:

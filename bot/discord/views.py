@@ -6,13 +6,24 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.models import Challenge
+
 if TYPE_CHECKING:
     from bot.discord.client import GameBot
 
 
-class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button], template=r"challenge:(?P<action>accept|decline):(?P<id>\d+)"):
+CHALLENGE_BUTTONS = {
+    "accept": ("Accept", discord.ButtonStyle.success),
+    "decline": ("Decline", discord.ButtonStyle.danger),
+    "join": ("Join", discord.ButtonStyle.primary),
+    "start": ("Start now", discord.ButtonStyle.success),
+    "withdraw": ("Withdraw", discord.ButtonStyle.secondary),
+}
+
+
+class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button], template=r"challenge:(?P<action>accept|decline|join|start|withdraw):(?P<id>\d+)"):
     def __init__(self, action: str, challenge_id: int, *, disabled: bool = False):
-        label, style = ("Accept", discord.ButtonStyle.success) if action == "accept" else ("Decline", discord.ButtonStyle.danger)
+        label, style = CHALLENGE_BUTTONS[action]
         super().__init__(discord.ui.Button(
             label=label, style=style, custom_id=f"challenge:{action}:{challenge_id}", disabled=disabled,
         ))
@@ -61,10 +72,22 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button], template=r"leaderboa
 DYNAMIC_ITEMS = (ChallengeButton, RematchButton, PageButton)
 
 
-def challenge_view(challenge_id: int, *, open_: bool = True) -> discord.ui.View:
+def challenge_view(challenge: Challenge) -> discord.ui.View:
+    """Accept/Decline for named players, Join while seats are open, Start now where the challenger may
+    begin with fewer players, Withdraw when nobody was named. All disabled once the challenge is closed."""
+    open_ = challenge.status == "open"
+    actions: list[tuple[str, bool]] = []
+    if challenge.invited:
+        actions += [("accept", open_ and bool(challenge.waiting_for)), ("decline", open_)]
+    if challenge.has_open_seats:
+        actions.append(("join", open_ and challenge.free_seats > 0))
+    if challenge.may_start_early:
+        actions.append(("start", open_ and challenge.can_start))
+    if not challenge.invited:
+        actions.append(("withdraw", open_))
     view = discord.ui.View(timeout=None)
-    view.add_item(ChallengeButton("accept", challenge_id, disabled=not open_))
-    view.add_item(ChallengeButton("decline", challenge_id, disabled=not open_))
+    for action, enabled in actions:
+        view.add_item(ChallengeButton(action, challenge.id, disabled=not enabled))
     return view
 
 

@@ -96,7 +96,7 @@ async def test_declined_open_and_stranger(world):
 
     open_challenge = await run(world, ALICE, "challenge", "attaxx")
     assert "anyone" in open_challenge.content
-    [board] = await (await world.users.press(CAROL, open_challenge, "Accept")).messages(1)
+    [board] = await (await world.users.press(CAROL, open_challenge, "Join")).messages(1)
     assert ALICE.mention in board.content and image(board.png)
     second = await run(world, BOB, "challenge", "attaxx", opponent=CAROL)
     assert second.ephemeral and "already being played" in second.content
@@ -109,7 +109,7 @@ async def test_expired_challenge(world):
     world.bot.sql("UPDATE challenges SET expires_at = expires_at - 3600")  # an hour passes
     await world.standin.wait_for(lambda: "Expired" in challenge.content)
     assert all(b.get("disabled") for b in challenge.buttons)
-    late = await (await world.users.press(BOB, challenge, "Accept")).reply()
+    late = await (await world.users.press(BOB, challenge, "Accept", stale=True)).reply()
     assert late.ephemeral and "expired" in late.content
 
 

@@ -59,7 +59,10 @@ class Message:
         return [c for row in self.components for c in row.get("components", [])]
 
     def button(self, label: str) -> dict:
-        return next(b for b in self.buttons if b.get("label") == label)
+        found = [b for b in self.buttons if b.get("label") == label]
+        if not found:
+            raise LookupError(f"no {label!r} button; the message has {[b.get('label') for b in self.buttons]}")
+        return found[0]
 
     @property
     def png(self) -> bytes:

@@ -120,9 +120,12 @@ class Discord:
         action = await self._send(self._payload(4, user, channel_id, data, ALL_PERMISSIONS))
         return await action.choices()
 
-    async def press(self, user: User, message: Message, label: str, *, permissions: int = ALL_PERMISSIONS) -> Action:
-        """`user` presses the button labelled `label` on `message`."""
+    async def press(self, user: User, message: Message, label: str, *, permissions: int = ALL_PERMISSIONS,
+                    stale: bool = False) -> Action:
+        """`user` presses the button labelled `label` on `message`. A disabled button can't be pressed,
+        unless `stale`: a client that still shows the message as it was before the last edit."""
         button = message.button(label)
+        assert stale or not button.get("disabled"), f"{label!r} is disabled: Discord would not let anyone press it"
         data = {"custom_id": button["custom_id"], "component_type": 2}
         payload = self._payload(3, user, message.channel_id, data, permissions)
         payload["message"] = message.json()
