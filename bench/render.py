@@ -1,8 +1,10 @@
 """Render benchmark: time render + PNG encode on positions from random playouts of every game that
 has a renderer, and print median / p95 / max milliseconds and PNG sizes per game (Ikabegamá once per
-board size asked for, size 5 by default).
+board size asked for, size 5 by default; Multiplications once per players×k asked for, n = 7, 13, 19
+and 25 by default).
 
-Run by hand from anywhere:  python bench/render.py [--positions 200] [--seed 1] [--sizes 4,5,6,7]
+Run by hand from anywhere:
+    python bench/render.py [--positions 200] [--seed 1] [--sizes 4,5,6,7] [--perm 2x3,3x4,6x3,6x4,3x8]
 """
 from __future__ import annotations
 
@@ -21,10 +23,13 @@ from rules import GAMES  # noqa: E402
 NAMES = ("alice", "Bartholomew the Unreasonably Long-Named", "Zoë", "Дмитрий", "李小龍", "x")
 
 
-def positions(game_name: str, count: int, rng: random.Random, options: dict | None = None) -> list:
-    """`count` states sampled from random playouts, start and finished positions included."""
+def positions(game_name: str, count: int, rng: random.Random, options: dict | None = None,
+              players: int | None = None) -> list:
+    """`count` states sampled from random playouts, start and finished positions included; `players`
+    defaults to the fewest the game allows."""
     game = GAMES[game_name]
-    players = game.players.start
+    if players is None:
+        players = game.players.start
     found = []
     while len(found) < count:
         state = game.start(players=players, options=options, seed=rng.randrange(1 << 30))
@@ -48,18 +53,25 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--sizes", default="5", help="Ikabegamá board sizes, comma-separated (4..7)")
+    parser.add_argument("--perm", default="2x3,3x4,6x3,6x4,3x8",
+                        help="Multiplications players×k, comma-separated (n = k·players + 1 ≤ 25)")
     args = parser.parse_args()
-    runs: list[tuple[str, str, dict | None]] = []
+    runs: list[tuple[str, str, dict | None, int]] = []
     for game_name in RENDERERS:
+        fewest = GAMES[game_name].players.start
         if game_name == "ikabegama":
-            runs.extend((f"{game_name}-{size}", game_name, {"size": int(size)}) for size in args.sizes.split(","))
+            runs.extend((f"{game_name}-{size}", game_name, {"size": int(size)}, fewest) for size in args.sizes.split(","))
+        elif game_name == "permutation":
+            for spec in args.perm.split(","):
+                players, k = (int(part) for part in spec.lower().split("x"))
+                runs.append((f"perm-{players}x{k} n={k * players + 1}", game_name, {"k": k}, players))
         else:
-            runs.append((game_name, game_name, None))
-    print(f"{'game':<12} {'cold ms':>8} {'median':>8} {'p95':>8} {'max':>8} {'PNG KiB':>14}  positions")
-    for label, game_name, options in runs:
+            runs.append((game_name, game_name, None, fewest))
+    width = max(12, *(len(label) for label, *_ in runs))
+    print(f"{'game':<{width}} {'cold ms':>8} {'median':>8} {'p95':>8} {'max':>8} {'PNG KiB':>14}  positions")
+    for label, game_name, options, players in runs:
         rng = random.Random(args.seed)
-        states = positions(game_name, args.positions, rng, options)
-        players = GAMES[game_name].players.start
+        states = positions(game_name, args.positions, rng, options, players)
         names = [NAMES[(i + k) % len(NAMES)] for k in range(players) for i in (0,)]
         start = time.perf_counter()
         render(states[0], names)  # first render builds the caches
@@ -72,7 +84,7 @@ def main() -> None:
             times.append((time.perf_counter() - start) * 1000)
             sizes.append(len(png) / 1024)
         size = f"{statistics.median(sizes):.1f} (max {max(sizes):.0f})"
-        print(f"{label:<12} {cold:8.1f} {statistics.median(times):8.2f} {percentile(times, 0.95):8.2f} "
+        print(f"{label:<{width}} {cold:8.1f} {statistics.median(times):8.2f} {percentile(times, 0.95):8.2f} "
               f"{max(times):8.2f} {size:>14}  {len(states)}")
 
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from types import ModuleType
 
-from renderers import attaxx, ikabegama
+from renderers import attaxx, ikabegama, permutation
 
-RENDERERS: dict[str, ModuleType] = {"attaxx": attaxx, "ikabegama": ikabegama}
+RENDERERS: dict[str, ModuleType] = {"attaxx": attaxx, "ikabegama": ikabegama, "permutation": permutation}
 
 
 def render(state, names: Sequence[str]) -> bytes:

@@ -366,9 +366,11 @@ FOOTER_HEIGHT = 80
 
 
 def draw_footer(img: Image.Image, top: int, seats: Sequence[Seat], to_move: int | None, outcome: Outcome | None,
-                detail: Sequence[tuple[str, RGB]]) -> None:
+                detail: Sequence[tuple[str, RGB]], aside: str = "") -> None:
     """A panel at `top`: the status (whose turn, or the result) in large type with a swatch, and a
-    detail line of coloured segments under it (the game's reason for ending comes first)."""
+    detail line of coloured segments under it (the game's reason for ending comes first). `aside`,
+    if any, is set in small muted type at the right of the status line (a game's phase, say), and
+    the status is cut short before it."""
     width = img.width
     box_w, box_h = width - 2 * PANEL_PAD, FOOTER_HEIGHT - PANEL_PAD
     panel = rounded_box((box_w, box_h), 12, PANEL, PANEL_EDGE, 1)
@@ -377,18 +379,23 @@ def draw_footer(img: Image.Image, top: int, seats: Sequence[Seat], to_move: int 
     x = PANEL_PAD + 16
     inner = box_w - 32
     status_font = font(21, True)
+    status_room = inner
+    if aside:
+        aside = fit(aside, 16, False, inner // 2)
+        draw.text((x + inner, top + 29), aside, font=font(16), fill=MUTED, anchor="rs")
+        status_room -= round(font(16).getlength(aside)) + 16
     swatch: Seat | None = None
     if outcome is None and to_move is not None:
         swatch = seats[to_move]
         name = display_name(swatch.name, f"Player {to_move + 1}")
         suffix = f" ({swatch.side}) to move"
-        status = fit(name, 21, True, inner - 34 - round(status_font.getlength(suffix))) + suffix
+        status = fit(name, 21, True, status_room - 34 - round(status_font.getlength(suffix))) + suffix
         colour = TEXT
     elif outcome is not None:
         winners = sorted(outcome.places[0]) if not outcome.is_draw else []
         swatch = seats[winners[0]] if len(winners) == 1 else None
         status = result_text(outcome, seats, reason=False)
-        status = fit(status, 21, True, inner - (34 if swatch else 0))
+        status = fit(status, 21, True, status_room - (34 if swatch else 0))
         colour = HIGHLIGHT
         if outcome.reason:
             detail = [(outcome.reason[:1].upper() + outcome.reason[1:] + " · ", TEXT), *detail]

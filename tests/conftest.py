@@ -6,20 +6,11 @@ import pytest
 from bot.models import Player
 from bot.service import MatchService
 from bot.store import Store
+from tests.support.clock import Clock
+from tests.support.inprocess import env  # noqa: F401  (the in-process bot, for the Discord tests)
 
 GUILD, CHANNEL = 1000, 2000
 ALICE, BOB, CAROL = Player(1, "alice"), Player(2, "bob"), Player(3, "carol")
-
-
-class Clock:
-    def __init__(self, now: float = 1_700_000_000.0):
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        self.now += seconds
 
 
 @pytest.fixture

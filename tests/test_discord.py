@@ -2,49 +2,16 @@
 from __future__ import annotations
 
 import asyncio
-import io
 import logging
 
-import discord
-import pytest
-from PIL import Image
-
-from bot.config import Settings
-from bot.discord.client import GameBot
-from tests.conftest import Clock
-from tests.support.standin import ALL_PERMISSIONS, StandIn
+from tests.support.images import decode
+from tests.support.inprocess import CHANNEL, GUILD
+from tests.support.standin import ALL_PERMISSIONS
 from tests.support.users import Discord, User
 
-GUILD, CHANNEL = 5555, 7777
 ALICE, BOB, CAROL = User(11, "alice"), User(12, "bob"), User(13, "carol")
 ROBOT = User(14, "robot", bot=True)
 ATTACH_FILES = 1 << 15
-
-
-@pytest.fixture
-async def env(tmp_path, monkeypatch):
-    standin = StandIn()
-    monkeypatch.setattr(discord.http.Route, "BASE", await standin.start())
-    settings = Settings(
-        token="test-token", dev_guild_id=None, database_path=tmp_path / "bot.sqlite3", log_level="INFO",
-        challenge_minutes=15, turn_hours=24, sweep_seconds=300, api_base=None, gateway_url=None,
-    )
-    client = GameBot(settings)
-    await client.login("test-token")  # runs setup_hook: database, commands, buttons, timers
-    clock = Clock()
-    client.handlers.service.clock = clock
-    users = Discord(standin, client._connection.parse_interaction_create, GUILD)
-    users.client, users.clock = client, clock
-    yield users
-    await client.close()
-    await standin.stop()
-    assert [i.error for i in standin.interactions.values() if i.error] == []
-
-
-def decode(png: bytes) -> Image.Image:
-    image = Image.open(io.BytesIO(png))
-    image.load()
-    return image
 
 
 async def challenge_accepted(env: Discord, channel: int = CHANNEL):

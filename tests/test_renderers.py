@@ -3,16 +3,15 @@ move; and the plain-text boards."""
 from __future__ import annotations
 
 import dataclasses
-import io
 import random
 
 import pytest
-from PIL import Image
 
 import renderers
 from renderers import attaxx, ikabegama, render, render_text
 from rules import GAMES
 from rules.ikabegama import GAME as IKABEGAMA
+from tests.support.images import decode
 
 NAMES = ["alice", "bob"]
 
@@ -27,11 +26,6 @@ def playout(seed: int, moves: int | None = None):
         states.append(state)
     return states
 
-
-def decode(png: bytes) -> Image.Image:
-    img = Image.open(io.BytesIO(png))
-    img.load()
-    return img.convert("RGB")
 
 
 def square_point(state, name: str, dx: float = 0.5, dy: float = 0.5) -> tuple[int, int]:

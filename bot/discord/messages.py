@@ -50,10 +50,10 @@ def challenge_text(challenge: Challenge) -> str:
         waiting = challenge.waiting_for
         asks = []
         if waiting:
-            asks.append(f"{', '.join(mention(p) for p in waiting)}: press **Accept** or **Decline**")
+            asks.append(f"{', '.join(mention(p) for p in waiting)}: press **Accept** or **Decline**.")
         if challenge.free_seats:
-            asks.append("press **Join** to take a seat" if asks else "Press **Join** to take a seat")
-        lines.append(f"{'; '.join(asks)} — the challenge expires {when(challenge.expires_at)}.")
+            asks.append(f"{'Anyone else' if challenge.invited else 'Anyone'}: press **Join** to take a seat.")
+        lines.append(" ".join(asks)[:-1] + f" — the challenge expires {when(challenge.expires_at)}.")
         if challenge.can_start:
             count = len(challenge.accepted)
             lines.append(f"{mention(challenge.challenger)}: press **Start now** to begin with {count} players.")
@@ -125,7 +125,7 @@ def result_text(match: Match) -> str:
         winners = sorted(outcome.places[0])
         names = " and ".join(f"{mention(match.seats[s])} ({game.seat_name(s)})" for s in winners)
         head = f"🏁 **{names} win{'s' if len(winners) == 1 else ''}** — {outcome.reason}"
-    if outcome.scores is not None:
+    if outcome.scores is not None and len(match.seats) == 2:  # with more players the places list them
         head += " (" + "–".join(str(s) for s in outcome.scores) + ")"
     lines = [head]
     if len(match.seats) > 2:

@@ -195,3 +195,30 @@ async def test_full_ikabegama_game(world):
     assert len(pictures) > 2 and all(a != b for a, b in zip(pictures, pictures[1:]))
     leaderboard = await run(world, CAROL, "leaderboard", game="ikabegama")
     assert len(leaderboard.embeds[0]["description"].splitlines()) == 2
+
+
+async def test_three_player_permutation_game_started_early_then_a_timeout(world):
+    challenge = await run(world, ALICE, "challenge", "permutation")
+    assert "anyone (5 seats open)" in challenge.content
+    await (await world.users.press(BOB, challenge, "Join")).updated()
+    await (await world.users.press(CAROL, challenge, "Join")).updated()
+    [board] = await (await world.users.press(ALICE, challenge, "Start now")).messages(1)
+    assert "Started with 3 players" in challenge.content and board.mentions == [ALICE.id]
+    final, pictures = await play_to_end(world, players=(ALICE, BOB, CAROL))
+    assert len(pictures) == 19 and all(a != b for a, b in zip(pictures, pictures[1:]))
+    assert "all 10 numbers written" in final.content and sorted(final.mentions) == [ALICE.id, BOB.id, CAROL.id]
+    leaderboard = await run(world, CAROL, "leaderboard", game="permutation")
+    assert len(leaderboard.embeds[0]["description"].splitlines()) == 3
+
+    rematch = await (await world.users.press(BOB, final, "Rematch")).reply()
+    assert sorted(rematch.mentions) == [ALICE.id, CAROL.id] and rematch.button("Accept")
+    await (await world.users.press(ALICE, rematch, "Accept")).updated()
+    [board] = await (await world.users.press(CAROL, rematch, "Accept")).messages(1)
+    assert board.mentions == [BOB.id], "the rematch seats bob, who asked for it, first"
+    await run(world, BOB, "move", notation="a1")
+    world.bot.sql("UPDATE matches SET deadline = deadline - 2 * 86400 WHERE status = 'active'")
+    timeout = await world.standin.wait_for(
+        lambda: next((m for m in world.standin.channel(GAMES_CHANNEL) if "ran out of time" in m.content), None))
+    places = [line for line in timeout.content.splitlines() if line[:2] in ("1.", "2.", "3.")]
+    assert "alice ran out of time" in timeout.content
+    assert places == ["1. bob (Red, 0), carol (Green, 0)", "2. alice (Blue, 0)"], "nobody had points yet"

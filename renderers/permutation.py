@@ -1,0 +1,460 @@
+"""Multiplications Within The Permutation: an n×n grid (7 ≤ n ≤ 25) with the x's, the numbers and the
+path 1→2→3… drawn, the last move's rectangle shaded in the mover's colour, players above, status below.
+
+The image's size depends only on (n, players): the squares shrink as n grows so that the picture stays
+under about 900 px. Everything else that depends only on that pair is built once and cached: the base
+image (background, framed grid, coordinates), the shaded file and rank strips of the placing phase, the
+x and number sprites, and the PNG palette. A render copies the base, pastes strips and sprites, blends
+one rectangle, draws the path through one supersampled mask, adds the player cards and the footer, and
+encodes the result.
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from functools import cache, lru_cache
+
+from PIL import Image, ImageDraw
+
+from renderers import theme
+from renderers.theme import RGB
+from rules.permutation import FILES, SEAT_NAMES, square_name
+
+# --- layout -------------------------------------------------------------------------------------------
+WIDE = 800  # width when the cards sit three to a row: room for "Orange" and "999 points" on one line
+NARROW = 600  # otherwise, as the other games
+BOARD_SPAN = 600  # the grid's side is at most this many px...
+CELL_MAX = 68  # ...and a square at most this big (7×7 then looks like Attaxx)
+MAX_SIDE = 900  # the image's width and height at most
+FRAME = 8  # the rim around the grid
+PANEL_GAP = 14  # between the player cards and the board's rim
+SIDE_PAD = 12  # at least this much between a rank label band and the image's edge
+PATH_SS = 3  # supersampling of the path's mask
+
+# --- colours ------------------------------------------------------------------------------------------
+CELL: RGB = (66, 76, 92)  # a free square: slate, so every seat colour shows on it
+USED: RGB = (46, 53, 65)  # while placing: a square whose file or rank already holds an x
+GRID: RGB = (31, 36, 45)
+RIM: RGB = (22, 26, 33)
+RIM_EDGE: RGB = (70, 80, 96)
+LABEL: RGB = (190, 200, 214)
+PLAIN_X: RGB = (214, 220, 230)  # an x without a number while numbering: who placed it no longer matters
+INK: RGB = (22, 24, 30)  # numbers on their badges
+ONE = theme.DiscStyle(light=(226, 230, 238), base=(150, 158, 172), dark=(90, 96, 108), rim=(40, 44, 52))  # number 1
+STYLES = theme.SEAT_STYLES
+SHADE = 0.3  # opacity of the last move's rectangle
+SYMBOLS = ("1", "2", "3", "4", "5", "6")
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where everything goes for one board size and player count; grid lines are 1 px, one every
+    `cell` px, so a square's inside is (cell − 1) px across."""
+
+    n: int
+    players: int
+    cell: int
+    width: int
+    height: int
+    board_x: int  # the grid's left line
+    board_y: int  # the grid's top line
+    label_size: int
+    label_gap: int  # from the rim to the centre of a label
+    top_labels: bool  # file letters above the grid as well as below
+    footer_y: int
+
+    @property
+    def side(self) -> int:
+        """The grid's side in px, outer lines included."""
+        return self.n * self.cell + 1
+
+    def origin(self, file: int, rank: int) -> tuple[int, int]:
+        """Top-left pixel of the inside of square (file, rank); rank 0 is at the bottom."""
+        return self.board_x + file * self.cell + 1, self.board_y + (self.n - 1 - rank) * self.cell + 1
+
+    def centre(self, file: int, rank: int) -> tuple[float, float]:
+        x, y = self.origin(file, rank)
+        return x + (self.cell - 1) / 2, y + (self.cell - 1) / 2
+
+    def middle(self, file: int, rank: int) -> tuple[int, int]:
+        """The pixel at a square's centre (the upper left of the middle four when they are even)."""
+        x, y = self.origin(file, rank)
+        return x + (self.cell - 2) // 2, y + (self.cell - 2) // 2
+
+
+def per_row(players: int) -> int:
+    return 2 if players <= 2 or players == 4 else 3
+
+
+@cache
+def layout(n: int, players: int) -> Layout:
+    """The largest squares (up to CELL_MAX, the grid up to BOARD_SPAN) that keep the image within
+    MAX_SIDE px."""
+    cell = min(CELL_MAX, BOARD_SPAN // n)
+    while True:
+        lay = layout_for(n, players, cell)
+        if lay.height <= MAX_SIDE and lay.width <= MAX_SIDE:
+            return lay
+        cell -= 1
+
+
+def layout_for(n: int, players: int, cell: int) -> Layout:
+    big = cell >= 40
+    label_size = 19 if big else max(12, min(16, round(cell * 0.55)))
+    label_gap = 17 if big else label_size // 2 + 7
+    top_labels = n >= 10
+    side = n * cell + 1
+    board_w = side + 2 * FRAME + 4 * label_gap
+    width = max(NARROW if per_row(players) == 2 else WIDE, board_w + 2 * SIDE_PAD)
+    width += width % 2
+    board_x = (width - side) // 2
+    board_y = theme.panel_height(players) + PANEL_GAP + (2 * label_gap if top_labels else 0) + FRAME
+    footer_y = board_y + side + FRAME + 2 * label_gap
+    return Layout(n=n, players=players, cell=cell, width=width, height=footer_y + theme.FOOTER_HEIGHT,
+                  board_x=board_x, board_y=board_y, label_size=label_size, label_gap=label_gap,
+                  top_labels=top_labels, footer_y=footer_y)
+
+
+def layout_of(state) -> Layout:
+    return layout(state.n, state.players)
+
+
+# --- cached pictures ----------------------------------------------------------------------------------
+def stretched_box(size: tuple[int, int], radius: int, fill: RGB, outline: RGB | None = None, width: int = 0) -> Image.Image:
+    """theme.rounded_box at any size, made from a small one whose straight middle rows and columns
+    are stretched: the same picture, without supersampling the whole board."""
+    corner = radius + width + 2
+    small = theme.rounded_box((2 * corner + 1, 2 * corner + 1), radius, fill, outline, width)
+    w, h = size
+    out = Image.new("RGBA", size)
+    # (from, to) in the small box and (at, length) in the big one, for the near edge, middle, far edge
+    xs = ((0, corner, 0, corner), (corner, corner + 1, corner, w - 2 * corner), (corner + 1, small.width, w - corner, corner))
+    ys = ((0, corner, 0, corner), (corner, corner + 1, corner, h - 2 * corner), (corner + 1, small.height, h - corner, corner))
+    for x0, x1, tx, tw in xs:
+        for y0, y1, ty, th in ys:
+            out.paste(small.crop((x0, y0, x1, y1)).resize((tw, th), Image.Resampling.NEAREST), (tx, ty))
+    return out
+
+
+@lru_cache(maxsize=16)
+def base(n: int, players: int) -> Image.Image:
+    """Background, the rim, the grid of free squares, ranks left and right, files below (and above)."""
+    lay = layout(n, players)
+    img = Image.new("RGB", (lay.width, lay.height), theme.BACKGROUND)
+    outer = (lay.side + 2 * FRAME, lay.side + 2 * FRAME)
+    left, top = lay.board_x - FRAME, lay.board_y - FRAME
+    shadow = stretched_box((outer[0] + 8, outer[1] + 8), 12, theme.mix(theme.BACKGROUND, (0, 0, 0), 0.5))
+    img.paste(shadow, (left - 4, top - 1), shadow)
+    frame = stretched_box(outer, 9, RIM, RIM_EDGE, 1)
+    img.paste(frame, (left, top), frame)
+    draw = ImageDraw.Draw(img)
+    draw.rectangle((lay.board_x, lay.board_y, lay.board_x + lay.side - 1, lay.board_y + lay.side - 1), fill=GRID)
+    square = Image.new("RGB", (lay.cell - 1, lay.cell - 1), CELL)
+    for file in range(n):
+        for rank in range(n):
+            img.paste(square, lay.origin(file, rank))
+    face = theme.font(lay.label_size, True)
+    below = lay.board_y + lay.side + FRAME + lay.label_gap
+    above = lay.board_y - FRAME - lay.label_gap
+    for file in range(n):
+        x = lay.centre(file, 0)[0]
+        draw.text((x, below), FILES[file], font=face, fill=LABEL, anchor="mm")
+        if lay.top_labels:
+            draw.text((x, above), FILES[file], font=face, fill=LABEL, anchor="mm")
+    west, east = lay.board_x - FRAME - lay.label_gap, lay.board_x + lay.side + FRAME + lay.label_gap
+    for rank in range(n):
+        y = lay.centre(0, rank)[1]
+        draw.text((west, y), str(rank + 1), font=face, fill=LABEL, anchor="mm")
+        draw.text((east, y), str(rank + 1), font=face, fill=LABEL, anchor="mm")
+    return img
+
+
+@cache
+def strips(n: int, cell: int) -> tuple[Image.Image, Image.Image]:
+    """A whole file and a whole rank of USED squares with the grid lines between them (opaque), to
+    paste at the inside of the file's top square or the rank's leftmost one."""
+    long = n * cell - 1
+    column = Image.new("RGB", (cell - 1, long), GRID)
+    draw = ImageDraw.Draw(column)
+    for k in range(n):
+        draw.rectangle((0, k * cell, cell - 2, k * cell + cell - 2), fill=USED)
+    return column, column.transpose(Image.Transpose.TRANSPOSE)
+
+
+@cache
+def last_x_tile(cell: int, seat: int) -> Image.Image:
+    """The inside of the square of the x just placed: tinted in the mover's colour, edged in it."""
+    style = STYLES[seat]
+    side = cell - 1
+    tile = Image.new("RGB", (side, side), theme.mix(USED, style.base, 0.42))
+    width = max(2, round(cell * 0.06))
+    ImageDraw.Draw(tile).rectangle((0, 0, side - 1, side - 1), outline=style.base, width=width)
+    return tile
+
+
+def stroke(cell: int) -> float:
+    return max(2.5, cell * 0.09)
+
+
+@cache
+def x_sprite(cell: int, colour: RGB) -> Image.Image:
+    """An RGBA x the size of a square's inside, drawn with round ends over a faint dark halo."""
+    ss = theme.SS
+    side = cell - 1
+    big = Image.new("RGBA", (side * ss, side * ss), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(big)
+    c = side * ss / 2
+    arm = side * ss * 0.27
+    for width, fill in ((stroke(cell) + 2, (16, 18, 24, 150)), (stroke(cell), colour + (255,))):
+        w = width * ss
+        for dx in (-arm, arm):
+            draw.line((c - dx, c - arm, c + dx, c + arm), fill=fill, width=round(w))
+            for x, y in ((c - dx, c - arm), (c + dx, c + arm)):
+                draw.ellipse((x - w / 2, y - w / 2, x + w / 2, y + w / 2), fill=fill)
+    return theme.downsample(big)
+
+
+def badge_height(cell: int) -> int:
+    return cell - 3 if cell < 40 else round(cell * 0.84)
+
+
+def badge_edge(cell: int) -> float:
+    return max(1.5, cell * 0.05)
+
+
+def number_size(cell: int) -> int:
+    h = badge_height(cell)
+    return round(min(0.62 * h, 12 + 0.3 * h))
+
+
+@lru_cache(maxsize=1024)
+def badge(cell: int, number: int, style: theme.DiscStyle, newest: bool) -> tuple[Image.Image, int]:
+    """An RGBA sprite of a rounded tile holding `number`, filled with the writer's light colour and
+    edged with their colour (the newest number is filled with the highlight colour instead), and how
+    far it reaches left of the square's inside. It is as tall as the inside of a square or less, but
+    a two-digit number may make it wider: the squares beside an x in its rank never hold another."""
+    ss = theme.SS
+    side = cell - 1
+    h = badge_height(cell)
+    face = theme.font(number_size(cell), True)
+    edge = badge_edge(cell) * (1.5 if newest else 1)
+    w = max(h, math.ceil(face.getlength(str(number)) + 2 * edge + h * 0.3))
+    extra = max(0, math.ceil((w - side) / 2))
+    width = side + 2 * extra
+    big = Image.new("RGBA", (width * ss, side * ss), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(big)
+    left, top = (width - w) / 2 * ss, (side - h) / 2 * ss
+    right, bottom = left + w * ss - 1, top + h * ss - 1
+    radius = h * ss * 0.3
+    draw.rounded_rectangle((left + ss, top + ss * 1.2, right + ss, bottom + ss * 1.2), radius, fill=(8, 10, 14, 110))
+    fill = theme.HIGHLIGHT if newest else style.light
+    draw.rounded_rectangle((left, top, right, bottom), radius, fill=(style.dark if newest else style.base) + (255,))
+    inset = edge * ss
+    draw.rounded_rectangle((left + inset, top + inset, right - inset, bottom - inset), max(0.0, radius - inset),
+                           fill=fill + (255,))
+    sprite = theme.downsample(big)
+    ImageDraw.Draw(sprite).text((width / 2, side / 2 + 0.5), str(number), font=face, fill=INK + (255,), anchor="mm")
+    return sprite, extra
+
+
+def put(img: Image.Image, sprite: Image.Image, origin: tuple[int, int]) -> None:
+    """Paste an RGBA sprite with its top-left corner at `origin`."""
+    img.paste(sprite, origin, sprite)
+
+
+# --- a render -----------------------------------------------------------------------------------------
+def writer(state, index: int) -> int | None:
+    """The seat that wrote numbered[index] (number index + 1); None for the automatic 1."""
+    return None if index == 0 else (index - 1) % state.players
+
+
+def style_of(seat: int | None) -> theme.DiscStyle:
+    return ONE if seat is None else STYLES[seat]
+
+
+def shade_rectangle(img: Image.Image, lay: Layout, a: tuple[int, int], b: tuple[int, int], seat: int) -> None:
+    """Blend the mover's colour over the rectangle with corners at the centres of squares a and b,
+    and edge it: its area in squares is what the move scored."""
+    (x1, y1), (x2, y2) = lay.middle(*a), lay.middle(*b)
+    box = (min(x1, x2), min(y1, y2), max(x1, x2) + 1, max(y1, y2) + 1)
+    colour = STYLES[seat].base
+    region = img.crop(box)
+    img.paste(Image.blend(region, Image.new("RGB", region.size, colour), SHADE), box[:2])
+    ImageDraw.Draw(img).rectangle((box[0], box[1], box[2] - 1, box[3] - 1), outline=colour, width=2)
+
+
+def draw_path(img: Image.Image, lay: Layout, state) -> None:
+    """The segments 1→2→3…, each in the colour of the seat that wrote its far end: an anti-aliased
+    mask of all of them (drawn once, supersampled) lets a layer of aliased, slightly wider coloured
+    lines through."""
+    files = state.numbered
+    if len(files) < 2:
+        return
+    points = [lay.centre(f, state.rank_of[f]) for f in files]
+    width = max(2.3, lay.cell * 0.08)
+    pad = math.ceil(width) + 2
+    x0 = math.floor(min(x for x, _ in points)) - pad
+    y0 = math.floor(min(y for _, y in points)) - pad
+    x1 = math.ceil(max(x for x, _ in points)) + pad
+    y1 = math.ceil(max(y for _, y in points)) + pad
+    ss = PATH_SS
+    mask = Image.new("L", ((x1 - x0) * ss, (y1 - y0) * ss), 0)
+    layer = Image.new("RGB", (x1 - x0, y1 - y0))
+    shape, paint = ImageDraw.Draw(mask), ImageDraw.Draw(layer)
+    for index in range(1, len(points)):
+        (ax, ay), (bx, by) = points[index - 1], points[index]
+        ax, ay, bx, by = ax - x0, ay - y0, bx - x0, by - y0  # continuous coordinates; Pillow's are pixel centres
+        shape.line((ax * ss - 0.5, ay * ss - 0.5, bx * ss - 0.5, by * ss - 0.5), fill=255, width=round(width * ss))
+        paint.line((ax - 0.5, ay - 0.5, bx - 0.5, by - 0.5), fill=STYLES[writer(state, index)].base,
+                   width=math.ceil(width) + 2)
+    img.paste(layer, (x0, y0), mask.reduce(ss))
+
+
+def image(state, names: Sequence[str]) -> Image.Image:
+    """The rendered position as an RGB image (before palette mapping and encoding)."""
+    lay = layout_of(state)
+    n, cell = lay.n, lay.cell
+    img = base(n, state.players).copy()
+    last = state.last
+    if state.placing:
+        column, row = strips(n, cell)
+        for file in state.placed:
+            img.paste(column, lay.origin(file, n - 1))
+            img.paste(row, lay.origin(0, state.rank_of[file]))
+        if last is not None:
+            img.paste(last_x_tile(cell, last.seat), lay.origin(*last.square))
+        for index, file in enumerate(state.placed):
+            seat = index % state.players
+            colour = STYLES[seat].light if last is not None and file == last.square[0] else STYLES[seat].base
+            put(img, x_sprite(cell, colour), lay.origin(file, state.rank_of[file]))
+    else:
+        if last is not None and last.number is None:  # the last x placed, before anything is written
+            img.paste(last_x_tile(cell, last.seat), lay.origin(*last.square))
+        if last is not None and last.previous is not None:
+            shade_rectangle(img, lay, last.previous, last.square, last.seat)
+        draw_path(img, lay, state)
+        written = set(state.numbered)
+        plain = x_sprite(cell, PLAIN_X)
+        for file in range(n):
+            if file not in written:
+                put(img, plain, lay.origin(file, state.rank_of[file]))
+        newest = len(state.numbered) - 1 if last is not None and last.number is not None else -1
+        for index, file in enumerate(state.numbered):
+            sprite, extra = badge(cell, index + 1, style_of(writer(state, index)), index == newest)
+            x, y = lay.origin(file, state.rank_of[file])
+            put(img, sprite, (x - extra, y))
+    seats = seats_of(state, names)
+    theme.draw_players(img, 0, seats, state.to_move, state.outcome)
+    outcome = state.outcome
+    if outcome is not None and state.players > 2:  # the cards show every score; a list of six would be cut short
+        outcome = replace(outcome, scores=None)
+    theme.draw_footer(img, lay.footer_y, seats, state.to_move, outcome, detail(state, seats), aside=phase(state))
+    return img
+
+
+def seats_of(state, names: Sequence[str]) -> list[theme.Seat]:
+    """The seats with their scores; on a three-to-a-row panel a four-digit score is followed by "pts"
+    so that it still clears the seat's name."""
+    seats = theme.seats_for(state, names, STYLES, state.scores, "points")
+    if per_row(state.players) == 3 and max(state.scores) >= 1000:
+        seats = [replace(seat, score_label="pts") for seat in seats]
+    return seats
+
+
+def phase(state) -> str:
+    """What stage the game is at, for the footer's right-hand side."""
+    if state.outcome is not None:
+        return ""
+    if state.placing:
+        return f"Placing · {len(state.placed)} of {state.n} x's"
+    return f"Numbering · next is {len(state.numbered) + 1}"
+
+
+def detail(state, seats: Sequence[theme.Seat]) -> list[tuple[str, RGB]]:
+    """The footer's second line: the last move with what it did."""
+    if state.last is None:
+        return [("New game · ", theme.MUTED), ("place an x", theme.TEXT),
+                (" on a square whose file and rank have none yet", theme.MUTED)]
+    return theme.last_move_detail(state, seats)
+
+
+@cache
+def palette(n: int, players: int) -> Image.Image:
+    """The fixed 256-colour palette for every PNG of this size, fitted to every colour the renderer
+    can draw: the board, the shaded strips, every seat's x's, badges, path and rectangle, the panel
+    and footer."""
+    lay = layout(n, players)
+    cell = lay.cell
+    sheet = base(n, players).copy()
+    column, row = strips(n, cell)
+    for k in range(0, n, 3):
+        sheet.paste(column, lay.origin(k, n - 1))
+        sheet.paste(row, lay.origin(0, k))
+    samples = []
+    for seat in range(players):
+        style = STYLES[seat]
+        tile = Image.new("RGB", (cell * 8, cell * 3), CELL)
+        band = Image.new("RGB", (cell * 3, cell * 3), USED)
+        tile.paste(band, (cell * 5, 0))
+        tile.paste(last_x_tile(cell, seat), (cell * 5, cell))
+        put(tile, x_sprite(cell, style.light), (cell * 5, cell))
+        put(tile, x_sprite(cell, style.base), (cell * 6, 0))
+        put(tile, x_sprite(cell, style.base), (cell * 7, 2 * cell))
+        grid = Image.new("RGB", (cell * 5, cell * 3), GRID)
+        draw = ImageDraw.Draw(grid)
+        for x in range(5):
+            for y in range(3):
+                draw.rectangle((x * cell + 1, y * cell + 1, x * cell + cell - 1, y * cell + cell - 1), fill=CELL)
+        tile.paste(grid, (0, 0))
+        shaded = Image.blend(tile.crop((0, 0, cell * 3, cell * 3)), Image.new("RGB", (cell * 3, cell * 3), style.base), SHADE)
+        tile.paste(shaded, (0, 0))
+        line = ImageDraw.Draw(tile)
+        line.line((cell // 2, cell // 2, cell * 4, cell * 2), fill=style.base, width=max(2, round(cell * 0.08)))
+        line.line((cell // 2, cell * 2, cell * 4, cell // 3), fill=style.base, width=max(2, round(cell * 0.08)))
+        put(tile, x_sprite(cell, PLAIN_X), (cell * 3, 0))
+        put(tile, badge(cell, 25, style, False)[0], (cell, cell))
+        put(tile, badge(cell, 18, style, True)[0], (cell * 3, cell * 2))
+        put(tile, badge(cell, 1, ONE, False)[0], (0, cell * 2))
+        samples.append(tile)
+    return theme.palette_for([sheet, *samples, theme.panel_samples(lay.width, STYLES[:players], SEAT_NAMES[:players])])
+
+
+def render(state, names: Sequence[str]) -> bytes:
+    """The PNG the bot posts for this state."""
+    return theme.encode_png(image(state, names), palette(state.n, state.players))
+
+
+# --- text ---------------------------------------------------------------------------------------------
+def text(state, names: Sequence[str]) -> str:
+    """A plain-text board: ranks n..1 top to bottom, `.` an empty square, `x` an x without a number,
+    numbers right-aligned, `*` after the last move's square; then the phase, the players with their
+    points, the last move and whose turn it is."""
+    n = state.n
+    last = state.last
+    numbers = {file: index + 1 for index, file in enumerate(state.numbered)}
+    header = "   " + "".join(f" {FILES[file]} " for file in range(n))
+    lines = [header.rstrip()]
+    for rank in range(n - 1, -1, -1):
+        cells = []
+        for file in range(n):
+            symbol = str(numbers.get(file, "x")) if state.rank_of[file] == rank else "."
+            mark = "*" if last is not None and last.square == (file, rank) else " "
+            cells.append(f"{symbol:>2}{mark}")
+        lines.append(f"{rank + 1:>2} " + "".join(cells) + f" {rank + 1}")
+    lines.append(header.rstrip())
+    seats = theme.seats_for(state, names, STYLES, state.scores, "points")
+    lines.append("")
+    if state.outcome is None:
+        lines.append(phase(state).replace(" · ", ": "))
+    lines.extend(theme.text_players(seats, state.to_move, SYMBOLS, "points"))
+    if last is not None:
+        lines.append(theme.text_last_move(last, seats))
+        if last.previous is not None:
+            lines.append(f"* the number just written; the rectangle from {square_name(last.previous)} "
+                         f"to {last.notation} scored {last.points}")
+        else:
+            lines.append("* the x just placed")
+    if state.outcome is not None:
+        lines.append("Game over: " + theme.result_text(state.outcome, seats, plain=True))
+    return "\n".join(lines) + "\n"

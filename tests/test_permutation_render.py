@@ -1,0 +1,276 @@
+"""The Multiplications renderer: PNGs that decode at one size per (n, players) within about 900 px,
+deterministic, and showing the x's, the numbers, the path and the last move's rectangle; the text board."""
+from __future__ import annotations
+
+import random
+
+import pytest
+from PIL import Image
+
+import renderers
+from renderers import permutation, render, render_text, theme
+from rules import GAMES
+from tests.support.images import decode
+
+GAME = GAMES["permutation"]
+NAMES = ["alice", "bob", "carol", "dave", "erin", "frank"]
+# (players, k): n = 7, 13, 19, 25 and 25
+BOARDS = [(2, 3), (3, 4), (6, 3), (6, 4), (3, 8)]
+
+
+def playout(players: int, k: int, seed: int = 0) -> list:
+    """Every state of one random game, start first."""
+    rng = random.Random(seed)
+    state = GAME.start(players=players, options={"k": k}, seed=0)
+    states = [state]
+    while state.outcome is None:
+        state = state.play(rng.choice(state.legal_moves()))
+        states.append(state)
+    return states
+
+
+
+def picture(state) -> Image.Image:
+    return decode(render(state, NAMES[:state.players]))
+
+
+def distance(a, b) -> int:
+    return max(abs(x - y) for x, y in zip(a, b))
+
+
+def inside(state, square, dx: int = 0, dy: int = 0) -> tuple[int, int]:
+    """A pixel of `square`'s inside, (dx, dy) px from its top-left pixel."""
+    x, y = permutation.layout_of(state).origin(*square)
+    return x + dx, y + dy
+
+
+def square_of(state, file: int) -> tuple[int, int]:
+    return file, state.rank_of[file]
+
+
+@pytest.fixture(scope="module", params=BOARDS, ids=lambda b: f"{b[0]}x{b[1]}")
+def game(request):
+    return playout(*request.param)
+
+
+def test_permutation_is_registered():
+    assert renderers.RENDERERS["permutation"] is permutation
+
+
+def test_every_board_fits_within_900_px():
+    for players in GAME.players:
+        for k in range(3, 9):
+            n = k * players + 1
+            if n > 25:
+                continue
+            lay = permutation.layout(n, players)
+            assert 600 <= lay.width <= 900 and 600 <= lay.height <= 900, (n, players, lay)
+            assert lay.cell >= 22, (n, players)
+            assert lay.board_x >= 0 and lay.board_x + lay.side <= lay.width
+
+
+def test_png_decodes_at_one_size_per_board(game):
+    n, players = game[0].n, game[0].players
+    lay = permutation.layout(n, players)
+    placing_over = n  # game[n] is the position right after the last x
+    sample = [game[0], game[1], game[n // 2], game[placing_over], game[placing_over + 1], game[-2], game[-1]]
+    sizes = set()
+    for state in sample:
+        png = render(state, NAMES[:players])
+        assert png.startswith(b"\x89PNG\r\n\x1a\n")
+        sizes.add(decode(png).size)
+    assert sizes == {(lay.width, lay.height)}
+    if n == 25 and players == 6:
+        assert lay.width <= 900 and lay.height <= 900
+
+
+def test_renders_are_deterministic(game):
+    state = game[len(game) * 2 // 3]
+    moves = [s.last.notation for s in game[1:len(game) * 2 // 3 + 1]]
+    replayed = GAME.start(players=state.players, options={"k": state.k}, seed=0)
+    for move in moves:
+        replayed = replayed.play(move)
+    assert replayed is not state
+    names = NAMES[:state.players]
+    assert render(state, names) == render(state, names) == render(replayed, names)
+    assert render_text(state, names) == render_text(replayed, names)
+
+
+def test_an_x_appears_where_it_is_placed_in_its_seats_colour(game):
+    before, after, later = game[2], game[3], game[3 + game[0].players]
+    square = after.last.square
+    centre = permutation.layout_of(after).middle(*square)
+    assert picture(before).getpixel(centre) != picture(after).getpixel(centre)
+    # once it is no longer the last move, the x is drawn in the placer's colour
+    assert distance(picture(later).getpixel(centre), theme.SEAT_STYLES[after.last.seat].base) <= 30
+
+
+def test_files_and_ranks_holding_an_x_are_shaded_while_placing(game):
+    state = game[1]
+    file, rank = state.last.square
+    n = state.n
+    free_file = next(f for f in range(n) if f != file)
+    free_rank = next(r for r in range(n) if r != rank)
+    img = picture(state)
+    free = img.getpixel(inside(state, (free_file, free_rank), 2, 2))
+    in_file = img.getpixel(inside(state, (file, free_rank), 2, 2))
+    in_rank = img.getpixel(inside(state, (free_file, rank), 2, 2))
+    assert in_file == in_rank and sum(in_file) < sum(free) - 30
+
+
+def test_the_last_x_placed_is_tinted_in_the_movers_colour(game):
+    state = game[4]
+    corner = inside(state, state.last.square, 3, 3)
+    tinted, plain = picture(state).getpixel(corner), picture(game[5]).getpixel(corner)
+    mover = theme.SEAT_STYLES[state.last.seat].base
+    assert distance(tinted, mover) < distance(plain, mover)
+
+
+def scoring_move(players: int, k: int) -> tuple:
+    """A numbering move (the states before and after it) whose rectangle has whole squares inside it
+    and follows another numbering move."""
+    for seed in range(50):
+        game = playout(players, k, seed)
+        for before, after in zip(game, game[1:]):
+            last = after.last
+            if (last.previous is not None and before.last.previous is not None
+                    and abs(last.previous[0] - last.square[0]) >= 2 and abs(last.previous[1] - last.square[1]) >= 2):
+                return before, after
+    raise AssertionError("no numbering move spanning a 2×2 rectangle in 50 games")
+
+
+def test_the_last_moves_rectangle_is_tinted_in_the_movers_colour(game):
+    before, after = scoring_move(game[0].players, game[0].k)
+    last = after.last
+    lay = permutation.layout_of(after)
+    (x1, y1), (x2, y2) = lay.middle(*last.previous), lay.middle(*last.square)
+    box = (min(x1, x2) + 2, min(y1, y2) + 2, max(x1, x2) - 1, max(y1, y2) - 1)
+    old, new = picture(before).crop(box), picture(after).crop(box)
+    mover = theme.SEAT_STYLES[last.seat].base
+    # most of the rectangle's pixels take a tint of the mover's colour over the plain board
+    common = max(new.getcolors(1 << 16))[1]
+    assert distance(common, theme.mix(permutation.CELL, mover, permutation.SHADE)) <= 8
+    # and a pixel inside it that was plain one move earlier is now tinted
+    plain = max(old.getcolors(1 << 16))[1]
+    spot = next((x, y) for y in range(old.height) for x in range(old.width)
+                if old.getpixel((x, y)) == plain and new.getpixel((x, y)) == common)
+    assert distance(new.getpixel(spot), mover) < distance(old.getpixel(spot), mover)
+
+
+def test_a_numbered_x_differs_from_an_unnumbered_one(game):
+    state = game[len(game) - 3]  # numbering, with x's both written on and not yet
+    newest = state.last.square[0]
+    written = [(index, f) for index, f in enumerate(state.numbered) if f != newest]
+    unwritten = [f for f in range(state.n) if f not in state.numbered]
+    assert written and unwritten
+    img = picture(state)
+    lay = permutation.layout_of(state)
+
+    def share(file: int, colour) -> float:
+        """How much of the square's inside is within a little of `colour`."""
+        x, y = lay.origin(*square_of(state, file))
+        colours = img.crop((x, y, x + lay.cell - 1, y + lay.cell - 1)).getcolors(1 << 16)
+        return sum(count for count, c in colours if distance(c, colour) <= 24) / (lay.cell - 1) ** 2
+
+    # a number sits on a tile of its writer's light colour, which an x's square does not have (the
+    # automatic 1 is on a pale grey tile, near the colour of the x's strokes)
+    for index, file in written:
+        fill = permutation.style_of(permutation.writer(state, index)).light
+        assert share(file, fill) > 0.3, index + 1
+        assert index == 0 or all(share(other, fill) < 0.05 for other in unwritten), index + 1
+    # writing the next number changes its square
+    nxt = game[len(game) - 2]
+    centre = lay.middle(*nxt.last.square)
+    assert img.getpixel(centre) != picture(nxt).getpixel(centre)
+
+
+def test_the_path_is_drawn_in_the_writers_colours(game):
+    state = game[-1]
+    lay = permutation.layout_of(state)
+    img = picture(state)
+    checked = 0
+    for index in range(1, state.n):
+        a, b = square_of(state, state.numbered[index - 1]), square_of(state, state.numbered[index])
+        (ax, ay), (bx, by) = lay.centre(*a), lay.centre(*b)
+        mx, my = (ax + bx) / 2, (ay + by) / 2
+        file, row = int((mx - lay.board_x) // lay.cell), int((my - lay.board_y) // lay.cell)
+        if state.rank_of[file] == state.n - 1 - row:
+            continue  # the midpoint lies on a square with an x
+        others = [k for k in range(1, state.n) if k != index]
+        if any(near_segment(lay, state, k, mx, my) for k in others):
+            continue  # another segment crosses here
+        colour = theme.SEAT_STYLES[(index - 1) % state.players].base
+        around = [img.getpixel((round(mx) + dx, round(my) + dy)) for dx in (-1, 0, 1) for dy in (-1, 0, 1)]
+        assert min(distance(p, colour) for p in around) <= 40, index
+        checked += 1
+    assert checked >= 2
+
+
+def near_segment(lay, state, index: int, x: float, y: float) -> bool:
+    """Whether (x, y) lies within a few px of the segment ending at number index + 1."""
+    (ax, ay) = lay.centre(*square_of(state, state.numbered[index - 1]))
+    (bx, by) = lay.centre(*square_of(state, state.numbered[index]))
+    dx, dy = bx - ax, by - ay
+    t = max(0.0, min(1.0, ((x - ax) * dx + (y - ay) * dy) / (dx * dx + dy * dy)))
+    return ((ax + t * dx - x) ** 2 + (ay + t * dy - y) ** 2) ** 0.5 < lay.cell * 0.4
+
+
+def test_names_change_the_panel_not_the_board():
+    state = playout(6, 3, seed=1)[30]
+    lay = permutation.layout_of(state)
+    one = picture(state)
+    other = decode(render(state, ["Bartholomew the Unreasonably Long-Named", "李小龍", "", "שלום", "🎲", "x" * 40]))
+    assert one.size == other.size
+    board = (0, lay.board_y - permutation.FRAME, lay.width, lay.footer_y)
+    assert one.crop(board).tobytes() == other.crop(board).tobytes()
+    assert one.crop((0, 0, lay.width, lay.board_y)).tobytes() != other.crop((0, 0, lay.width, lay.board_y)).tobytes()
+
+
+def test_phase_for_the_footer():
+    states = playout(2, 3)
+    assert permutation.phase(states[0]) == "Placing · 0 of 7 x's"
+    assert permutation.phase(states[4]) == "Placing · 4 of 7 x's"
+    assert permutation.phase(states[7]) == "Numbering · next is 2"
+    assert permutation.phase(states[11]) == "Numbering · next is 6"
+    assert permutation.phase(states[-1]) == ""
+
+
+def board_lines(text: str, n: int) -> list[str]:
+    return [line for line in text.splitlines() if line[:2].strip().isdigit()][:n]
+
+
+def test_text_board_while_placing():
+    state = playout(3, 4)[5]
+    text = render_text(state, NAMES[:3])
+    lines = board_lines(text, state.n)
+    assert [int(line[:2]) for line in lines] == list(range(13, 0, -1))
+    assert text.splitlines()[0].split() == list("abcdefghijklm")
+    assert "".join(lines).count("x") == 5
+    assert "x*" in lines[state.n - 1 - state.last.square[1]]
+    assert "Placing: 5 of 13 x's" in text
+    assert "alice" in text and "carol" in text and "to move" in text
+
+
+def test_text_board_shows_the_numbers():
+    states = playout(6, 4)
+    state = states[len(states) - 5]
+    text = render_text(state, NAMES)
+    lines = board_lines(text, state.n)
+    assert [int(line[:2]) for line in lines] == list(range(25, 0, -1))
+    for number, file in enumerate(state.numbered, start=1):
+        rank = state.rank_of[file]
+        cell = lines[state.n - 1 - rank][3 + 3 * file:6 + 3 * file]
+        assert cell[:2].strip() == str(number), (number, cell)
+    assert "".join(line[3:] for line in lines).count("x") == state.n - len(state.numbered)
+    assert f"{len(state.numbered):>2}*" in text
+    assert f"Numbering: next is {len(state.numbered) + 1}" in text
+    assert state.last.effect in text
+    for seat, score in enumerate(state.scores):
+        assert f"{NAMES[seat]} — {score} points" in text
+
+
+def test_text_of_a_finished_game_gives_the_result():
+    state = playout(2, 3)[-1]
+    text = render_text(state, NAMES[:2])
+    assert "Game over" in text and "all 7 numbers written" in text
+    assert "to move" not in text and "Numbering" not in text

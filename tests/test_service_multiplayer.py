@@ -1,0 +1,151 @@
+"""Matches of more than two players through the service, on a real SQLite file: named and open seats,
+starting early, turn order, a full game, time-outs and resignations, ratings and the leaderboard."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.errors import NotAllowed
+from bot.models import Challenge, Match, Player
+from rules import GAMES, BadOptions
+from tests.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD
+
+DAVE, ERIN, FRANK, GRACE = Player(4, "dave"), Player(5, "erin"), Player(6, "frank"), Player(7, "grace")
+PERMUTATION = GAMES["permutation"]
+
+
+async def play_random(service, match: Match, rng: random.Random, moves: int | None = None) -> Match:
+    """Each player to move plays a random legal move, until the game ends or `moves` were played."""
+    played = 0
+    while match.status == "active" and (moves is None or played < moves):
+        mover = match.to_move
+        result = await service.move(CHANNEL, mover, rng.choice(match.state.legal_moves()))
+        assert result.seat == match.seat_of(mover.id)
+        match = result.match
+        played += 1
+    return match
+
+
+async def test_three_players_named_and_joined_play_a_full_game(service):
+    challenge = await service.challenge(GUILD, CHANNEL, ALICE, "permutation", [BOB], players=3)
+    assert challenge.players == 3 and challenge.free_seats == 1 and challenge.waiting_for == (BOB,)
+    assert challenge.may_start_early and not challenge.can_start
+    joined = await service.accept(challenge.id, CAROL)
+    assert isinstance(joined, Challenge) and joined.free_seats == 0 and joined.accepted == (ALICE, CAROL)
+    with pytest.raises(NotAllowed, match="full"):
+        await service.accept(challenge.id, DAVE)
+    match = await service.accept(challenge.id, BOB)
+    assert isinstance(match, Match) and match.names == ["alice", "bob", "carol"], "named players sit first"
+    assert match.state.n == 10 and match.to_move == ALICE
+
+    with pytest.raises(NotAllowed, match="two-player"):
+        await service.draw(CHANNEL, BOB)
+    seen = []
+    rng = random.Random(5)
+    while match.status == "active":
+        seen.append(match.to_move.name)
+        match = await play_random(service, match, rng, moves=1)
+    assert seen == ["alice", "bob", "carol"] * 3 + ["alice"] + ["alice", "bob", "carol"] * 3
+    assert len(match.moves) == 19
+
+    replayed = PERMUTATION.start(3, {"k": 3})
+    for move in match.moves:
+        replayed = replayed.play(move)
+    assert match.outcome == replayed.outcome and match.outcome.reason == "all 10 numbers written"
+    scores = match.outcome.scores
+    assert [sorted(scores[s] for s in group) for group in match.outcome.places] == sorted(
+        ([v] * scores.count(v) for v in set(scores)), reverse=True)
+
+    change = {c.player.name: c.delta for c in match.ratings}
+    best, worst = min(match.outcome.places[0]), min(match.outcome.places[-1])
+    assert change[match.seats[best].name] > 0 > change[match.seats[worst].name]
+    board, total = await service.leaderboard(GUILD, "permutation")
+    assert total == 3 and board[0].player == match.seats[best] and board[-1].player == match.seats[worst]
+    records = {s.player.name: (s.wins, s.losses, s.draws) for s in board}
+    assert len(match.outcome.places[0]) == 1, "this game has one winner"
+    assert [records[p.name] for p in match.seats] == [
+        (1, 0, 0) if seat == best else (0, 1, 0) for seat in range(3)]
+
+
+async def test_six_players_fill_an_open_challenge_and_one_times_out(service, clock):
+    challenge = await service.challenge(GUILD, CHANNEL, ALICE, "permutation")
+    assert challenge.players == 6 and challenge.free_seats == 5, "an open challenge seats as many as the game allows"
+    for joiner in (BOB, CAROL, DAVE, ERIN):
+        challenge = await service.accept(challenge.id, joiner)
+        assert isinstance(challenge, Challenge) and challenge.can_start
+    match = await service.accept(challenge.id, FRANK)
+    assert isinstance(match, Match) and match.names == ["alice", "bob", "carol", "dave", "erin", "frank"]
+    assert match.state.n == 19 and match.state.to_move == 0
+
+    match = await play_random(service, match, random.Random(2), moves=19 + 8)  # 8 numbers into the numbering
+    assert match.status == "active" and match.state.placing is False
+    late = match.to_move
+    scores = match.state.scores
+    clock.advance(24 * 3600 + 1)
+    expired = await service.expire_due()
+    [ended] = expired.matches
+    assert ended.status == "finished" and ended.outcome.reason == f"{late.name} ran out of time"
+    loser = ended.seat_of(late.id)
+    assert ended.outcome.places[-1] == frozenset({loser}), "the player who ran out of time places last"
+    ranked = [s for group in ended.outcome.places[:-1] for s in sorted(group)]
+    assert [scores[s] for s in ranked] == sorted((scores[s] for s in range(6) if s != loser), reverse=True)
+    assert ended.outcome.scores == scores and len(ended.ratings) == 6
+    board, total = await service.leaderboard(GUILD, "permutation")
+    assert total == 6 and board[-1].player == late and board[-1].losses == 1
+
+
+async def test_challenger_starts_early_with_the_players_seated(service):
+    challenge = await service.challenge(GUILD, CHANNEL, ALICE, "permutation", options={"k": 4})
+    with pytest.raises(NotAllowed, match="at least 2 players"):
+        await service.start_now(challenge.id, ALICE)
+    await service.accept(challenge.id, BOB)
+    await service.accept(challenge.id, DAVE)
+    left = await service.decline(challenge.id, DAVE)  # a player who joined may leave again
+    assert left.status == "open" and left.accepted == (ALICE, BOB)
+    await service.accept(challenge.id, CAROL)
+    with pytest.raises(NotAllowed, match="Only alice"):
+        await service.start_now(challenge.id, BOB)
+    match = await service.start_now(challenge.id, ALICE)
+    assert match.names == ["alice", "bob", "carol"] and match.state.n == 13, "n = k·3 + 1 from the real count"
+    closed = await service.get_challenge(challenge.id)
+    assert closed.status == "accepted"
+    with pytest.raises(NotAllowed, match="accepted and is closed"):
+        await service.start_now(challenge.id, ALICE)
+
+
+async def test_everybody_named_must_accept_before_an_early_start(service):
+    challenge = await service.challenge(GUILD, CHANNEL, ALICE, "permutation", [BOB, CAROL], players=5)
+    await service.accept(challenge.id, DAVE)
+    await service.accept(challenge.id, BOB)
+    with pytest.raises(NotAllowed, match="waiting for carol"):
+        await service.start_now(challenge.id, ALICE)
+    await service.accept(challenge.id, CAROL)
+    match = await service.start_now(challenge.id, ALICE)
+    assert match.names == ["alice", "bob", "carol", "dave"] and match.state.n == 13
+
+
+async def test_resigning_places_last_and_ends_the_match(service):
+    challenge = await service.challenge(GUILD, CHANNEL, ALICE, "permutation", [BOB, CAROL, DAVE])
+    for player in (BOB, CAROL, DAVE):
+        match = await service.accept(challenge.id, player)
+    assert match.state.n == 13
+    match = await play_random(service, match, random.Random(1), moves=3)  # still placing: nobody has points
+    ended = await service.resign(CHANNEL, CAROL)
+    assert ended.status == "finished" and ended.outcome.reason == "carol resigned"
+    assert ended.outcome.places == (frozenset({0, 1, 3}), frozenset({2})), "the others share first place on 0 points"
+    assert {c.player.name for c in ended.ratings if c.delta < 0} == {"carol"}
+    board, _ = await service.leaderboard(GUILD, "permutation")
+    assert {s.player.name: (s.wins, s.losses, s.draws) for s in board} == {
+        "alice": (0, 0, 1), "bob": (0, 0, 1), "dave": (0, 0, 1), "carol": (0, 1, 0)}
+
+
+async def test_options_are_checked_against_the_player_count(service):
+    with pytest.raises(BadOptions, match="with 5 players k can be at most 4"):
+        await service.challenge(GUILD, CHANNEL, ALICE, "permutation", [BOB, CAROL, DAVE, ERIN], {"k": 5})
+    with pytest.raises(NotAllowed, match="2 seats, but you named 3"):
+        await service.challenge(GUILD, CHANNEL, ALICE, "permutation", [BOB, CAROL], players=2)
+    with pytest.raises(BadOptions, match="played by 2 to 6 players, not 7"):
+        await service.challenge(GUILD, CHANNEL, ALICE, "permutation", [BOB, CAROL, DAVE, ERIN, FRANK, GRACE])
+    wide = await service.challenge(GUILD, CHANNEL, ALICE, "permutation", options={"k": 8})
+    assert wide.players == 3, "k = 8 fits 25×25 with at most 3 players"
