@@ -83,10 +83,6 @@ class Layout:
         return x + (self.cell - 2) // 2, y + (self.cell - 2) // 2
 
 
-def per_row(players: int) -> int:
-    return 2 if players <= 2 or players == 4 else 3
-
-
 @cache
 def layout(n: int, players: int) -> Layout:
     """The largest squares (up to CELL_MAX, the grid up to BOARD_SPAN) that keep the image within
@@ -106,7 +102,7 @@ def layout_for(n: int, players: int, cell: int) -> Layout:
     top_labels = n >= 10
     side = n * cell + 1
     board_w = side + 2 * FRAME + 4 * label_gap
-    width = max(NARROW if per_row(players) == 2 else WIDE, board_w + 2 * SIDE_PAD)
+    width = max(NARROW if theme.cards_per_row(players) == 2 else WIDE, board_w + 2 * SIDE_PAD)
     width += width % 2
     board_x = (width - side) // 2
     board_y = theme.panel_height(players) + PANEL_GAP + (2 * label_gap if top_labels else 0) + FRAME
@@ -357,7 +353,7 @@ def seats_of(state, names: Sequence[str]) -> list[theme.Seat]:
     """The seats with their scores; on a three-to-a-row panel a four-digit score is followed by "pts"
     so that it still clears the seat's name."""
     seats = theme.seats_for(state, names, STYLES, state.scores, "points")
-    if per_row(state.players) == 3 and max(state.scores) >= 1000:
+    if theme.cards_per_row(state.players) == 3 and max(state.scores) >= 1000:
         seats = [replace(seat, score_label="pts") for seat in seats]
     return seats
 

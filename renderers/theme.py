@@ -266,10 +266,14 @@ CARD_HEIGHT = 76
 CARD_GAP = 12
 
 
+def cards_per_row(players: int) -> int:
+    """How many player cards `draw_players` puts in a row: two for 2 or 4 players, else three."""
+    return 2 if players <= 2 or players == 4 else 3
+
+
 def panel_height(players: int) -> int:
     """Height of the player panel drawn by `draw_players` (cards in rows of two or three)."""
-    per_row = 2 if players <= 2 or players == 4 else 3
-    rows = -(-players // per_row)
+    rows = -(-players // cards_per_row(players))
     return PANEL_PAD + rows * CARD_HEIGHT + (rows - 1) * CARD_GAP
 
 
@@ -306,7 +310,7 @@ def draw_players(img: Image.Image, top: int, seats: Sequence[Seat], to_move: int
     (or, once the game is over, of the winners)."""
     width = img.width
     n = len(seats)
-    per_row = 2 if n <= 2 or n == 4 else 3
+    per_row = cards_per_row(n)
     card_w = (width - 2 * PANEL_PAD - (per_row - 1) * CARD_GAP) // per_row
     draw = ImageDraw.Draw(img)
     for seat, info in enumerate(seats):
