@@ -94,7 +94,11 @@ class OptionSpec:
 
 
 class State(Protocol):
-    """What every game's state offers (the contract of ARCHITECTURE.md)."""
+    """What every game's state offers (the contract of ARCHITECTURE.md).
+
+    A game that keeps a running score also gives its states `scores`, one number per seat: when a
+    player leaves a game of more than two, the others are ranked by it.
+    """
 
     @property
     def game(self) -> str: ...

@@ -179,3 +179,29 @@ async def test_a_challenge_left_open_by_a_killed_process_does_not_block_the_next
     await run(db_path, Script(SETUP + ["quit"]))
     match = await latest(db_path)
     assert match.id != stale.id and match.names == ["alice", "bob"] and match.status == "active"
+
+
+async def test_five_players_retry_a_k_too_big_for_them_then_play_to_the_end(db_path):
+    names = ["ann", "ben", "cat", "dan", "eve"]
+    state = GAMES["permutation"].start(5, {"k": 4})
+    played: list[str] = []
+
+    def mover(prompt: str) -> str:
+        nonlocal state
+        seat = state.to_move
+        assert prompt == f"{names[seat]} ({GAMES['permutation'].seat_name(seat)}) to move: "
+        move = state.legal_moves()[-1]
+        state = state.play(move)
+        played.append(move)
+        return move
+
+    out = await run(db_path, Script(["permutation", "5", *names, "5", "4"], then=mover))
+    text = "\n".join(out)
+    assert "k = 5 with 5 players needs a 26×26 board, but the largest is 25×25: with 5 players k can be at most 4." \
+        " Let's try the options again." in out
+    match = await latest(db_path)
+    assert match.names == names and match.state.n == 21 and len(match.moves) == 41 == len(played)
+    assert match.outcome == state.outcome and match.outcome.reason == "all 21 numbers written"
+    for seat, name in enumerate(names):
+        assert f"{name} {state.scores[seat]}" in text
+    assert "Traceback" not in text

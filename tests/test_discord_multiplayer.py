@@ -130,3 +130,11 @@ async def test_the_challenger_starts_early_with_three_of_six_seats(env):
     assert board.ephemeral and "(Green)" in board.content and DAVE.mention not in board.content
     assert len(await env.autocomplete(ALICE, CHANNEL, "move", "notation", "")) == 25, "13×13 squares, at most 25 listed"
     assert "m13" in await env.autocomplete(ALICE, CHANNEL, "move", "notation", "m1"), "n = 4·3 + 1 = 13"
+
+
+async def test_rules_explain_both_phases_and_the_leaver_rule(env):
+    rules = await (await env.command(GRACE, CHANNEL, "rules", game="permutation")).reply()
+    text = rules.embeds[0]["description"]
+    assert "**Placing**" in text and "**Numbering**" in text and "2–6 players" in text
+    assert "places last" in text and "`k`" in text
+    assert decode(rules.files["permutation-start.png"]).width >= 600
