@@ -50,10 +50,10 @@ def challenge_text(challenge: Challenge) -> str:
         waiting = challenge.waiting_for
         asks = []
         if waiting:
-            asks.append(f"{', '.join(mention(p) for p in waiting)}: press **Accept** or **Decline**.")
+            asks.append(f"{', '.join(mention(p) for p in waiting)}: press **Accept** or **Decline**")
         if challenge.free_seats:
-            asks.append(f"{'Anyone else' if challenge.invited else 'Anyone'}: press **Join** to take a seat.")
-        lines.append(" ".join(asks)[:-1] + f" — the challenge expires {when(challenge.expires_at)}.")
+            asks.append(f"{'Anyone else' if challenge.invited else 'Anyone'}: press **Join** to take a seat")
+        lines.append(". ".join(asks) + f" — the challenge expires {when(challenge.expires_at)}.")
         if challenge.can_start:
             count = len(challenge.accepted)
             lines.append(f"{mention(challenge.challenger)}: press **Start now** to begin with {count} players.")
