@@ -22,6 +22,7 @@ from bot.errors import NotFound, PlayerError
 from bot.models import Match, MoveResult, Player
 from bot.service import MAX_TURN_SECONDS, MatchService
 from bot.store import Store
+from renderers.theme import and_list
 from rules import GAMES, BadOptions, Game, IllegalMove, OptionSpec
 
 log = logging.getLogger(__name__)
@@ -199,8 +200,7 @@ class Console:
         while match.status == "active":
             await self.show(match)
             match = await self.turn(match)
-        if match.state.outcome is not None:  # ended by a move: show the final position
-            await self.show(match)
+        await self.show(match)  # the final position, drawn as finished however the match ended
         await self.show_end(match)
 
     async def turn(self, match: Match) -> Match:
@@ -269,8 +269,10 @@ class Console:
             self.say(f"Picture: {path}")
 
     async def picture(self, match: Match) -> Path | None:
-        """The board PNG for this position, drawn once per ply; None if drawing failed (logged)."""
-        path = self.boards / f"local-{match.id}-{len(match.moves)}.png"
+        """The board PNG for this position, drawn once per ply (and once more if the match ended
+        there by a resignation or an agreed draw); None if drawing failed (logged)."""
+        end = "-end" if match.status == "finished" else ""
+        path = self.boards / f"local-{match.id}-{len(match.moves)}{end}.png"
         if path.exists():
             return path
         try:
@@ -295,7 +297,7 @@ class Console:
         width = max(len(s.player.name) for s in board)
         for s in board:
             mark = "?" if s.provisional else " "
-            self.say(f"  {s.rank:>2}. {s.player.name:<{width}}  {s.rating:>5.0f}{mark} {s.wins}W {s.losses}L {s.draws}D")
+            self.say(f"  {s.rank:>2}. {s.player.name:<{width}}  {s.rating:>5.0f}{mark} {s.record}")
         if total > len(board):
             self.say(f"  … and {total - len(board)} more")
         if any(s.provisional for s in board):
@@ -304,7 +306,7 @@ class Console:
 
 def result_text(match: Match) -> str:
     """"alice wins", "Draw between alice and bob", or for N players the places in order."""
-    places = [" and ".join(match.seats[s].name for s in sorted(group)) for group in match.outcome.places]
+    places = [and_list([match.seats[s].name for s in sorted(group)]) for group in match.outcome.places]
     if len(places) == 1:
         return f"Draw between {places[0]}"
     head = places[0] + (" win" if len(match.outcome.places[0]) > 1 else " wins")

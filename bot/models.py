@@ -143,6 +143,11 @@ class Standing:
         return self.wins + self.losses + self.draws
 
     @property
+    def record(self) -> str:
+        """"12 games · 8W 3L 1D", as leaderboards and stats show it."""
+        return f"{self.games} game{'' if self.games == 1 else 's'} · {self.wins}W {self.losses}L {self.draws}D"
+
+    @property
     def provisional(self) -> bool:
         return self.rd > 110
 

@@ -33,7 +33,7 @@ from bot.models import (
     dumps,
 )
 from bot.store import Store
-from rules import GAMES, BadOptions, Game, Outcome, State
+from rules import GAMES, BadOptions, Game, Outcome, State, ended
 from rules.core import ranked_by_score
 
 log = logging.getLogger(__name__)
@@ -526,6 +526,7 @@ class MatchService:
             places = tuple(frozenset(group) for group in json.loads(row["places"]))
             scores = [r["score"] for r in seat_rows]
             outcome = Outcome(places=places, scores=None if None in scores else tuple(scores), reason=row["reason"])
+            state = ended(state, outcome)
             changes = tuple(
                 RatingChange(r["seat"], seats[r["seat"]], r["rating_before"], r["rating_after"])
                 for r in seat_rows if r["rating_before"] is not None
@@ -578,9 +579,7 @@ class MatchService:
         after = glicko.rate_game(before, outcome.places)
         place_of = {seat: place for place, group in enumerate(outcome.places) for seat in group}
         for seat, player in enumerate(match.seats):
-            place = place_of[seat]
-            shared = len(outcome.places[place]) > 1
-            won, drew = place == 0 and not shared, place == 0 and shared
+            place, record = place_of[seat], outcome.record(seat)
             score = outcome.scores[seat] if outcome.scores is not None else None
             await db.execute(
                 "UPDATE seats SET place = ?, score = ?, rating_before = ?, rating_after = ? WHERE match_id = ? AND seat = ?",
@@ -593,7 +592,7 @@ class MatchService:
                 " wins = wins + excluded.wins, losses = losses + excluded.losses, draws = draws + excluded.draws,"
                 " updated_at = excluded.updated_at",
                 (match.guild_id, match.game, player.id, after[seat].rating, after[seat].rd, after[seat].volatility,
-                 int(won), int(not won and not drew), int(drew), now),
+                 int(record == "win"), int(record == "loss"), int(record == "draw"), now),
             )
 
 

@@ -132,11 +132,9 @@ def image(state, names: Sequence[str]) -> Image.Image:
 
 def detail(state, seats: Sequence[theme.Seat]) -> list[tuple[str, RGB]]:
     """The footer's second line: the last move with what it did, and any automatic pass."""
-    last = state.last
-    if last is None:
-        return [("New game · ", theme.MUTED), ("clone", theme.TEXT), (" next to a piece or ", theme.MUTED),
-                ("jump", theme.TEXT), (" two squares", theme.MUTED)]
-    return theme.last_move_detail(state, seats)
+    opening = [("New game · ", theme.MUTED), ("clone", theme.TEXT), (" next to a piece or ", theme.MUTED),
+               ("jump", theme.TEXT), (" two squares", theme.MUTED)]
+    return theme.move_detail(state, seats, opening)
 
 
 def render(state, names: Sequence[str]) -> bytes:
@@ -172,7 +170,7 @@ def text(state, names: Sequence[str]) -> str:
     lines.append(header)
     seats = theme.seats_for(state, names, STYLES, state.counts, "pieces")
     lines.append("")
-    lines.extend(theme.text_players(seats, state.to_move, SYMBOLS, "pieces"))
+    lines.extend(theme.text_players(state, seats, SYMBOLS, "pieces"))
     if last is not None:
         lines.append(theme.text_last_move(last, seats))
         lines.append("[ ] moved to   ( ) jumped from   * flipped")

@@ -249,13 +249,11 @@ def image(state, names: Sequence[str]) -> Image.Image:
 
 def detail(state, seats: Sequence[theme.Seat]) -> list[tuple[str, RGB]]:
     """The footer's second line: the last move with what it did, and any automatic pass."""
-    last = state.last
-    if last is None:
-        names = state.geometry.names
-        light, dark = (names[cell] for cell in state.variant.nests)
-        return [("New game · ", theme.MUTED), ("grow", theme.TEXT), (" or ", theme.MUTED), ("jump", theme.TEXT),
-                (f" · Light aims for {dark}, Dark for {light}", theme.MUTED)]
-    return theme.last_move_detail(state, seats)
+    names = state.geometry.names
+    light, dark = (names[cell] for cell in state.variant.nests)
+    opening = [("New game · ", theme.MUTED), ("grow", theme.TEXT), (" or ", theme.MUTED), ("jump", theme.TEXT),
+               (f" · Light aims for {dark}, Dark for {light}", theme.MUTED)]
+    return theme.move_detail(state, seats, opening)
 
 
 def render(state, names: Sequence[str]) -> bytes:
@@ -301,7 +299,7 @@ def text(state, names: Sequence[str]) -> str:
     lines.append(letters.rstrip())
     seats = theme.seats_for(state, names, STYLES, state.counts, "tokens")
     lines.append("")
-    lines.extend(theme.text_players(seats, state.to_move, SYMBOLS, "tokens"))
+    lines.extend(theme.text_players(state, seats, SYMBOLS, "tokens"))
     light, dark = (g.names[cell] for cell in nests)
     lines.append(f"Nests < >: Light {light}, Dark {dark} — a Light token on {dark} or a Dark token on {light} wins")
     if last is not None:

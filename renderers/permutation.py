@@ -369,10 +369,9 @@ def phase(state) -> str:
 
 def detail(state, seats: Sequence[theme.Seat]) -> list[tuple[str, RGB]]:
     """The footer's second line: the last move with what it did."""
-    if state.last is None:
-        return [("New game · ", theme.MUTED), ("place an x", theme.TEXT),
-                (" on a square whose file and rank have none yet", theme.MUTED)]
-    return theme.last_move_detail(state, seats)
+    opening = [("New game · ", theme.MUTED), ("place an x", theme.TEXT),
+               (" on a square whose file and rank have none yet", theme.MUTED)]
+    return theme.move_detail(state, seats, opening)
 
 
 @cache
@@ -443,7 +442,7 @@ def text(state, names: Sequence[str]) -> str:
     lines.append("")
     if state.outcome is None:
         lines.append(phase(state).replace(" · ", ": "))
-    lines.extend(theme.text_players(seats, state.to_move, SYMBOLS, "points"))
+    lines.extend(theme.text_players(state, seats, SYMBOLS, "points"))
     if last is not None:
         lines.append(theme.text_last_move(last, seats))
         if last.previous is not None:

@@ -286,6 +286,23 @@ def card_state(seat: int, to_move: int | None, outcome: Outcome | None) -> str:
     return "turn" if seat == to_move else "idle"
 
 
+def ordinal(number: int) -> str:
+    """"1st", "2nd", "3rd", "4th", …"""
+    suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{suffix}"
+
+
+def card_badge(seat: int, to_move: int | None, outcome: Outcome | None) -> str:
+    """The badge on a seat's card: "TO MOVE" during the game; at the end "WINNER" for the first place,
+    "DRAW" when all share one place, and in a game of more than two the place of everyone else
+    ("2ND", "3RD", …); nothing on a card that needs none."""
+    kind = card_state(seat, to_move, outcome)
+    if kind == "loser" and outcome is not None and sum(map(len, outcome.places)) > 2:
+        place = next(number for number, group in enumerate(outcome.places, 1) if seat in group)
+        return ordinal(place).upper()
+    return {"turn": "TO MOVE", "winner": "WINNER", "draw": "DRAW"}.get(kind, "")
+
+
 @cache
 def _card(size: tuple[int, int], kind: str) -> Image.Image:
     if kind in ("turn", "winner"):
@@ -306,8 +323,8 @@ def _pill(text: str, size: int, fill: RGB, colour: RGB) -> Image.Image:
 
 def draw_players(img: Image.Image, top: int, seats: Sequence[Seat], to_move: int | None, outcome: Outcome | None) -> None:
     """Draw one card per seat across the image, starting at `top`: colour swatch and name on the
-    first line, the side and the score on the second, and a badge on the card of the player to move
-    (or, once the game is over, of the winners)."""
+    first line, the side and the score on the second, and a badge (`card_badge`): who is to move, or
+    once the game is over, the places."""
     width = img.width
     n = len(seats)
     per_row = cards_per_row(n)
@@ -338,10 +355,15 @@ def draw_players(img: Image.Image, top: int, seats: Sequence[Seat], to_move: int
             score_right = right - round(label_font.getlength(label))
             draw.text((score_right, base), info.score, font=score_font, fill=TEXT, anchor="rs")
         draw.text((text_x, base), info.side, font=font(16), fill=MUTED, anchor="ls")
-        marker = {"turn": "TO MOVE", "winner": "WINNER", "draw": "DRAW"}.get(kind)
+        marker = card_badge(seat, to_move, outcome)
         if marker:  # a badge sitting on the card's top edge, at the right
-            pill = _pill(marker, 13, HIGHLIGHT if kind != "draw" else MUTED, HIGHLIGHT_TEXT)
+            pill = _pill(marker, 13, HIGHLIGHT if kind in ("turn", "winner") else MUTED, HIGHLIGHT_TEXT)
             img.paste(pill, (x + card_w - 14 - pill.width, y - pill.height // 2), pill)
+
+
+def and_list(items: Sequence[str]) -> str:
+    """"a", "a and b", "a, b and c"."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def result_text(outcome: Outcome, seats: Sequence[Seat], plain: bool = False, reason: bool = True) -> str:
@@ -356,8 +378,8 @@ def result_text(outcome: Outcome, seats: Sequence[Seat], plain: bool = False, re
     if outcome.is_draw:
         head = "Draw"
     else:
-        winners = sorted(outcome.places[0])
-        head = " and ".join(who(s) for s in winners) + (" win" if len(winners) > 1 else " wins")
+        winners = [who(s) for s in sorted(outcome.places[0])]
+        head = and_list(winners) + (" win" if len(winners) > 1 else " wins")
     parts = [head]
     if outcome.scores is not None:
         parts.append("–".join(str(s) for s in outcome.scores))
@@ -402,7 +424,9 @@ def draw_footer(img: Image.Image, top: int, seats: Sequence[Seat], to_move: int 
         status = fit(status, 21, True, status_room - (34 if swatch else 0))
         colour = HIGHLIGHT
         if outcome.reason:
-            detail = [(outcome.reason[:1].upper() + outcome.reason[1:] + " · ", TEXT), *detail]
+            named = any(outcome.reason.startswith(seat.name + " ") for seat in seats if seat.name)
+            reason = outcome.reason if named else outcome.reason[:1].upper() + outcome.reason[1:]  # "bob resigned" stays so
+            detail = [(reason + " · ", TEXT), *detail]
     else:
         status, colour = "", TEXT
     tx = x
@@ -460,6 +484,14 @@ def encode_png(img: Image.Image, palette: Image.Image | None = None) -> bytes:
     return buf.getvalue()
 
 
+def move_detail(state, seats: Sequence[Seat], opening: Sequence[tuple[str, RGB]]) -> list[tuple[str, RGB]]:
+    """The footer's second line: `opening` (a game's hint on how to begin) before the first move,
+    then the last move with what it did; for a match that ended before anyone moved, just that."""
+    if state.last is not None:
+        return last_move_detail(state, seats)
+    return list(opening) if state.outcome is None else [("No moves were played", MUTED)]
+
+
 def last_move_detail(state, seats: Sequence[Seat]) -> list[tuple[str, RGB]]:
     """The footer's second line after a move: any automatic pass, then the move and what it did."""
     last = state.last
@@ -472,12 +504,14 @@ def last_move_detail(state, seats: Sequence[Seat]) -> list[tuple[str, RGB]]:
     return parts
 
 
-def text_players(seats: Sequence[Seat], to_move: int | None, symbols: Sequence[str], unit: str) -> list[str]:
-    """One line per seat for a text board: symbol, side, name, score and who is to move."""
+def text_players(state, seats: Sequence[Seat], symbols: Sequence[str], unit: str) -> list[str]:
+    """One line per seat for a text board: symbol, side, name, score, and who is to move or, once the
+    game is over, the badge of the picture's card ("winner", "2nd", "draw")."""
     lines = []
     for seat, info in enumerate(seats):
         name = " ".join((info.name or "").split()) or info.side
-        marker = "  <- to move" if seat == to_move else ""
+        badge = card_badge(seat, state.to_move, state.outcome).lower()
+        marker = f"  <- {badge}" if badge else ""
         lines.append(f"{symbols[seat]} {info.side}: {name} — {info.score} {unit}{marker}")
     return lines
 

@@ -38,6 +38,13 @@ class Outcome:
     def is_draw(self) -> bool:
         return len(self.places) == 1
 
+    def record(self, seat: int) -> str:
+        """How the game counts in `seat`'s record: "draw" only when every player shares one place,
+        else "win" for each player in the first place (shared or not) and "loss" for the others."""
+        if self.is_draw:
+            return "draw"
+        return "win" if seat in self.places[0] else "loss"
+
 
 def ranked_by_score(scores: Sequence[int], reason: str) -> Outcome:
     """Places from scores, highest first; equal scores share a place."""
@@ -113,6 +120,39 @@ class State(Protocol):
     def players(self) -> int: ...
     def legal_moves(self) -> list[str]: ...
     def play(self, move: str) -> State: ...
+
+
+@dataclass(frozen=True)
+class EndedEarly:
+    """A position whose match ended outside the rules (a resignation, a time-out, an agreed draw):
+    the position as play stopped, with that result and nobody to move.
+
+    Every other attribute (the board, the last move, whatever a game's states carry) is the
+    position's own, so a renderer draws it as a finished game without knowing how it ended.
+    """
+
+    state: State
+    outcome: Outcome
+
+    @property
+    def to_move(self) -> None:
+        return None
+
+    def legal_moves(self) -> list[str]:
+        return []
+
+    def play(self, move: str) -> State:
+        raise IllegalMove("The game is over")
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__") or name == "state":  # copying and pickling look these up before `state` is set
+            raise AttributeError(name)
+        return getattr(self.state, name)
+
+
+def ended(state: State, outcome: Outcome) -> State:
+    """`state` with `outcome` as its result: itself when the rules ended it so, else an EndedEarly."""
+    return state if state.outcome == outcome else EndedEarly(state, outcome)
 
 
 @dataclass(frozen=True)

@@ -78,12 +78,13 @@ async def test_a_full_attaxx_game_to_the_end(db_path):
     assert f"Result: {winner} wins (board full)." in out
     assert f"Scores: alice {white}, bob {black}" in out
     assert re.search(r"Ratings: alice 1500 → \d+ \([+-]\d+\), bob 1500 → \d+ \([+-]\d+\)", text)
-    assert "Local leaderboard, Attaxx:" in out and any(re.match(rf"\s+1\. {winner}\s+\d+\?? 1W 0L 0D", line) for line in out)
+    assert "Local leaderboard, Attaxx:" in out and any(re.match(rf"\s+1\. {winner}\s+\d+\?? 1 game · 1W 0L 0D", line) for line in out)
     assert "Traceback" not in text
 
     boards = db_path.parent / "boards"
-    for ply in range(len(match.moves) + 1):
-        path = boards / f"local-{match.id}-{ply}.png"
+    plies = len(match.moves)
+    for ply in range(plies + 1):
+        path = boards / f"local-{match.id}-{ply}{'-end' if ply == plies else ''}.png"
         assert f"Picture: {path}" in out
         with Image.open(path) as image:
             image.verify()
@@ -135,7 +136,7 @@ async def test_draw_declined_then_agreed_and_resign(db_path):
 
     out = await run(db_path, Script(SETUP + ["resign", "n", "resign", "y"]))
     assert "Result: bob wins (alice resigned)." in out
-    assert any(re.match(r"\s+1\. bob\s+\d+\?? 1W 0L 1D", line) for line in out)
+    assert any(re.match(r"\s+1\. bob\s+\d+\?? 2 games · 1W 0L 1D", line) for line in out)
 
 
 async def test_setup_asks_again_after_bad_answers(db_path):

@@ -4,6 +4,7 @@ from __future__ import annotations
 import asyncio
 import logging
 
+import renderers
 from tests.support.images import decode
 from tests.support.inprocess import CHANNEL, GUILD
 from tests.support.standin import ALL_PERMISSIONS
@@ -69,12 +70,17 @@ async def test_a_whole_match_as_players_see_it(env):
     final = await (await env.command(BOB, CHANNEL, "resign")).reply()
     assert "bob resigned" in final.content and "Ratings:" in final.content
     assert sorted(final.mentions) == [ALICE.id, BOB.id] and [b["label"] for b in final.buttons] == ["Rematch"]
+    match = await env.client.handlers.service.latest(CHANNEL)
+    assert decode(final.png).tobytes() == decode(renderers.render(match.state, match.names)).tobytes()
+    assert decode(final.png).tobytes() != decode(moved.png).tobytes(), "the result is drawn, not the last move again"
+    again = await (await env.command(CAROL, CHANNEL, "board")).reply()
+    assert decode(again.png).tobytes() == decode(final.png).tobytes() and "bob resigned" in again.content
 
     leaderboard = await (await env.command(CAROL, CHANNEL, "leaderboard", game="attaxx")).reply()
     lines = leaderboard.embeds[0]["description"].splitlines()
-    assert "alice" in lines[0] and "1W 0L" in lines[0] and "bob" in lines[1]
+    assert "alice" in lines[0] and "1 game · 1W 0L 0D" in lines[0] and "bob" in lines[1]
     stats = await (await env.command(CAROL, CHANNEL, "stats", user=BOB)).reply()
-    assert "0W 1L" in stats.embeds[0]["description"]
+    assert "1 game · 0W 1L 0D" in stats.embeds[0]["description"]
     history = await (await env.command(CAROL, CHANNEL, "history")).reply()
     assert "1.b6" in history.embeds[0]["fields"][0]["value"]
 

@@ -9,22 +9,10 @@ import pytest
 from bot.errors import NotAllowed
 from bot.models import Challenge, Match, Player
 from rules import GAMES, BadOptions
-from tests.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD
+from tests.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, play_random
 
 DAVE, ERIN, FRANK, GRACE = Player(4, "dave"), Player(5, "erin"), Player(6, "frank"), Player(7, "grace")
 PERMUTATION = GAMES["permutation"]
-
-
-async def play_random(service, match: Match, rng: random.Random, moves: int | None = None) -> Match:
-    """Each player to move plays a random legal move, until the game ends or `moves` were played."""
-    played = 0
-    while match.status == "active" and (moves is None or played < moves):
-        mover = match.to_move
-        result = await service.move(CHANNEL, mover, rng.choice(match.state.legal_moves()))
-        assert result.seat == match.seat_of(mover.id)
-        match = result.match
-        played += 1
-    return match
 
 
 async def test_three_players_named_and_joined_play_a_full_game(service):
@@ -137,7 +125,7 @@ async def test_resigning_places_last_and_ends_the_match(service):
     assert {c.player.name for c in ended.ratings if c.delta < 0} == {"carol"}
     board, _ = await service.leaderboard(GUILD, "permutation")
     assert {s.player.name: (s.wins, s.losses, s.draws) for s in board} == {
-        "alice": (0, 0, 1), "bob": (0, 0, 1), "dave": (0, 0, 1), "carol": (0, 1, 0)}
+        "alice": (1, 0, 0), "bob": (1, 0, 0), "dave": (1, 0, 0), "carol": (0, 1, 0)}, "a shared first place is a win"
 
 
 async def test_options_are_checked_against_the_player_count(service):

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from bot.models import Challenge, DrawOffer, Match, MoveResult, Player, Standing
+from renderers.theme import and_list
 from rules import GAMES, Game
 
 
@@ -123,7 +124,7 @@ def result_text(match: Match) -> str:
         head = f"🏁 **Draw** — {outcome.reason}"
     else:
         winners = sorted(outcome.places[0])
-        names = " and ".join(f"{mention(match.seats[s])} ({game.seat_name(s)})" for s in winners)
+        names = and_list([f"{mention(match.seats[s])} ({game.seat_name(s)})" for s in winners])
         head = f"🏁 **{names} win{'s' if len(winners) == 1 else ''}** — {outcome.reason}"
     if outcome.scores is not None and len(match.seats) == 2:  # with more players the places list them
         head += " (" + "–".join(str(s) for s in outcome.scores) + ")"
@@ -156,12 +157,12 @@ def board_caption(match: Match) -> str:
 
 def standing_line(s: Standing) -> str:
     mark = "?" if s.provisional else ""
-    return f"`#{s.rank:>2}` **{s.player.name}** — {s.rating:.0f}{mark} · {s.wins}W {s.losses}L {s.draws}D"
+    return f"`#{s.rank:>2}` **{s.player.name}** — {s.rating:.0f}{mark} · {s.record}"
 
 
 def stats_line(s: Standing) -> str:
     mark = "?" if s.provisional else ""
-    return f"**{GAMES[s.game].title}**: {s.rating:.0f}{mark} (#{s.rank}) · {s.wins}W {s.losses}L {s.draws}D"
+    return f"**{GAMES[s.game].title}**: {s.rating:.0f}{mark} (#{s.rank}) · {s.record}"
 
 
 def history_entry(match: Match) -> tuple[str, str]:
