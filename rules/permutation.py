@@ -193,7 +193,7 @@ GAME = Game(
     title="Multiplications Within The Permutation",
     players=range(2, 7),
     options=(
-        OptionSpec("k", int, 3, "Numbers each player writes; the board is n×n with n = k × players + 1 (n ≤ 25)",
+        OptionSpec("k", int, 3, "Numbers each player writes; the board is n×n, where n = k × players + 1 is at most 25",
                    min=3, max=8),
     ),
     seat_names=SEAT_NAMES,

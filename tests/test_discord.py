@@ -7,7 +7,7 @@ import logging
 import renderers
 from tests.support.images import decode
 from tests.support.inprocess import CHANNEL, GUILD
-from tests.support.standin import ALL_PERMISSIONS
+from tests.support.standin import ALL_PERMISSIONS, Message, snowflake
 from tests.support.users import Discord, User
 
 ALICE, BOB, CAROL = User(11, "alice"), User(12, "bob"), User(13, "carol")
@@ -25,7 +25,7 @@ async def challenge_accepted(env: Discord, channel: int = CHANNEL):
 async def test_commands_are_registered_from_the_game_registry(env):
     names = {c["name"] for c in env.standin.commands}
     assert names == {"challenge", "accept", "decline", "move", "board", "resign", "draw", "leaderboard", "stats",
-                     "rules", "history"}
+                     "rules", "history", "help"}
     challenge = next(c for c in env.standin.commands if c["name"] == "challenge")
     attaxx = next(o for o in challenge["options"] if o["name"] == "attaxx")
     assert attaxx["options"][0]["name"] == "opponent" and attaxx["options"][0]["type"] == 6
@@ -201,6 +201,28 @@ async def test_a_bug_is_logged_and_the_user_gets_a_short_apology(env, monkeypatc
         reply = await (await env.command(CAROL, CHANNEL, "history")).reply()
     assert reply.ephemeral and "Something went wrong" in reply.content and "boom" not in reply.content
     assert any("boom" in (r.exc_text or str(r.exc_info)) for r in caplog.records)
+
+
+async def test_commands_and_buttons_the_bot_no_longer_has_are_answered_plainly(env, caplog):
+    old = Message(id=snowflake(), channel_id=CHANNEL, content="A board from an older version", components=[
+        {"type": 1, "components": [{"type": 2, "style": 1, "label": "Hit", "custom_id": "tictactoe:move:3"}]}])
+    env.standin.messages[old.id] = old
+    with caplog.at_level(logging.INFO):
+        replies = [
+            await (await env.command(ALICE, CHANNEL, "dance")).reply(),  # a command that was removed
+            await (await env.command(ALICE, CHANNEL, "challenge", "chess")).reply(),  # a game that was removed
+            await (await env.command(ALICE, CHANNEL, "challenge")).reply(),  # from before /challenge had games
+        ]
+        assert await env.autocomplete(ALICE, CHANNEL, "dance", "style", "wal") == []
+        clicked = await (await env.press(ALICE, old, "Hit")).reply()
+    for reply in replies:
+        assert reply.ephemeral and reply.content == "⚠️ That command is not part of this bot any more; type / to see the current ones."
+    assert clicked.ephemeral and clicked.content == "⚠️ That button is not part of this bot any more; type / to see the current commands."
+    assert not [r for r in caplog.records if r.levelno >= logging.WARNING], "a stale command is not an error"
+    assert sum("stale" in r.getMessage() for r in caplog.records) == 5
+
+    challenge, start = await challenge_accepted(env)  # the bot's own buttons and commands still work
+    assert start.png and "Accepted" in challenge.content
 
 
 async def test_leaderboard_pages_with_buttons(env):

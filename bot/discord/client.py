@@ -9,7 +9,8 @@ import discord
 from bot.config import Settings
 from bot.discord.commands import build_tree
 from bot.discord.handlers import Handlers
-from bot.discord.views import DYNAMIC_ITEMS
+from bot.discord.replies import STALE_BUTTON, answer_stale
+from bot.discord.views import DYNAMIC_ITEMS, is_known_component
 from bot.service import MatchService
 from bot.store import Store
 
@@ -18,6 +19,10 @@ log = logging.getLogger(__name__)
 
 class GameBot(discord.Client):
     def __init__(self, settings: Settings):
+        # The bot never joins voice: discord.py's start-up warnings about missing voice libraries
+        # (PyNaCl, davey) would only teach admins to ignore warnings.
+        discord.VoiceClient.warn_nacl = False
+        discord.VoiceClient.warn_dave = False
         intents = discord.Intents.none()
         intents.guilds = True  # channels and threads; interactions carry everything else
         super().__init__(
@@ -51,6 +56,14 @@ class GameBot(discord.Client):
         else:
             synced = await self.tree.sync()
             log.info("synced %d global commands (they can take a while to appear)", len(synced))
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Answer clicks on components that none of the bot's persistent buttons claims (discord.py
+        would leave them unanswered, and Discord would show "This interaction failed")."""
+        if interaction.type is discord.InteractionType.component:
+            custom_id = (interaction.data or {}).get("custom_id", "")
+            if not is_known_component(custom_id):
+                await answer_stale(interaction, STALE_BUTTON, f"unknown custom_id {custom_id!r}")
 
     async def on_ready(self) -> None:
         log.info("logged in as %s (%s) in %d servers", self.user, self.user.id if self.user else "?", len(self.guilds))

@@ -17,7 +17,26 @@ TURN_TIMES = [
         ("24 hours (default)", 86400), ("3 days", 3 * 86400), ("7 days", 7 * 86400),
     ]
 ]
+DESCRIPTION_LIMIT = 100
 GAME_CHOICES = [app_commands.Choice(name=game.title, value=name) for name, game in GAMES.items()]
+
+
+def picker_text(text: str, what: str) -> str:
+    """A description for Discord's command picker, which takes at most 100 characters: a longer one
+    is a mistake in the game's module (Discord would refuse every command at start-up), not
+    something to cut short silently."""
+    if not 1 <= len(text) <= DESCRIPTION_LIMIT:
+        raise ValueError(f"{what} is {len(text)} characters; Discord's command picker shows 1 to {DESCRIPTION_LIMIT}: {text!r}")
+    return text
+
+
+def usage(command: app_commands.Command | app_commands.Group) -> str:
+    """How a command is typed, for /help: "/move <notation>", "/board [public]", "/challenge <game>"."""
+    if isinstance(command, app_commands.Group):
+        subs = [sub.name for sub in command.commands]
+        return f"/{command.name} <{'game' if set(subs) <= set(GAMES) else '|'.join(subs)}>"
+    params = [f"<{p.display_name}>" if p.required else f"[{p.display_name}]" for p in command.parameters]
+    return " ".join([f"/{command.name}", *params])
 
 
 def _option_annotation(spec: OptionSpec) -> Any:
@@ -38,14 +57,15 @@ def challenge_command(game: Game) -> app_commands.Command:
     for n in range(1, most):
         name = "opponent" if n == 1 else f"opponent{n}"
         params.append(inspect.Parameter(name, keyword, annotation=discord.Member | None, default=None))
-        described[name] = "Who you challenge; leave empty for an open challenge anyone may join" if n == 1 else f"Player {n + 1}"
+        described[name] = ("Who you challenge; leave empty for an open challenge anyone may join" if n == 1
+                           else f"Player {n + 1}: one more person you challenge (optional)")
     if len(game.players) > 1:
         params.append(inspect.Parameter(
             "players", keyword, annotation=app_commands.Range[int, game.players.start, most], default=None))
         described["players"] = "Seats in all, counting you; the others are open (default: just who you name, or the most)"
     for spec in game.options:
         params.append(inspect.Parameter(spec.name, keyword, annotation=_option_annotation(spec), default=None))
-        described[spec.name] = f"{spec.help}{spec.default_text}"[:100]
+        described[spec.name] = picker_text(f"{spec.help}{spec.default_text}", f"option {spec.name} of {game.name}")
         if spec.choices is not None:
             choices[spec.name] = [app_commands.Choice(name=str(c), value=c) for c in spec.choices]
     params.append(inspect.Parameter("turn_time", keyword, annotation=app_commands.Choice[int], default=None))
@@ -57,7 +77,8 @@ def challenge_command(game: Game) -> app_commands.Command:
     callback.__signature__ = inspect.Signature(params)
     callback.__discord_app_commands_param_description__ = described
     callback.__discord_app_commands_param_choices__ = choices
-    return app_commands.Command(name=game.name, description=game.summary[:100], callback=callback)
+    return app_commands.Command(name=game.name, description=picker_text(game.summary, f"the summary of {game.name}"),
+                                callback=callback)
 
 
 def build_tree(client: discord.Client) -> app_commands.CommandTree:
@@ -131,5 +152,10 @@ def build_tree(client: discord.Client) -> app_commands.CommandTree:
     @app_commands.guild_only()
     async def history(interaction: discord.Interaction) -> None:
         await interaction.client.handlers.history(interaction)
+
+    @tree.command(name="help", description="What this bot does, its commands and its games")
+    @app_commands.describe(public="Post it for everyone (default: only you see it)")
+    async def help_(interaction: discord.Interaction, public: bool = False) -> None:
+        await interaction.client.handlers.help(interaction, public)
 
     return tree

@@ -13,6 +13,7 @@ import discord
 
 import renderers
 from bot.discord import messages as text
+from bot.discord.commands import usage
 from bot.discord.replies import Reply, missing_permissions, report_error
 from bot.discord.views import challenge_view, pages_view, rematch_view
 from bot.errors import NotAllowed
@@ -63,6 +64,16 @@ def can_post_here(interaction: discord.Interaction) -> None:
             f"{'s' if len(missing) > 1 else ''} in this channel. Ask a server admin to grant "
             f"{'them' if len(missing) > 1 else 'it'}, or play in another channel."
         )
+
+
+def log_post_failure(what: str, channel_id: int, error: discord.HTTPException) -> None:
+    """A message the bot posts on its own (no user waiting on an interaction) could not be sent. Only
+    a refusal is something an admin can act on; a deleted message or channel is not."""
+    if isinstance(error, discord.Forbidden):
+        log.warning("could not %s: Discord refused (%s). Check the bot's permissions in channel %s "
+                    "(View Channel, Send Messages, Attach Files).", what, error.text or error.status, channel_id)
+    else:
+        log.info("could not %s in channel %s: %s", what, channel_id, error)
 
 
 class Handlers:
@@ -160,7 +171,7 @@ class Handlers:
                 allowed_mentions=discord.AllowedMentions.none(),
             )
         except discord.HTTPException as error:
-            log.warning("could not update challenge %s message: %s", challenge.id, error)
+            log_post_failure(f"update the message of challenge {challenge.id}", challenge.channel_id, error)
 
     # ------------------------------------------------------------------ playing
 
@@ -264,6 +275,16 @@ class Handlers:
             embed.description = "No finished matches in this server yet."
         await reply.send(embed=embed)
 
+    async def help(self, interaction: discord.Interaction, public: bool) -> None:
+        reply = self._reply(interaction, ephemeral=not public)
+        me = self.client.user
+        commands = [(usage(command), command.description) for command in self.client.tree.get_commands()]
+        intro, sections = text.help_sections(me.display_name if me else "This bot", commands)
+        embed = discord.Embed(title="❓ Help", description=intro, colour=EMBED_COLOUR)
+        for title, body in sections:
+            embed.add_field(name=title, value=body, inline=False)
+        await reply.send(embed=embed)
+
     # ------------------------------------------------------------------ time
 
     async def run_timers(self) -> None:
@@ -296,7 +317,7 @@ class Handlers:
                     allowed_mentions=pings(*match.seats),
                 )
             except discord.HTTPException as error:
-                log.warning("could not announce the time-out of match %s: %s", match.id, error)
+                log_post_failure(f"announce the time-out of match {match.id}", match.channel_id, error)
 
     # ------------------------------------------------------------------ helpers
 

@@ -1,6 +1,8 @@
 """The text of every message the bot posts. Pure functions of the service's values, easy to test."""
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from bot.models import Challenge, DrawOffer, Match, MoveResult, Player, Standing
 from renderers.theme import and_list
 from rules import GAMES, Game
@@ -183,8 +185,7 @@ def history_entry(match: Match) -> tuple[str, str]:
 
 
 def rules_text(game: Game) -> str:
-    players = game.players.start if len(game.players) == 1 else f"{game.players.start}–{game.players.stop - 1}"
-    parts = [f"*{game.summary}* ({players} players)", game.rules_text, f"**Notation**: {game.notation}"]
+    parts = [f"*{game.summary}* ({player_count(game)})", game.rules_text, f"**Notation**: {game.notation}"]
     if game.house_rules:
         parts.append("**House rules**\n" + "\n".join(f"• {rule}" for rule in game.house_rules))
     if game.options:
@@ -192,3 +193,32 @@ def rules_text(game: Game) -> str:
             f"• `{o.name}` — {o.help}{o.default_text}" for o in game.options
         ))
     return "\n\n".join(parts)
+
+
+def player_count(game: Game) -> str:
+    """"2 players", "2–6 players"."""
+    low, high = game.players.start, game.players.stop - 1
+    return f"{low} players" if low == high else f"{low}–{high} players"
+
+
+def help_sections(bot_name: str, commands: Sequence[tuple[str, str]]) -> tuple[str, list[tuple[str, str]]]:
+    """/help: what the bot does (three lines), then sections (title, body): how to play someone in
+    this channel, every command with its description, every game with its player count."""
+    intro = (
+        f"**{bot_name}** hosts matches of abstract board games in this server.\n"
+        "Challenge someone in a channel, take turns with `/move`, and see a fresh board after every move.\n"
+        "Every finished match counts on this server's leaderboards (Glicko-2 ratings)."
+    )
+    first = next(iter(GAMES))
+    play = (
+        f"1. `/challenge {first} opponent:@someone`, or leave out the opponent for an open challenge anyone may join.\n"
+        "2. They press **Accept**: the board appears and the first player is mentioned.\n"
+        "3. Take turns with `/move`; start typing and it lists your legal moves. `/board` shows the board again, "
+        "`/resign` and `/draw` end a match early.\n"
+        "One match per channel at a time: open a thread for another."
+    )
+    usage = "\n".join(f"`{name}` — {description}" for name, description in commands)
+    games = "\n".join(
+        f"**{game.title}** · {player_count(game)} · `/rules {name}`\n{game.summary}" for name, game in GAMES.items()
+    )
+    return intro, [("Play someone here", play), ("Commands", usage), ("Games", games)]

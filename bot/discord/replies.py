@@ -12,6 +12,12 @@ from rules import BadOptions, IllegalMove
 
 log = logging.getLogger(__name__)
 
+STALE_COMMAND = "That command is not part of this bot any more; type / to see the current ones."
+STALE_BUTTON = "That button is not part of this bot any more; type / to see the current commands."
+# A command Discord still offers but this bot no longer has, or has with other options: left in a
+# client's cache after an update, or registered by another instance of the bot.
+STALE_COMMAND_ERRORS = (discord.app_commands.CommandNotFound, discord.app_commands.CommandSignatureMismatch)
+
 DEFER_AFTER = 2.0  # seconds; Discord drops a first reply that comes after 3
 PLAYER_ERRORS = (PlayerError, IllegalMove, BadOptions)
 NEEDED = {
@@ -85,6 +91,9 @@ async def report_error(interaction: discord.Interaction, error: BaseException, r
     """Player mistakes become a short private message; anything else is a bug, logged with context."""
     if isinstance(error, discord.app_commands.CommandInvokeError):
         error = error.original
+    if isinstance(error, STALE_COMMAND_ERRORS):
+        await answer_stale(interaction, STALE_COMMAND, str(error))
+        return
     if isinstance(error, PLAYER_ERRORS):
         message = str(error)
     elif isinstance(error, discord.app_commands.CheckFailure):
@@ -100,3 +109,16 @@ async def report_error(interaction: discord.Interaction, error: BaseException, r
         await (reply or Reply(interaction)).refuse(message)
     except discord.HTTPException:
         log.warning("could not tell user %s about: %s", interaction.user.id, message)
+
+
+async def answer_stale(interaction: discord.Interaction, message: str, what: str) -> None:
+    """Answer an interaction for a command or button this bot does not have (`what` says which, for
+    the log): it is not a bug, so nothing is logged as an error, and the user is told what to do."""
+    log.info("stale %s from user %s in guild %s: %s", interaction.type.name, interaction.user.id, interaction.guild_id, what)
+    try:
+        if interaction.type is discord.InteractionType.autocomplete:
+            await interaction.response.autocomplete([])
+        else:
+            await Reply(interaction).refuse(message)
+    except discord.HTTPException as error:
+        log.info("could not answer a stale %s from user %s: %s", interaction.type.name, interaction.user.id, error)

@@ -72,6 +72,13 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button], template=r"leaderboa
 DYNAMIC_ITEMS = (ChallengeButton, RematchButton, PageButton)
 
 
+def is_known_component(custom_id: str) -> bool:
+    """Whether a button (or other component) with this custom_id belongs to this bot. Every component
+    the bot sends is one of DYNAMIC_ITEMS, so anything else is left over from an older version or
+    from another bot instance."""
+    return any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in DYNAMIC_ITEMS)
+
+
 def challenge_view(challenge: Challenge) -> discord.ui.View:
     """Accept/Decline for named players, Join while seats are open, Start now where the challenger may
     begin with fewer players, Withdraw when nobody was named. All disabled once the challenge is closed."""

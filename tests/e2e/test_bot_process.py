@@ -32,6 +32,8 @@ async def world(tmp_path):
     await standin.stop()
     assert [i.error for i in standin.interactions.values() if i.error] == []
     assert "Traceback" not in bot.log(), bot.log()
+    noisy = [line for line in bot.log().splitlines() if " WARNING " in line or " ERROR " in line]
+    assert noisy == [], "a normal run logs nothing an admin would have to act on"
 
 
 def image(png: bytes) -> Image.Image:
@@ -171,11 +173,14 @@ async def test_restart_after_sigkill_mid_match(world):
 
 async def test_turn_timeout_live_and_while_down(world):
     await start_match(world)
-    await run(world, ALICE, "move", notation="b6")
+    moved = await run(world, ALICE, "move", notation="b6")
     world.bot.sql("UPDATE matches SET deadline = deadline - 2 * 86400 WHERE status = 'active'")  # two days pass
     timeout = await world.standin.wait_for(
         lambda: next((m for m in world.standin.channel(GAMES_CHANNEL) if "ran out of time" in m.content), None))
-    assert "bob ran out of time" in timeout.content and image(timeout.png) and timeout.button("Rematch")
+    assert "bob ran out of time" in timeout.content and timeout.button("Rematch")
+    assert image(timeout.png).tobytes() != image(moved.png).tobytes(), "the picture shows the result"
+    board = await run(world, CAROL, "board")
+    assert image(board.png).tobytes() == image(timeout.png).tobytes()
 
     await start_match(world, BUSY_CHANNEL)
     await world.bot.kill()
@@ -222,3 +227,32 @@ async def test_three_player_permutation_game_started_early_then_a_timeout(world)
     places = [line for line in timeout.content.splitlines() if line[:2] in ("1.", "2.", "3.")]
     assert "alice ran out of time" in timeout.content
     assert places == ["1. bob (Red, 0), carol (Green, 0)", "2. alice (Blue, 0)"], "nobody had points yet"
+
+
+async def test_four_players_sharing_the_top_all_win(world):
+    dave = User(24, "dave")
+    challenge = await run(world, ALICE, "challenge", "permutation", opponent=BOB, opponent2=CAROL, opponent3=dave)
+    for player in (BOB, CAROL):
+        await (await world.users.press(player, challenge, "Accept")).updated()
+    [board] = await (await world.users.press(dave, challenge, "Accept")).messages(1)
+    last = board
+    for player, square in [(ALICE, "a1"), (BOB, "b2")]:
+        last = await run(world, player, "move", notation=square)
+    resigned = await run(world, dave, "resign")
+    assert "dave resigned" in resigned.content and "1. alice (Red, 0), bob (Blue, 0), carol (Green, 0)" in resigned.content
+    assert image(resigned.png).tobytes() != image(last.png).tobytes()
+
+    leaderboard = await run(world, dave, "leaderboard", game="permutation")
+    rows = leaderboard.embeds[0]["description"].splitlines()
+    assert len(rows) == 4 and sum("1 game · 1W 0L 0D" in row for row in rows) == 3
+    assert "dave" in rows[-1] and "1 game · 0W 1L 0D" in rows[-1]
+    stats = await run(world, dave, "stats", user=CAROL)
+    assert "1 game · 1W 0L 0D" in stats.embeds[0]["description"]
+
+
+async def test_stale_commands_and_help(world):
+    stale = await run(world, ALICE, "dance")
+    assert stale.ephemeral and "not part of this bot any more" in stale.content
+    help_ = await run(world, ALICE, "help")
+    assert help_.ephemeral and [f["name"] for f in help_.embeds[0]["fields"]] == ["Play someone here", "Commands", "Games"]
+    assert "stale application_command" in world.bot.log()
