@@ -109,7 +109,9 @@ class Console:
             return match
         if not self.yes(f"Start a new match instead? {match.to_move.name} resigns this one. [y/N] "):
             raise Quit
-        await self.show_end(await self.service.resign(LOCAL_CHANNEL, match.to_move))
+        resigned = await self.service.resign(LOCAL_CHANNEL, match.to_move)
+        await self.show(resigned)
+        await self.show_end(resigned)
         return await self.new_match()
 
     async def new_match(self) -> Match:

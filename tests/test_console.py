@@ -134,8 +134,15 @@ async def test_draw_declined_then_agreed_and_resign(db_path):
     assert "Result: Draw between alice and bob (draw agreed)." in out
     assert (await latest(db_path)).outcome.places == (frozenset({0, 1}),)
 
+    end = out.index("Game over: Draw · draw agreed")
+    players = out[end - 4:end]  # the final board's player lines, its last move and the legend
+    assert players[:2] == ["O White: alice — 3 pieces  <- draw", "X Black: bob — 2 pieces  <- draw"]
+    assert out[end + 1] == f"Picture: {db_path.parent / 'boards' / 'local-1-1-end.png'}"
+
     out = await run(db_path, Script(SETUP + ["resign", "n", "resign", "y"]))
     assert "Result: bob wins (alice resigned)." in out
+    end = out.index("Game over: bob wins · alice resigned")
+    assert out[end - 2:end] == ["O White: alice — 2 pieces", "X Black: bob — 2 pieces  <- winner"]
     assert any(re.match(r"\s+1\. bob\s+\d+\?? 2 games · 1W 0L 1D", line) for line in out)
 
 
