@@ -1,7 +1,9 @@
 """/help, and the descriptions Discord's command picker shows."""
 from __future__ import annotations
 
-from bot.discord.commands import DESCRIPTION_LIMIT
+import pytest
+
+from bot.discord.commands import DESCRIPTION_LIMIT, picker_text
 from rules import GAMES
 from tests.support.inprocess import CHANNEL
 from tests.support.users import User
@@ -26,6 +28,13 @@ async def test_every_description_fits_the_command_picker_whole(env):
     for where, text in found:
         assert 1 <= len(text) <= DESCRIPTION_LIMIT, f"{where}: {len(text)} characters"
         assert text == text.strip() and not text.endswith("…") and "  " not in text, where
+
+
+def test_a_description_too_long_for_the_picker_stops_the_bot_with_its_name():
+    """Discord would refuse the whole command list; a cut text would read badly. Neither is silent."""
+    assert picker_text("x" * DESCRIPTION_LIMIT, "fits") == "x" * DESCRIPTION_LIMIT
+    with pytest.raises(ValueError, match="option size of hexes is 101 characters"):
+        picker_text("x" * 101, "option size of hexes")
 
 
 async def test_help_explains_the_bot_its_commands_and_games(env):

@@ -62,7 +62,7 @@ def challenge_command(game: Game) -> app_commands.Command:
     if len(game.players) > 1:
         params.append(inspect.Parameter(
             "players", keyword, annotation=app_commands.Range[int, game.players.start, most], default=None))
-        described["players"] = "Seats in all, counting you; the others are open (default: just who you name, or the most)"
+        described["players"] = "Seats in all, counting you; unnamed seats are open to anyone (default: who you name, or the most)"
     for spec in game.options:
         params.append(inspect.Parameter(spec.name, keyword, annotation=_option_annotation(spec), default=None))
         described[spec.name] = picker_text(f"{spec.help}{spec.default_text}", f"option {spec.name} of {game.name}")
