@@ -33,7 +33,7 @@ from bot.models import (
     dumps,
 )
 from bot.store import Store
-from rules import GAMES, BadOptions, Game, Outcome, State, ended
+from rules import GAMES, BadOptions, Game, IllegalMove, Outcome, State, ended
 from rules.core import ranked_by_score
 
 log = logging.getLogger(__name__)
@@ -74,8 +74,34 @@ def most_players(rules: Game, options: Mapping[str, Any], seed: int) -> int:
     return rules.players.start  # no count works: the caller's start() names the problem
 
 
+SEPARATORS = re.compile(r"[\s\-:,>]+")
+
+
 def compact(text: str) -> str:
-    return re.sub(r"[\s\-:,>]+", "", text.lower())
+    return SEPARATORS.sub("", text.lower())
+
+
+def suggestions(state: State, typed: str, limit: int = 25) -> list[str]:
+    """The legal moves to offer for what a player typed, best first: the move it already names in any
+    accepted spelling ("c3a1" for "a1-c3"), then moves that start like it, then moves with a later part
+    that starts like it ("c3" offers "a1-c3" after "c3-d4")."""
+    wanted = compact(typed)
+    try:
+        named = state.play(typed).last.notation if wanted else None
+    except IllegalMove:
+        named = None
+
+    def rank(move: str) -> int | None:
+        if move == named:
+            return 0
+        parts = [compact(part) for part in SEPARATORS.split(move.lower())]
+        for k in range(len(parts)):
+            if "".join(parts[k:]).startswith(wanted):
+                return 1 if k == 0 else 2
+        return None
+
+    ranked = sorted((r, i, m) for i, m in enumerate(state.legal_moves()) if (r := rank(m)) is not None)
+    return [move for _, _, move in ranked[:limit]]
 
 
 class MatchService:
@@ -320,10 +346,7 @@ class MatchService:
         seat = match.seat_of(user_id)
         if seat is None or match.state.to_move != seat:
             return []
-        wanted = compact(typed)
-        moves = [m for m in match.state.legal_moves() if compact(m).startswith(wanted)]
-        moves.sort(key=lambda m: compact(m) != wanted)
-        return moves[:limit]
+        return suggestions(match.state, typed, limit)
 
     async def resign(self, channel_id: int, user: Player) -> Match:
         now = self.clock()

@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from types import ModuleType
 
-from renderers import attaxx, ikabegama, permutation
+from renderers import ascent, attaxx, ikabegama, permutation
 
-RENDERERS: dict[str, ModuleType] = {"attaxx": attaxx, "ikabegama": ikabegama, "permutation": permutation}
+RENDERERS: dict[str, ModuleType] = {"ascent": ascent, "attaxx": attaxx, "ikabegama": ikabegama, "permutation": permutation}
 
 
 def render(state, names: Sequence[str]) -> bytes:

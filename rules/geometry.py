@@ -114,6 +114,6 @@ def parse_cells(text: str, example: str) -> list[str]:
     compact = re.sub(r"[\s-]+", "", cleaned)
     cells = CELL.findall(compact)
     if not cells or "".join(f + r for f, r in cells) != compact or len(cells) > 2:
-        shown = cleaned or "an empty move"
-        raise InvalidNotation(f"Can't read {shown!r}: write {example}")
+        shown = repr(cleaned) if cleaned else "an empty move"
+        raise InvalidNotation(f"Can't read {shown}: write {example}")
     return [f + str(int(r)) for f, r in cells]

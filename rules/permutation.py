@@ -112,7 +112,8 @@ class PermutationState:
         cleaned = text.strip().lower()
         found = SQUARE.fullmatch(cleaned)
         if not found:
-            raise InvalidNotation(f"Can't read {cleaned or 'an empty move'!r}: write a square like d5")
+            shown = repr(cleaned) if cleaned else "an empty move"
+            raise InvalidNotation(f"Can't read {shown}: write a square like d5")
         file, rank = FILES.find(found[1]), int(found[2]) - 1
         name = f"{found[1]}{rank + 1}"
         if not (0 <= file < self.n and 0 <= rank < self.n):

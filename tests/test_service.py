@@ -262,6 +262,15 @@ async def test_autocomplete_offers_matching_legal_moves_to_the_player_to_move(se
     assert len(await service.legal_moves(CHANNEL, ALICE.id, "")) == 16
 
 
+async def test_autocomplete_knows_every_spelling_and_the_later_parts_of_a_move(service):
+    await start_match(service, "ascent")
+    assert await service.legal_moves(CHANNEL, ALICE.id, "c3 A1") == ["a1-c3"], "either order names the switch"
+    involving = await service.legal_moves(CHANNEL, ALICE.id, "c3")
+    assert involving[:3] == ["c3-c4", "c3-d3", "c3-d4"], "moves that start with c3 come first"
+    assert len(involving) == 13 and "a1-c3" in involving and all("c3" in move for move in involving)
+    assert len(await service.legal_moves(CHANNEL, ALICE.id, "")) == 25, "at most 25, as Discord allows"
+
+
 async def test_rematch_invites_the_same_players_with_the_same_options(service):
     match = await start_match(service, turn_seconds=7200)
     ended = await service.resign(CHANNEL, ALICE)

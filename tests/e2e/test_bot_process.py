@@ -202,6 +202,25 @@ async def test_full_ikabegama_game(world):
     assert len(leaderboard.embeds[0]["description"].splitlines()) == 2
 
 
+async def test_full_ascent_game(world):
+    rules = await run(world, CAROL, "rules", game="ascent")
+    assert "House rules" in rules.embeds[0]["description"] and "`a1-c3`" in rules.embeds[0]["description"]
+    assert image(rules.png).size == image(rules.png).size
+    challenge = await run(world, ALICE, "challenge", "ascent", opponent=BOB)
+    assert "**Ascent**" in challenge.content
+    [board] = await (await world.users.press(BOB, challenge, "Accept")).messages(1)
+    choices = await world.users.autocomplete(ALICE, GAMES_CHANNEL, "move", "notation", "c3")
+    assert choices and all("c3" in choice for choice in choices) and "a1-c3" in choices
+    refused = await run(world, ALICE, "move", notation="b2-c1")
+    assert refused.ephemeral and "b2 and c1 are on the same level" in refused.content
+    final, pictures = await play_to_end(world)
+    pictures.insert(0, image(board.png).tobytes())
+    assert len(pictures) > 3 and all(a != b for a, b in zip(pictures, pictures[1:]))
+    assert "completed" in final.content and "row" in final.content and "Ratings:" in final.content
+    leaderboard = await run(world, CAROL, "leaderboard", game="ascent")
+    assert len(leaderboard.embeds[0]["description"].splitlines()) == 2
+
+
 async def test_three_player_permutation_game_started_early_then_a_timeout(world):
     challenge = await run(world, ALICE, "challenge", "permutation")
     assert "anyone (5 seats open)" in challenge.content

@@ -1,0 +1,372 @@
+"""Ascent: sixteen numbered tiles in a diamond over seven faint level bands, the rows named in the
+seats' colours round the edges, the last switch highlighted, a completed row drawn through at the end,
+players above, status below.
+
+Tile (i, j) — letter row i, number row j — sits at x = CX + (i − j)·STEP, y = TOP + (i + j)·STEP, so a
+row slanting down to the left (a letter, Red's) and one slanting down to the right (a number, Blue's)
+run at 45°, and every level is one horizontal band. Everything that does not depend on the position
+is built once and cached: the base image (background, level bands and numbers, the diamond's rim and
+gutter, the row labels), a face sprite per (number, highlighted) and a number sprite per (number,
+highlighted), the eight row lines and the PNG palette. A render copies the base, pastes sixteen faces,
+any completed row, sixteen numbers, the player cards and the footer, and encodes the result.
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import replace
+from functools import cache, lru_cache
+
+from PIL import Image, ImageDraw, ImageFilter
+
+from renderers import theme
+from renderers.theme import RGB
+from rules.ascent import LEFT_ROWS, RIGHT_ROWS, ROW_NAMES, SEAT_NAMES, SIDE, TILES
+
+# --- layout -------------------------------------------------------------------------------------------
+WIDTH = 600  # as Attaxx
+STEP = 52  # half a tile's diagonal, gutter included: the distance in x and in y between neighbours
+CX = WIDTH // 2
+RIM = 9  # the diamond's rim, px across its edges
+PANEL_GAP = 18  # from the player cards to the top of the rim
+TOP = theme.panel_height(2) + PANEL_GAP + round(RIM * math.sqrt(2)) + STEP  # y of a1's centre
+LEVELS = 2 * SIDE - 1  # 7
+GUTTER_W = 6  # between two tiles, across their edges
+HALF = STEP - GUTTER_W / math.sqrt(2)  # a tile's half-diagonal
+CORNER = 7  # a tile's corner radius
+SPRITE = 2 * STEP + 6  # sprites are square, this many px, the tile centred in them (even: centres on a grid point)
+LABEL_DISC = 26  # the row labels' discs
+LABEL_OUT = 0.5 + (LABEL_DISC / 2 + 5) / (STEP * math.sqrt(2))  # a label's distance from its end tile, in rows
+LEVEL_X = 38  # centre of the level numbers, from the image's left and right edges
+BAND_TOP = TOP - STEP // 2  # the level bands: one per level, as tall as a step
+BAND_BOTTOM = TOP + (LEVELS - 1) * STEP + STEP // 2
+BOARD_BOTTOM = TOP + (LEVELS - 1) * STEP + STEP + round(RIM * math.sqrt(2))  # the diamond's lower tip
+FOOTER_Y = BOARD_BOTTOM + 16
+HEIGHT = FOOTER_Y + theme.FOOTER_HEIGHT
+NUMBER_SIZE = 34
+LINE_WIDTH = 20  # a completed row's line
+LINE_ALPHA = 205
+LINE_EDGE = 1.5  # its darker edge
+
+# --- colours ------------------------------------------------------------------------------------------
+BAND: tuple[RGB, RGB] = (theme.BACKGROUND, theme.mix(theme.BACKGROUND, (255, 255, 255), 0.045))
+BOARD_RIM: RGB = (20, 22, 27)
+RIM_EDGE: RGB = (70, 76, 88)
+GUTTER: tuple[RGB, RGB] = ((24, 26, 31), (33, 36, 42))  # alternate levels, so the bands run through the board
+LOW: RGB = (56, 66, 84)  # the face of a 1: deep slate...
+HIGH: RGB = (214, 208, 192)  # ...rising to a 7: pale stone, like snow on a summit
+INK: RGB = (24, 26, 32)
+PALE: RGB = (240, 242, 246)
+LEVEL_LABEL: RGB = theme.FAINT
+STYLES = theme.SEAT_STYLES[:2]  # Red (↙ rows, letters), Blue (↘ rows, numbers)
+ARROWS = ("↙", "↘")
+SYMBOLS = ("R", "B")
+
+
+def coords(tile: int) -> tuple[int, int]:
+    """(i, j): the tile's letter row and number row, 0..3."""
+    return divmod(tile, SIDE)
+
+
+def point(i: float, j: float) -> tuple[float, float]:
+    """The pixel position of grid point (i, j); a tile's centre when both are whole."""
+    return CX + (i - j) * STEP, TOP + (i + j) * STEP
+
+
+def centre(tile: int) -> tuple[float, float]:
+    return point(*coords(tile))
+
+
+def level_y(level: int) -> float:
+    """The y of the middle of a level's band (and of its tiles' centres)."""
+    return TOP + (LEVELS - level) * STEP
+
+
+def rows_of(kind: int) -> tuple[tuple[int, ...], ...]:
+    return (LEFT_ROWS, RIGHT_ROWS)[kind]
+
+
+def diamond(cx: float, cy: float, half: float, radius: float = 0.0) -> list[tuple[float, float]]:
+    """The outline of a square turned 45° (corners up, down, left and right), `half` from its centre to
+    a corner, its corners rounded with `radius` (measured as on the unturned square)."""
+    a = half / math.sqrt(2)  # half the side of the square
+    points: list[tuple[float, float]] = []
+    if radius <= 0:
+        corners = [(a, a), (-a, a), (-a, -a), (a, -a)]
+        points = corners
+    else:
+        r = min(radius, a)
+        for k, (sx, sy) in enumerate(((1, 1), (-1, 1), (-1, -1), (1, -1))):
+            ox, oy = sx * (a - r), sy * (a - r)
+            start = k * 90
+            for step in range(7):
+                angle = math.radians(start + step * 15)
+                points.append((ox + r * math.cos(angle), oy + r * math.sin(angle)))
+    c, s = math.cos(math.pi / 4), math.sin(math.pi / 4)
+    return [(cx + x * c - y * s, cy + x * s + y * c) for x, y in points]
+
+
+def face_colour(number: int) -> RGB:
+    """The face of a tile showing `number` (1..7): darker low, lighter high, so a row that climbs
+    from top to bottom reads dark to light."""
+    return theme.mix(LOW, HIGH, ((number - 1) / (LEVELS - 1)) ** 0.9)
+
+
+def luminance(colour: RGB) -> float:
+    return 0.299 * colour[0] + 0.587 * colour[1] + 0.114 * colour[2]
+
+
+def ink_for(fill: RGB) -> RGB:
+    return INK if luminance(fill) > 128 else PALE
+
+
+def fill_of(number: int, marked: bool) -> RGB:
+    fill = face_colour(number)
+    return theme.mix(fill, theme.HIGHLIGHT, 0.42) if marked else fill
+
+
+# --- cached pictures ----------------------------------------------------------------------------------
+@cache
+def face(number: int, marked: bool) -> Image.Image:
+    """An RGBA sprite SPRITE px square: the tile's face in its number's colour (tinted and edged with
+    the highlight colour for the last switch), a lit rim along its upper edges, a soft shadow below."""
+    ss = theme.SS
+    side = SPRITE * ss
+    c = side / 2
+    fill = fill_of(number, marked)
+    shadow = Image.new("L", (side, side), 0)
+    ImageDraw.Draw(shadow).polygon(diamond(c + 0.6 * ss, c + 1.6 * ss, HALF * ss, CORNER * ss), fill=150)
+    shadow = shadow.filter(ImageFilter.GaussianBlur(1.6 * ss))
+    out = Image.new("RGBA", (side, side), (0, 0, 0, 0))
+    out.putalpha(shadow)
+    layer = Image.new("RGB", (side, side), fill)
+    draw = ImageDraw.Draw(layer)
+    draw.polygon(diamond(c, c, HALF * ss, CORNER * ss), fill=theme.mix(fill, (255, 255, 255), 0.22))
+    draw.polygon(diamond(c + 0.4 * ss, c + 1.1 * ss, (HALF - 1.3) * ss, CORNER * ss), fill=theme.mix(fill, (0, 0, 0), 0.16))
+    draw.polygon(diamond(c, c + 0.5 * ss, (HALF - 1.6) * ss, CORNER * ss), fill=fill)
+    if marked:
+        draw.polygon(diamond(c, c, (HALF - 1.5) * ss, CORNER * ss), outline=theme.HIGHLIGHT, width=round(4 * ss))
+    mask = Image.new("L", (side, side), 0)
+    ImageDraw.Draw(mask).polygon(diamond(c, c, HALF * ss, CORNER * ss), fill=255)
+    out.paste(layer, (0, 0), mask)
+    return theme.downsample(out)
+
+
+@cache
+def number_sprite(number: int, marked: bool) -> Image.Image:
+    """An RGBA sprite SPRITE px square with `number` in the middle, in ink that stands out on its face."""
+    out = Image.new("RGBA", (SPRITE, SPRITE), (0, 0, 0, 0))
+    ink = ink_for(fill_of(number, marked))
+    ImageDraw.Draw(out).text((SPRITE / 2, SPRITE / 2 + 1), str(number), font=theme.font(NUMBER_SIZE, True),
+                             fill=ink + (255,), anchor="mm")
+    return out
+
+
+def paste_at(img: Image.Image, sprite: Image.Image, tile: int) -> None:
+    x, y = centre(tile)
+    img.paste(sprite, (round(x) - SPRITE // 2, round(y) - SPRITE // 2), sprite)
+
+
+@cache
+def row_line(kind: int, row: int) -> tuple[Image.Image, tuple[int, int]]:
+    """A completed row as (RGBA overlay, top-left pixel): a thick semi-transparent line in the colour of
+    the seat whose kind it is, through the centres of its tiles and a little beyond both ends."""
+    tiles = rows_of(kind)[row]
+    (ax, ay), (bx, by) = centre(tiles[0]), centre(tiles[-1])
+    reach = STEP * 0.45  # past the end tiles' centres, along the row
+    ux, uy = (bx - ax) / math.hypot(bx - ax, by - ay), (by - ay) / math.hypot(bx - ax, by - ay)
+    ax, ay, bx, by = ax - ux * reach, ay - uy * reach, bx + ux * reach, by + uy * reach
+    pad = LINE_WIDTH
+    x0, y0 = math.floor(min(ax, bx)) - pad, math.floor(min(ay, by)) - pad
+    x1, y1 = math.ceil(max(ax, bx)) + pad, math.ceil(max(ay, by)) + pad
+    ss = theme.SS
+    big = Image.new("RGBA", ((x1 - x0) * ss, (y1 - y0) * ss), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(big)
+    ends = [((ax - x0) * ss - 0.5, (ay - y0) * ss - 0.5), ((bx - x0) * ss - 0.5, (by - y0) * ss - 0.5)]
+    style = STYLES[kind]
+    for width, colour in ((LINE_WIDTH + 2 * LINE_EDGE, style.dark), (LINE_WIDTH, style.base)):
+        w = width * ss
+        draw.line(ends, fill=colour + (LINE_ALPHA,), width=round(w))
+        for x, y in ends:  # round caps
+            draw.ellipse((x - w / 2, y - w / 2, x + w / 2, y + w / 2), fill=colour + (LINE_ALPHA,))
+    return theme.downsample(big), (x0, y0)
+
+
+def label_point(kind: int, row: int, far: bool) -> tuple[float, float]:
+    """Where a row's name goes: in line with the row, just beyond its top tile (or its bottom one)."""
+    end = SIDE - 1 + LABEL_OUT if far else -LABEL_OUT
+    return point(row, end) if kind == 0 else point(end, row)
+
+
+@lru_cache(maxsize=1)
+def base() -> Image.Image:
+    """Background with the level bands and their numbers on both sides, the diamond's shadow, rim and
+    gutter (banded too), and the row names in their seat's colour beyond both ends of every row."""
+    ss = theme.SS
+    img = Image.new("RGB", (WIDTH, HEIGHT), theme.BACKGROUND)
+    draw = ImageDraw.Draw(img)
+    edges = [BAND_TOP] + [round(level_y(level) + STEP / 2) for level in range(LEVELS, 1, -1)] + [BAND_BOTTOM]
+    left, right = theme.PANEL_PAD, WIDTH - theme.PANEL_PAD
+    for k, level in enumerate(range(LEVELS, 0, -1)):
+        if level % 2:
+            draw.rectangle((left, edges[k], right - 1, edges[k + 1] - 1), fill=BAND[1])
+    # the diamond: a shadow, the rim, the banded gutter
+    mid = point(1.5, 1.5)
+    outer = 4 * STEP + RIM * math.sqrt(2)
+    shadow = Image.new("L", (WIDTH * ss, HEIGHT * ss), 0)
+    ImageDraw.Draw(shadow).polygon(diamond((mid[0] + 2) * ss, (mid[1] + 5) * ss, (outer + 2) * ss, 10 * ss), fill=170)
+    shadow = theme.downsample(shadow).filter(ImageFilter.GaussianBlur(6))
+    img.paste(theme.mix(theme.BACKGROUND, (0, 0, 0), 0.6), (0, 0), shadow)
+    big = Image.new("RGBA", (WIDTH * ss, HEIGHT * ss), (0, 0, 0, 0))
+    shape = ImageDraw.Draw(big)
+    shape.polygon(diamond(mid[0] * ss, mid[1] * ss, outer * ss, 10 * ss), fill=RIM_EDGE + (255,))
+    shape.polygon(diamond(mid[0] * ss, mid[1] * ss, (outer - math.sqrt(2)) * ss, 9 * ss), fill=BOARD_RIM + (255,))
+    gutter = Image.new("L", big.size, 0)
+    ImageDraw.Draw(gutter).polygon(diamond(mid[0] * ss, mid[1] * ss, (4 * STEP - 1) * ss, CORNER * ss), fill=255)
+    rim = theme.downsample(big)
+    img.paste(rim, (0, 0), rim)
+    stripes = Image.new("RGB", (WIDTH, HEIGHT), GUTTER[0])
+    stripe_draw = ImageDraw.Draw(stripes)
+    for k, level in enumerate(range(LEVELS, 0, -1)):
+        if level % 2:
+            stripe_draw.rectangle((0, edges[k], WIDTH - 1, edges[k + 1] - 1), fill=GUTTER[1])
+    img.paste(stripes, (0, 0), theme.downsample(gutter))
+    # level numbers at both sides, with a caption above
+    face_font, caption = theme.font(17, True), theme.font(12, True)
+    for x in (LEVEL_X, WIDTH - LEVEL_X):
+        draw.text((x, edges[0] - 6), "LEVEL", font=caption, fill=LEVEL_LABEL, anchor="mb")
+        for level in range(1, LEVELS + 1):
+            draw.text((x, level_y(level)), str(level), font=face_font, fill=theme.MUTED, anchor="mm")
+    # row names: Red's letters at the ends of the ↙ rows, Blue's numbers at the ends of the ↘ rows
+    label_font = theme.font(16, True)
+    for kind in (0, 1):
+        disc = theme.disc(STYLES[kind], LABEL_DISC)
+        for row in range(SIDE):
+            for far in (False, True):
+                x, y = label_point(kind, row, far)
+                theme.paste(img, disc, (x, y))
+                draw.text((x, y + 0.5), ROW_NAMES[kind][row], font=label_font, fill=theme.TEXT, anchor="mm")
+    return img
+
+
+@lru_cache(maxsize=1)
+def palette() -> Image.Image:
+    """The fixed 256-colour palette every Ascent PNG is mapped onto, fitted to every colour the
+    renderer can draw: the base, every face and number, highlighted or not, the row lines over them,
+    and the player panel and footer in all their states."""
+    tiles = Image.new("RGB", (SPRITE * LEVELS, SPRITE * 4), GUTTER[0])
+    for number in range(1, LEVELS + 1):
+        for k, marked in enumerate((False, True)):
+            for lined in (False, True):
+                y = (2 * k + lined) * SPRITE
+                tiles.paste(face(number, marked), ((number - 1) * SPRITE, y), face(number, marked))
+                if lined:
+                    band = Image.new("RGBA", (SPRITE, LINE_WIDTH), STYLES[number % 2].base + (LINE_ALPHA,))
+                    tiles.paste(band, ((number - 1) * SPRITE, y + SPRITE // 2 - LINE_WIDTH // 2), band)
+                tiles.paste(number_sprite(number, marked), ((number - 1) * SPRITE, y), number_sprite(number, marked))
+    sheet = base().copy()
+    for kind in (0, 1):
+        for row in range(SIDE):
+            line, origin = row_line(kind, row)
+            sheet.paste(line, origin, line)
+    sides = tuple(side_text(seat) for seat in (0, 1))
+    return theme.palette_for([base(), sheet, tiles, theme.panel_samples(WIDTH, STYLES, sides)])
+
+
+# --- a render -----------------------------------------------------------------------------------------
+def side_text(seat: int) -> str:
+    """A seat's side on its card: its colour and the direction of its rows."""
+    return f"{SEAT_NAMES[seat]} · rows {ARROWS[seat]}"
+
+
+def seats_of(state, names: Sequence[str]) -> list[theme.Seat]:
+    return theme.seats_for(state, names, STYLES, None, "")
+
+
+def finished_rows(state) -> tuple[tuple[int, int], ...]:
+    """The rows to draw through: those the last switch completed, once the game is over."""
+    if state.outcome is None or state.last is None:
+        return ()
+    return tuple(state.last.rows)
+
+
+def image(state, names: Sequence[str]) -> Image.Image:
+    """The rendered position as an RGB image (before palette mapping and encoding)."""
+    img = base().copy()
+    last = state.last
+    marked = {last.higher, last.lower} if last is not None else set()
+    board = state.board
+    for tile, number in enumerate(board):
+        paste_at(img, face(number, tile in marked), tile)
+    for kind, row in finished_rows(state):
+        line, origin = row_line(kind, row)
+        img.paste(line, origin, line)
+    for tile, number in enumerate(board):
+        paste_at(img, number_sprite(number, tile in marked), tile)
+    seats = seats_of(state, names)
+    cards = [replace(seat, side=side_text(k)) for k, seat in enumerate(seats)]
+    theme.draw_players(img, 0, cards, state.to_move, state.outcome)
+    theme.draw_footer(img, FOOTER_Y, seats, state.to_move, state.outcome, detail(state, seats))
+    return img
+
+
+def detail(state, seats: Sequence[theme.Seat]) -> list[tuple[str, RGB]]:
+    """The footer's second line: the last switch with what it completed."""
+    opening = [("New game · ", theme.MUTED), ("switch", theme.TEXT),
+               (" a higher tile with a lower one showing less", theme.MUTED)]
+    return theme.move_detail(state, seats, opening)
+
+
+def render(state, names: Sequence[str]) -> bytes:
+    """The PNG the bot posts for this state."""
+    return theme.encode_png(image(state, names), palette())
+
+
+# --- text ---------------------------------------------------------------------------------------------
+COLUMN = 3  # characters per half step across
+
+
+def text(state, names: Sequence[str]) -> str:
+    """A plain-text board: the diamond as on the picture, one line per level (top first, named at the
+    left), each tile's number with `[ ]` round the two tiles of the last switch; the letters of the
+    ↙ rows beyond both their ends (upper right and lower left), the numbers of the ↘ rows likewise
+    (upper left and lower right). Then the players, the last switch, any completed row, and the result."""
+    last = state.last
+    marked = {last.higher, last.lower} if last is not None else set()
+    width = 2 * (SIDE + 1) * COLUMN + 1
+    grid: dict[int, list[str]] = {}
+
+    def put(i: int, j: int, shown: str) -> None:
+        line = grid.setdefault(i + j, [" "] * width)
+        x = (i - j + SIDE + 1) * COLUMN - 1  # the left of a 3-character cell centred on the grid point
+        line[x:x + 3] = shown
+
+    for tile, number in enumerate(state.board):
+        shown = f"[{number}]" if tile in marked else f" {number} "
+        put(*coords(tile), shown)
+    for row in range(SIDE):  # each label carries its row's arrow, so that "2↘" never reads as a tile's 2
+        put(row, -1, f"↙{ROW_NAMES[0][row]} ")
+        put(row, SIDE, f" {ROW_NAMES[0][row]}↙")
+        put(-1, row, f" {ROW_NAMES[1][row]}↘")
+        put(SIDE, row, f"↘{ROW_NAMES[1][row]} ")
+    lines = []
+    for y in range(-1, 2 * SIDE):
+        level = LEVELS - y
+        margin = f"level {level}  " if 1 <= level <= LEVELS else " " * 9
+        lines.append((margin + "".join(grid.get(y, []))).rstrip())
+    lines.append("↙ rows a–d are Red's, ↘ rows 1–4 are Blue's; a tile is letter + number, a1 the top, d4 the bottom")
+    seats = theme.seats_for(state, names, STYLES, ARROWS, "rows")
+    lines.append("")
+    lines.extend(theme.text_players(state, seats, SYMBOLS, "rows"))
+    if last is not None:
+        lines.append(theme.text_last_move(last, seats))
+        lines.append("[ ] the two tiles just switched")
+    for kind, row in finished_rows(state):
+        tiles = rows_of(kind)[row]
+        numbers = " < ".join(str(state.board[tile]) for tile in tiles)
+        lines.append(f"Completed row {ROW_NAMES[kind][row]} {ARROWS[kind]} ({SEAT_NAMES[kind]}): "
+                     f"{' '.join(TILES[tile] for tile in tiles)} read {numbers}")
+    if state.outcome is not None:
+        lines.append("Game over: " + theme.result_text(state.outcome, seats, plain=True))
+    return "\n".join(lines) + "\n"
+
