@@ -21,7 +21,7 @@ from PIL import Image, ImageDraw, ImageFilter
 
 from renderers import theme
 from renderers.theme import RGB
-from rules.ascent import LEFT_ROWS, RIGHT_ROWS, ROW_NAMES, SEAT_NAMES, SIDE, TILES
+from rules.ascent import ROW_NAMES, ROWS_OF_SEAT, SEAT_NAMES, SIDE, TILES
 
 # --- layout -------------------------------------------------------------------------------------------
 WIDTH = 600  # as Attaxx
@@ -80,10 +80,6 @@ def centre(tile: int) -> tuple[float, float]:
 def level_y(level: int) -> float:
     """The y of the middle of a level's band (and of its tiles' centres)."""
     return TOP + (LEVELS - level) * STEP
-
-
-def rows_of(kind: int) -> tuple[tuple[int, ...], ...]:
-    return (LEFT_ROWS, RIGHT_ROWS)[kind]
 
 
 def diamond(cx: float, cy: float, half: float, radius: float = 0.0) -> list[tuple[float, float]]:
@@ -171,7 +167,7 @@ def paste_at(img: Image.Image, sprite: Image.Image, tile: int) -> None:
 def row_line(kind: int, row: int) -> tuple[Image.Image, tuple[int, int]]:
     """A completed row as (RGBA overlay, top-left pixel): a thick semi-transparent line in the colour of
     the seat whose kind it is, through the centres of its tiles and a little beyond both ends."""
-    tiles = rows_of(kind)[row]
+    tiles = ROWS_OF_SEAT[kind][row]
     (ax, ay), (bx, by) = centre(tiles[0]), centre(tiles[-1])
     reach = STEP * 0.45  # past the end tiles' centres, along the row
     ux, uy = (bx - ax) / math.hypot(bx - ax, by - ay), (by - ay) / math.hypot(bx - ax, by - ay)
@@ -362,7 +358,7 @@ def text(state, names: Sequence[str]) -> str:
         lines.append(theme.text_last_move(last, seats))
         lines.append("[ ] the two tiles just switched")
     for kind, row in finished_rows(state):
-        tiles = rows_of(kind)[row]
+        tiles = ROWS_OF_SEAT[kind][row]
         numbers = " < ".join(str(state.board[tile]) for tile in tiles)
         lines.append(f"Completed row {ROW_NAMES[kind][row]} {ARROWS[kind]} ({SEAT_NAMES[kind]}): "
                      f"{' '.join(TILES[tile] for tile in tiles)} read {numbers}")
