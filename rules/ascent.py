@@ -166,6 +166,6 @@ GAME = Game(
     house_rules=(
         "If the player to move has no legal switch, the game is a draw.",
     ),
-    notation="Name the two tiles: `a1-c3` (also `a1 c3`, `a1c3`, in either order). The higher tile comes first.",
+    notation="Name the two tiles: `a1-c3` (also `a1 c3` or `a1c3`, in either order); moves are written higher tile first.",
     new=new,
 )
