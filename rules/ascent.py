@@ -32,10 +32,6 @@ ROWS_OF_SEAT = (LEFT_ROWS, RIGHT_ROWS)
 ROW_NAMES = (tuple(LETTERS), tuple(str(j + 1) for j in range(SIDE)))
 
 
-def level(tile: int) -> int:
-    return LEVEL[tile]
-
-
 def increasing(board: tuple[int, ...], row: tuple[int, ...]) -> bool:
     return all(board[a] < board[b] for a, b in zip(row, row[1:]))
 
