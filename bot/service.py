@@ -83,19 +83,21 @@ def compact(text: str) -> str:
 
 def suggestions(state: State, typed: str, limit: int = 25) -> list[str]:
     """The legal moves to offer for what a player typed, best first: the move it already names in any
-    accepted spelling ("c3a1" for "a1-c3"), then moves that start like it, then moves with a later part
-    that starts like it ("c3" offers "a1-c3" after "c3-d4")."""
+    accepted spelling ("c3a1" for "a1-c3"), then moves that start like it, then, while it is a single
+    word, moves with a later part that starts like it ("c3" offers "a1-c3" after "c3-d4"; "c3-" only
+    moves from c3)."""
     wanted = compact(typed)
     try:
         named = state.play(typed).last.notation if wanted else None
     except IllegalMove:
         named = None
+    one_word = not SEPARATORS.search(typed.strip())
 
     def rank(move: str) -> int | None:
         if move == named:
             return 0
         parts = [compact(part) for part in SEPARATORS.split(move.lower())]
-        for k in range(len(parts)):
+        for k in range(len(parts) if one_word else 1):
             if "".join(parts[k:]).startswith(wanted):
                 return 1 if k == 0 else 2
         return None

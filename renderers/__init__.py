@@ -9,9 +9,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from types import ModuleType
 
-from renderers import ascent, attaxx, ikabegama, permutation
+from renderers import ascent, attaxx, ikabegama, permutation, xlines
 
-RENDERERS: dict[str, ModuleType] = {"ascent": ascent, "attaxx": attaxx, "ikabegama": ikabegama, "permutation": permutation}
+RENDERERS: dict[str, ModuleType] = {
+    "ascent": ascent, "attaxx": attaxx, "ikabegama": ikabegama, "permutation": permutation, "xlines": xlines,
+}
 
 
 def render(state, names: Sequence[str]) -> bytes:

@@ -12,10 +12,22 @@ from rules import GAMES, BadOptions, IllegalMove
 MAX_PLIES = 5000
 
 
-def random_game(name: str, players: int, seed: int):
+def option_variants(name: str) -> list[dict]:
+    """The default options, then each whole-number option at its smallest and its largest value."""
+    variants: list[dict] = [{}]
+    for spec in GAMES[name].options:
+        if spec.type is int and spec.min is not None and spec.max is not None:
+            variants += [{spec.name: spec.min}, {spec.name: spec.max}]
+    return variants
+
+
+VARIANTS = [(name, options) for name in sorted(GAMES) for options in option_variants(name)]
+
+
+def random_game(name: str, players: int, seed: int, options: dict | None = None):
     game = GAMES[name]
     rng = random.Random(seed)
-    start = game.start(players=players, options={}, seed=seed)
+    start = game.start(players=players, options=options or {}, seed=seed)
     state, log = start, []
     while state.outcome is None:
         assert len(log) < MAX_PLIES, "the game did not end"
@@ -30,17 +42,21 @@ def random_game(name: str, players: int, seed: int):
     return start, state, log
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize(("name", "options"), VARIANTS, ids=[f"{n}{o or ''}" for n, o in VARIANTS])
 @settings(max_examples=15, deadline=None)
 @given(seed=st.integers(0, 2**31 - 1))
-def test_random_playouts_end_and_replay(name, seed):
+def test_random_playouts_end_and_replay(name, options, seed):
     game = GAMES[name]
     for players in game.players:
-        start, final, log = random_game(name, players, seed)
+        try:
+            game.start(players=players, options=options, seed=seed)
+        except BadOptions:  # e.g. a board too large for this many players
+            continue
+        start, final, log = random_game(name, players, seed, options)
         assert final.to_move is None and final.legal_moves() == []
         places = final.outcome.places
         assert sorted(s for group in places for s in group) == list(range(players))
-        replayed = game.start(players=players, options={}, seed=seed)
+        replayed = game.start(players=players, options=options, seed=seed)
         for move in log:
             replayed = replayed.play(move)
         assert replayed == final and replayed.outcome == final.outcome

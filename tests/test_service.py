@@ -269,6 +269,17 @@ async def test_autocomplete_knows_every_spelling_and_the_later_parts_of_a_move(s
     assert involving[:3] == ["c3-c4", "c3-d3", "c3-d4"], "moves that start with c3 come first"
     assert len(involving) == 13 and "a1-c3" in involving and all("c3" in move for move in involving)
     assert len(await service.legal_moves(CHANNEL, ALICE.id, "")) == 25, "at most 25, as Discord allows"
+    assert await service.legal_moves(CHANNEL, ALICE.id, "c3-") == ["c3-c4", "c3-d3", "c3-d4"], "a finished part narrows"
+
+
+async def test_autocomplete_narrows_lines_to_their_start(service):
+    match = await start_match(service, "xlines")
+    for k, square in enumerate(["c2", "c6", "g6", "a4", "e5", "a5", "h1", "g3"]):
+        await service.move(CHANNEL, (ALICE, BOB)[k % 2], square)
+    from_c2 = await service.legal_moves(CHANNEL, ALICE.id, "c2-")
+    assert from_c2 and all(move.startswith("c2-") for move in from_c2) and "c2-c6" in from_c2
+    assert len(await service.legal_moves(CHANNEL, ALICE.id, "c2")) > len(from_c2), "c2 alone also offers lines to c2"
+    assert match.state.placing
 
 
 async def test_rematch_invites_the_same_players_with_the_same_options(service):

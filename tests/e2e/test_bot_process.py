@@ -221,6 +221,18 @@ async def test_full_ascent_game(world):
     assert len(leaderboard.embeds[0]["description"].splitlines()) == 2
 
 
+async def test_full_xlines_game_on_an_odd_board(world):
+    challenge = await run(world, ALICE, "challenge", "xlines", opponent=BOB, size=9)
+    assert "size **9**" in challenge.content
+    [board] = await (await world.users.press(BOB, challenge, "Accept")).messages(1)
+    refused = await run(world, ALICE, "move", notation="j1")
+    assert refused.ephemeral and "j1 is off the board" in refused.content
+    final, pictures = await play_to_end(world)
+    pictures.insert(0, image(board.png).tobytes())
+    assert len(pictures) == 9 + 8 + 1 and all(a != b for a, b in zip(pictures, pictures[1:]))
+    assert "has no line to draw" in final.content and "Ratings:" in final.content
+
+
 async def test_three_player_permutation_game_started_early_then_a_timeout(world):
     challenge = await run(world, ALICE, "challenge", "permutation")
     assert "anyone (5 seats open)" in challenge.content
