@@ -202,6 +202,13 @@ def test_a_first_line_always_exists(seed):
     assert state.outcome is None and state.legal_moves()
 
 
+
+def test_no_first_line_is_a_draw():
+    """Unreachable at the sizes offered (above), so shown on a 1×1 board, where one x has no partner."""
+    state = XLinesState(1).play("a1")
+    assert state.outcome.places == (frozenset({0, 1}),) and "no line can be drawn" in state.outcome.reason
+    assert state.legal_moves() == [] and state.to_move is None
+
 # --- an independent reading of RULES.md section 4, played side by side -----------------------------------
 def reference_lines(xs: set, used: set, drawn: list, start) -> set[tuple]:
     """Every legal line as (start, corner or None, end), squares as (file, rank)."""

@@ -222,14 +222,26 @@ async def test_full_ascent_game(world):
 
 
 async def test_full_xlines_game_on_an_odd_board(world):
+    rules = await run(world, CAROL, "rules", game="xlines")
+    text = rules.embeds[0]["description"]
+    assert "Crossing" in text and "twice in a row" in text and "`d5-g5-g2`" in text and rules.png
     challenge = await run(world, ALICE, "challenge", "xlines", opponent=BOB, size=9)
     assert "size **9**" in challenge.content
     [board] = await (await world.users.press(BOB, challenge, "Accept")).messages(1)
     refused = await run(world, ALICE, "move", notation="j1")
     assert refused.ephemeral and "j1 is off the board" in refused.content
-    final, pictures = await play_to_end(world)
-    pictures.insert(0, image(board.png).tobytes())
-    assert len(pictures) == 9 + 8 + 1 and all(a != b for a, b in zip(pictures, pictures[1:]))
+    pictures = [image(board.png).tobytes()]
+    for user, square in zip((ALICE, BOB) * 5, ["a1", "c1", "a3", "c3", "e5", "g5", "e8", "h8", "i9"]):
+        reply = await run(world, user, "move", notation=square)
+        pictures.append(image(reply.png).tobytes())
+    assert reply.mentions == [ALICE.id], "with 9 x's, Red places the last one and draws the first line"
+    choices = await world.users.autocomplete(ALICE, GAMES_CHANNEL, "move", "notation", "a1-")
+    assert "a1-c1" in choices and "a1-a3" in choices and all(c.startswith("a1-") for c in choices)
+    early = await run(world, BOB, "move", notation="a1-c1")
+    assert early.ephemeral and "alice" in early.content, "it is not bob's turn"
+    final, rest = await play_to_end(world)
+    pictures += rest
+    assert len(pictures) == 1 + 9 + 8 and all(a != b for a, b in zip(pictures, pictures[1:]))
     assert "has no line to draw" in final.content and "Ratings:" in final.content
 
 
