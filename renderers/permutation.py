@@ -12,24 +12,18 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
-from renderers import theme
+from renderers import grid, theme
 from renderers.theme import RGB
 from rules.permutation import FILES, SEAT_NAMES, square_name
 
 # --- layout -------------------------------------------------------------------------------------------
 WIDE = 800  # width when the cards sit three to a row: room for "Orange" and "999 points" on one line
 NARROW = 600  # otherwise, as the other games
-BOARD_SPAN = 600  # the grid's side is at most this many px...
-CELL_MAX = 68  # ...and a square at most this big (7×7 then looks like Attaxx)
-MAX_SIDE = 900  # the image's width and height at most
-FRAME = 8  # the rim around the grid
-PANEL_GAP = 14  # between the player cards and the board's rim
-SIDE_PAD = 12  # at least this much between a rank label band and the image's edge
 PATH_SS = 3  # supersampling of the path's mask
 
 # --- colours ------------------------------------------------------------------------------------------
@@ -39,133 +33,27 @@ GRID: RGB = (31, 36, 45)
 RIM: RGB = (22, 26, 33)
 RIM_EDGE: RGB = (70, 80, 96)
 LABEL: RGB = (190, 200, 214)
+BOARD = grid.BoardColours(cell=CELL, grid=GRID, rim=RIM, rim_edge=RIM_EDGE, label=LABEL)
 PLAIN_X: RGB = (214, 220, 230)  # an x without a number while numbering: who placed it no longer matters
 INK: RGB = (22, 24, 30)  # numbers on their badges
 ONE = theme.DiscStyle(light=(226, 230, 238), base=(150, 158, 172), dark=(90, 96, 108), rim=(40, 44, 52))  # number 1
 STYLES = theme.SEAT_STYLES
 SHADE = 0.3  # opacity of the last move's rectangle
 SYMBOLS = ("1", "2", "3", "4", "5", "6")
+TILE_TINT = 0.42  # how much of the mover's colour the square of the x just placed takes
 
 
-@dataclass(frozen=True)
-class Layout:
-    """Where everything goes for one board size and player count; grid lines are 1 px, one every
-    `cell` px, so a square's inside is (cell − 1) px across."""
-
-    n: int
-    players: int
-    cell: int
-    width: int
-    height: int
-    board_x: int  # the grid's left line
-    board_y: int  # the grid's top line
-    label_size: int
-    label_gap: int  # from the rim to the centre of a label
-    top_labels: bool  # file letters above the grid as well as below
-    footer_y: int
-
-    @property
-    def side(self) -> int:
-        """The grid's side in px, outer lines included."""
-        return self.n * self.cell + 1
-
-    def origin(self, file: int, rank: int) -> tuple[int, int]:
-        """Top-left pixel of the inside of square (file, rank); rank 0 is at the bottom."""
-        return self.board_x + file * self.cell + 1, self.board_y + (self.n - 1 - rank) * self.cell + 1
-
-    def centre(self, file: int, rank: int) -> tuple[float, float]:
-        x, y = self.origin(file, rank)
-        return x + (self.cell - 1) / 2, y + (self.cell - 1) / 2
-
-    def middle(self, file: int, rank: int) -> tuple[int, int]:
-        """The pixel at a square's centre (the upper left of the middle four when they are even)."""
-        x, y = self.origin(file, rank)
-        return x + (self.cell - 2) // 2, y + (self.cell - 2) // 2
+def layout(n: int, players: int) -> grid.Layout:
+    """The board's layout for n×n under `players` player cards: the largest squares that fit (see
+    grid.layout), on an image wide enough for three cards to a row when they sit so."""
+    return grid.layout(n, NARROW if theme.cards_per_row(players) == 2 else WIDE, players)
 
 
-@cache
-def layout(n: int, players: int) -> Layout:
-    """The largest squares (up to CELL_MAX, the grid up to BOARD_SPAN) that keep the image within
-    MAX_SIDE px."""
-    cell = min(CELL_MAX, BOARD_SPAN // n)
-    while True:
-        lay = layout_for(n, players, cell)
-        if lay.height <= MAX_SIDE and lay.width <= MAX_SIDE:
-            return lay
-        cell -= 1
-
-
-def layout_for(n: int, players: int, cell: int) -> Layout:
-    big = cell >= 40
-    label_size = 19 if big else max(12, min(16, round(cell * 0.55)))
-    label_gap = 17 if big else label_size // 2 + 7
-    top_labels = n >= 10
-    side = n * cell + 1
-    board_w = side + 2 * FRAME + 4 * label_gap
-    width = max(NARROW if theme.cards_per_row(players) == 2 else WIDE, board_w + 2 * SIDE_PAD)
-    width += width % 2
-    board_x = (width - side) // 2
-    board_y = theme.panel_height(players) + PANEL_GAP + (2 * label_gap if top_labels else 0) + FRAME
-    footer_y = board_y + side + FRAME + 2 * label_gap
-    return Layout(n=n, players=players, cell=cell, width=width, height=footer_y + theme.FOOTER_HEIGHT,
-                  board_x=board_x, board_y=board_y, label_size=label_size, label_gap=label_gap,
-                  top_labels=top_labels, footer_y=footer_y)
-
-
-def layout_of(state) -> Layout:
+def layout_of(state) -> grid.Layout:
     return layout(state.n, state.players)
 
 
 # --- cached pictures ----------------------------------------------------------------------------------
-def stretched_box(size: tuple[int, int], radius: int, fill: RGB, outline: RGB | None = None, width: int = 0) -> Image.Image:
-    """theme.rounded_box at any size, made from a small one whose straight middle rows and columns
-    are stretched: the same picture, without supersampling the whole board."""
-    corner = radius + width + 2
-    small = theme.rounded_box((2 * corner + 1, 2 * corner + 1), radius, fill, outline, width)
-    w, h = size
-    out = Image.new("RGBA", size)
-    # (from, to) in the small box and (at, length) in the big one, for the near edge, middle, far edge
-    xs = ((0, corner, 0, corner), (corner, corner + 1, corner, w - 2 * corner), (corner + 1, small.width, w - corner, corner))
-    ys = ((0, corner, 0, corner), (corner, corner + 1, corner, h - 2 * corner), (corner + 1, small.height, h - corner, corner))
-    for x0, x1, tx, tw in xs:
-        for y0, y1, ty, th in ys:
-            out.paste(small.crop((x0, y0, x1, y1)).resize((tw, th), Image.Resampling.NEAREST), (tx, ty))
-    return out
-
-
-@lru_cache(maxsize=16)
-def base(n: int, players: int) -> Image.Image:
-    """Background, the rim, the grid of free squares, ranks left and right, files below (and above)."""
-    lay = layout(n, players)
-    img = Image.new("RGB", (lay.width, lay.height), theme.BACKGROUND)
-    outer = (lay.side + 2 * FRAME, lay.side + 2 * FRAME)
-    left, top = lay.board_x - FRAME, lay.board_y - FRAME
-    shadow = stretched_box((outer[0] + 8, outer[1] + 8), 12, theme.mix(theme.BACKGROUND, (0, 0, 0), 0.5))
-    img.paste(shadow, (left - 4, top - 1), shadow)
-    frame = stretched_box(outer, 9, RIM, RIM_EDGE, 1)
-    img.paste(frame, (left, top), frame)
-    draw = ImageDraw.Draw(img)
-    draw.rectangle((lay.board_x, lay.board_y, lay.board_x + lay.side - 1, lay.board_y + lay.side - 1), fill=GRID)
-    square = Image.new("RGB", (lay.cell - 1, lay.cell - 1), CELL)
-    for file in range(n):
-        for rank in range(n):
-            img.paste(square, lay.origin(file, rank))
-    face = theme.font(lay.label_size, True)
-    below = lay.board_y + lay.side + FRAME + lay.label_gap
-    above = lay.board_y - FRAME - lay.label_gap
-    for file in range(n):
-        x = lay.centre(file, 0)[0]
-        draw.text((x, below), FILES[file], font=face, fill=LABEL, anchor="mm")
-        if lay.top_labels:
-            draw.text((x, above), FILES[file], font=face, fill=LABEL, anchor="mm")
-    west, east = lay.board_x - FRAME - lay.label_gap, lay.board_x + lay.side + FRAME + lay.label_gap
-    for rank in range(n):
-        y = lay.centre(0, rank)[1]
-        draw.text((west, y), str(rank + 1), font=face, fill=LABEL, anchor="mm")
-        draw.text((east, y), str(rank + 1), font=face, fill=LABEL, anchor="mm")
-    return img
-
-
 @cache
 def strips(n: int, cell: int) -> tuple[Image.Image, Image.Image]:
     """A whole file and a whole rank of USED squares with the grid lines between them (opaque), to
@@ -178,37 +66,14 @@ def strips(n: int, cell: int) -> tuple[Image.Image, Image.Image]:
     return column, column.transpose(Image.Transpose.TRANSPOSE)
 
 
-@cache
 def last_x_tile(cell: int, seat: int) -> Image.Image:
     """The inside of the square of the x just placed: tinted in the mover's colour, edged in it."""
-    style = STYLES[seat]
-    side = cell - 1
-    tile = Image.new("RGB", (side, side), theme.mix(USED, style.base, 0.42))
-    width = max(2, round(cell * 0.06))
-    ImageDraw.Draw(tile).rectangle((0, 0, side - 1, side - 1), outline=style.base, width=width)
-    return tile
+    return grid.last_move_tile(cell, USED, STYLES[seat].base, TILE_TINT)
 
 
-def stroke(cell: int) -> float:
-    return max(2.5, cell * 0.09)
-
-
-@cache
 def x_sprite(cell: int, colour: RGB) -> Image.Image:
     """An RGBA x the size of a square's inside, drawn with round ends over a faint dark halo."""
-    ss = theme.SS
-    side = cell - 1
-    big = Image.new("RGBA", (side * ss, side * ss), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(big)
-    c = side * ss / 2
-    arm = side * ss * 0.27
-    for width, fill in ((stroke(cell) + 2, (16, 18, 24, 150)), (stroke(cell), colour + (255,))):
-        w = width * ss
-        for dx in (-arm, arm):
-            draw.line((c - dx, c - arm, c + dx, c + arm), fill=fill, width=round(w))
-            for x, y in ((c - dx, c - arm), (c + dx, c + arm)):
-                draw.ellipse((x - w / 2, y - w / 2, x + w / 2, y + w / 2), fill=fill)
-    return theme.downsample(big)
+    return grid.x_sprite(cell, colour, stroke=max(2.5, cell * 0.09), arm=0.27, halo=2, halo_alpha=150)
 
 
 def badge_height(cell: int) -> int:
@@ -269,7 +134,7 @@ def style_of(seat: int | None) -> theme.DiscStyle:
     return ONE if seat is None else STYLES[seat]
 
 
-def shade_rectangle(img: Image.Image, lay: Layout, a: tuple[int, int], b: tuple[int, int], seat: int) -> None:
+def shade_rectangle(img: Image.Image, lay: grid.Layout, a: tuple[int, int], b: tuple[int, int], seat: int) -> None:
     """Blend the mover's colour over the rectangle with corners at the centres of squares a and b,
     and edge it: its area in squares is what the move scored."""
     (x1, y1), (x2, y2) = lay.middle(*a), lay.middle(*b)
@@ -280,7 +145,7 @@ def shade_rectangle(img: Image.Image, lay: Layout, a: tuple[int, int], b: tuple[
     ImageDraw.Draw(img).rectangle((box[0], box[1], box[2] - 1, box[3] - 1), outline=colour, width=2)
 
 
-def draw_path(img: Image.Image, lay: Layout, state) -> None:
+def draw_path(img: Image.Image, lay: grid.Layout, state) -> None:
     """The segments 1→2→3…, each in the colour of the seat that wrote its far end: an anti-aliased
     mask of all of them (drawn once, supersampled) lets a layer of aliased, slightly wider coloured
     lines through."""
@@ -311,7 +176,7 @@ def image(state, names: Sequence[str]) -> Image.Image:
     """The rendered position as an RGB image (before palette mapping and encoding)."""
     lay = layout_of(state)
     n, cell = lay.n, lay.cell
-    img = base(n, state.players).copy()
+    img = grid.base(lay, BOARD, FILES).copy()
     last = state.last
     if state.placing:
         column, row = strips(n, cell)
@@ -381,7 +246,7 @@ def palette(n: int, players: int) -> Image.Image:
     and footer."""
     lay = layout(n, players)
     cell = lay.cell
-    sheet = base(n, players).copy()
+    sheet = grid.base(lay, BOARD, FILES).copy()
     column, row = strips(n, cell)
     for k in range(0, n, 3):
         sheet.paste(column, lay.origin(k, n - 1))
@@ -396,12 +261,12 @@ def palette(n: int, players: int) -> Image.Image:
         put(tile, x_sprite(cell, style.light), (cell * 5, cell))
         put(tile, x_sprite(cell, style.base), (cell * 6, 0))
         put(tile, x_sprite(cell, style.base), (cell * 7, 2 * cell))
-        grid = Image.new("RGB", (cell * 5, cell * 3), GRID)
-        draw = ImageDraw.Draw(grid)
+        squares = Image.new("RGB", (cell * 5, cell * 3), GRID)
+        draw = ImageDraw.Draw(squares)
         for x in range(5):
             for y in range(3):
                 draw.rectangle((x * cell + 1, y * cell + 1, x * cell + cell - 1, y * cell + cell - 1), fill=CELL)
-        tile.paste(grid, (0, 0))
+        tile.paste(squares, (0, 0))
         shaded = Image.blend(tile.crop((0, 0, cell * 3, cell * 3)), Image.new("RGB", (cell * 3, cell * 3), style.base), SHADE)
         tile.paste(shaded, (0, 0))
         line = ImageDraw.Draw(tile)

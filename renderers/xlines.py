@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
-from renderers import theme
+from renderers import grid, theme
 from renderers.theme import RGB
 from rules.xlines import FILES, SEAT_NAMES, between, square_name
 
@@ -27,12 +27,6 @@ PLAYERS = 2
 
 # --- layout -------------------------------------------------------------------------------------------
 WIDTH = 600  # the image is at least this wide, as the other two-player games
-BOARD_SPAN = 600  # the grid's side is at most this many px...
-CELL_MAX = 68  # ...and a square at most this big
-MAX_SIDE = 900  # the image's width and height at most
-FRAME = 8  # the rim around the grid
-PANEL_GAP = 14  # between the player cards and the board's rim
-SIDE_PAD = 12  # at least this much between a rank label band and the image's edge
 
 # --- colours ------------------------------------------------------------------------------------------
 CELL: RGB = (66, 76, 92)  # slate, so red and blue lines both show on it
@@ -40,6 +34,7 @@ GRID: RGB = (31, 36, 45)
 RIM: RGB = (22, 26, 33)
 RIM_EDGE: RGB = (70, 80, 96)
 LABEL: RGB = (190, 200, 214)
+BOARD = grid.BoardColours(cell=CELL, grid=GRID, rim=RIM, rim_edge=RIM_EDGE, label=LABEL)
 FREE_X: RGB = (240, 242, 248)  # an x no line has touched: the brightest thing on the board
 CAP: RGB = (34, 39, 48)  # the disc over a used x
 CAP_RIM: RGB = (104, 114, 130)
@@ -49,79 +44,32 @@ STYLES = theme.SEAT_STYLES[:PLAYERS]
 MUTE = 0.22  # how far lines before the last one fade towards the squares
 PLACING_TINT = 0.55  # how much of its placer's colour an x takes while placing
 SYMBOLS = ("R", "B")
+TILE_TINT = 0.4  # how much of the mover's colour the square of the x just placed takes
 
 
 @dataclass(frozen=True)
-class Layout:
-    """Where everything goes for one board size; grid lines are 1 px, one every `cell` px (an even
-    number), so a square's inside is (cell − 1) px across and its centre lies on a half pixel."""
+class Layout(grid.Layout):
+    """grid.Layout with the sizes of the lines; `cell` is an even number of px, so a square's centre
+    lies on a half pixel."""
 
-    n: int
-    cell: int
-    width: int
-    height: int
-    board_x: int  # the grid's left line
-    board_y: int  # the grid's top line
-    label_size: int
-    label_gap: int  # from the rim to the centre of a label
-    top_labels: bool  # file letters above the grid as well as below
-    footer_y: int
     line: int  # a line's width in px (odd)
     edge: int  # the dark casing on each side of a line
     lane: int  # between the centres of two overlapping collinear lines (even)
     radius: float  # of a line's rounded corner, centre of the stroke (a half pixel)
 
-    @property
-    def side(self) -> int:
-        """The grid's side in px, outer lines included."""
-        return self.n * self.cell + 1
-
-    def origin(self, file: int, rank: int) -> tuple[int, int]:
-        """Top-left pixel of the inside of square (file, rank); rank 0 is at the bottom."""
-        return self.board_x + file * self.cell + 1, self.board_y + (self.n - 1 - rank) * self.cell + 1
-
-    def centre(self, file: int, rank: int) -> tuple[float, float]:
-        """The centre of square (file, rank) in continuous coordinates (pixel x covers [x, x + 1))."""
-        x, y = self.origin(file, rank)
-        return x + (self.cell - 1) / 2, y + (self.cell - 1) / 2
-
-    def middle(self, file: int, rank: int) -> tuple[int, int]:
-        """The pixel at a square's centre (the upper left of the middle four)."""
-        x, y = self.origin(file, rank)
-        return x + (self.cell - 2) // 2, y + (self.cell - 2) // 2
-
 
 @cache
 def layout(n: int) -> Layout:
-    """The largest even squares (up to CELL_MAX, the grid up to BOARD_SPAN) that keep the image within
-    MAX_SIDE px."""
-    cell = min(CELL_MAX, BOARD_SPAN // n)
-    cell -= cell % 2
-    while True:
-        lay = layout_for(n, cell)
-        if lay.height <= MAX_SIDE and lay.width <= MAX_SIDE:
-            return lay
-        cell -= 2
+    """The board's layout for n×n: the largest even squares that fit (see grid.layout)."""
+    return lined(grid.layout(n, WIDTH, PLAYERS, even=True))
 
 
-def layout_for(n: int, cell: int) -> Layout:
-    big = cell >= 40
-    label_size = 19 if big else max(12, min(16, round(cell * 0.55)))
-    label_gap = 17 if big else label_size // 2 + 7
-    top_labels = n >= 10
-    side = n * cell + 1
-    board_w = side + 2 * FRAME + 4 * label_gap
-    width = max(WIDTH, board_w + 2 * SIDE_PAD)
-    width += width % 2
-    board_x = (width - side) // 2
-    board_y = theme.panel_height(PLAYERS) + PANEL_GAP + (2 * label_gap if top_labels else 0) + FRAME
-    footer_y = board_y + side + FRAME + 2 * label_gap
+def lined(core: grid.Layout) -> Layout:
+    """`core` with lines sized for its squares."""
+    cell = core.cell
     line = 2 * math.floor(max(3.0, cell * 0.11) / 2) + 1
     edge = 1 if cell < 56 else 2
-    return Layout(n=n, cell=cell, width=width, height=footer_y + theme.FOOTER_HEIGHT, board_x=board_x,
-                  board_y=board_y, label_size=label_size, label_gap=label_gap, top_labels=top_labels,
-                  footer_y=footer_y, line=line, edge=edge, lane=line + 2 * edge - 1,
-                  radius=math.floor(cell * 0.26) + 0.5)
+    return Layout(**asdict(core), line=line, edge=edge, lane=line + 2 * edge - 1, radius=math.floor(cell * 0.26) + 0.5)
 
 
 def layout_of(state) -> Layout:
@@ -129,82 +77,14 @@ def layout_of(state) -> Layout:
 
 
 # --- cached pictures ----------------------------------------------------------------------------------
-def stretched_box(size: tuple[int, int], radius: int, fill: RGB, outline: RGB | None = None, width: int = 0) -> Image.Image:
-    """theme.rounded_box at any size, made from a small one whose straight middle rows and columns
-    are stretched: the same picture, without supersampling the whole board."""
-    corner = radius + width + 2
-    small = theme.rounded_box((2 * corner + 1, 2 * corner + 1), radius, fill, outline, width)
-    w, h = size
-    out = Image.new("RGBA", size)
-    xs = ((0, corner, 0, corner), (corner, corner + 1, corner, w - 2 * corner), (corner + 1, small.width, w - corner, corner))
-    ys = ((0, corner, 0, corner), (corner, corner + 1, corner, h - 2 * corner), (corner + 1, small.height, h - corner, corner))
-    for x0, x1, tx, tw in xs:
-        for y0, y1, ty, th in ys:
-            out.paste(small.crop((x0, y0, x1, y1)).resize((tw, th), Image.Resampling.NEAREST), (tx, ty))
-    return out
-
-
-@lru_cache(maxsize=8)
-def base(n: int) -> Image.Image:
-    """Background, the rim, the grid of empty squares, ranks left and right, files below (and above)."""
-    lay = layout(n)
-    img = Image.new("RGB", (lay.width, lay.height), theme.BACKGROUND)
-    outer = (lay.side + 2 * FRAME, lay.side + 2 * FRAME)
-    left, top = lay.board_x - FRAME, lay.board_y - FRAME
-    shadow = stretched_box((outer[0] + 8, outer[1] + 8), 12, theme.mix(theme.BACKGROUND, (0, 0, 0), 0.5))
-    img.paste(shadow, (left - 4, top - 1), shadow)
-    frame = stretched_box(outer, 9, RIM, RIM_EDGE, 1)
-    img.paste(frame, (left, top), frame)
-    draw = ImageDraw.Draw(img)
-    draw.rectangle((lay.board_x, lay.board_y, lay.board_x + lay.side - 1, lay.board_y + lay.side - 1), fill=GRID)
-    square = Image.new("RGB", (lay.cell - 1, lay.cell - 1), CELL)
-    for file in range(n):
-        for rank in range(n):
-            img.paste(square, lay.origin(file, rank))
-    face = theme.font(lay.label_size, True)
-    below = lay.board_y + lay.side + FRAME + lay.label_gap
-    above = lay.board_y - FRAME - lay.label_gap
-    for file in range(n):
-        x = lay.centre(file, 0)[0]
-        draw.text((x, below), FILES[file], font=face, fill=LABEL, anchor="mm")
-        if lay.top_labels:
-            draw.text((x, above), FILES[file], font=face, fill=LABEL, anchor="mm")
-    west, east = lay.board_x - FRAME - lay.label_gap, lay.board_x + lay.side + FRAME + lay.label_gap
-    for rank in range(n):
-        y = lay.centre(0, rank)[1]
-        draw.text((west, y), str(rank + 1), font=face, fill=LABEL, anchor="mm")
-        draw.text((east, y), str(rank + 1), font=face, fill=LABEL, anchor="mm")
-    return img
-
-
-@cache
 def last_x_tile(cell: int, seat: int) -> Image.Image:
     """The inside of the square of the x just placed: tinted in the mover's colour, edged in it."""
-    style = STYLES[seat]
-    side = cell - 1
-    tile = Image.new("RGB", (side, side), theme.mix(CELL, style.base, 0.4))
-    width = max(2, round(cell * 0.06))
-    ImageDraw.Draw(tile).rectangle((0, 0, side - 1, side - 1), outline=style.base, width=width)
-    return tile
+    return grid.last_move_tile(cell, CELL, STYLES[seat].base, TILE_TINT)
 
 
-@cache
 def x_sprite(cell: int, colour: RGB) -> Image.Image:
     """An RGBA x the size of a square's inside, drawn with round ends over a faint dark halo."""
-    ss = theme.SS
-    side = cell - 1
-    big = Image.new("RGBA", (side * ss, side * ss), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(big)
-    c = side * ss / 2
-    arm = side * ss * 0.25
-    stroke = max(3.0, cell * 0.1)
-    for width, fill in ((stroke + 2.5, (16, 18, 24, 170)), (stroke, colour + (255,))):
-        w = width * ss
-        for dx in (-arm, arm):
-            draw.line((c - dx, c - arm, c + dx, c + arm), fill=fill, width=round(w))
-            for x, y in ((c - dx, c - arm), (c + dx, c + arm)):
-                draw.ellipse((x - w / 2, y - w / 2, x + w / 2, y + w / 2), fill=fill)
-    return theme.downsample(big)
+    return grid.x_sprite(cell, colour, stroke=max(3.0, cell * 0.1), arm=0.25, halo=2.5, halo_alpha=170)
 
 
 def cap_diameter(cell: int) -> int:
@@ -420,7 +300,7 @@ def image(state, names: Sequence[str]) -> Image.Image:
     """The rendered position as an RGB image (before palette mapping and encoding)."""
     lay = layout_of(state)
     cell = lay.cell
-    img = base(state.n).copy()
+    img = grid.base(lay, BOARD, FILES).copy()
     last = state.last
     lines = state.lines
     placing = state.placing
@@ -479,7 +359,7 @@ def palette(n: int) -> Image.Image:
     turning, side by side), the ring, the last x's tile, the panel and footer."""
     lay = layout(n)
     cell = lay.cell
-    sheet = base(n).copy()
+    sheet = grid.base(lay, BOARD, FILES).copy()
     samples = []
     for seat in range(PLAYERS):
         tile = Image.new("RGB", (cell * 6 + 1, cell * 6 + 1), GRID)
@@ -487,7 +367,7 @@ def palette(n: int) -> Image.Image:
         for x in range(6):
             for y in range(6):
                 draw.rectangle((x * cell + 1, y * cell + 1, x * cell + cell - 1, y * cell + cell - 1), fill=CELL)
-        shifted = replace(layout_for(6, cell), board_x=0, board_y=0)  # a 6×6 board filling the tile
+        shifted = replace(lined(grid.layout_for(6, cell, WIDTH, PLAYERS)), board_x=0, board_y=0)  # a 6×6 board filling the tile
         draw_lines(tile, shifted, [(((0, 3), (3, 3), (3, 2)), seat), (((1, 3), (4, 3), (4, 5)), 1 - seat),
                                    (((0, 5), (0, 2), (5, 2)), seat), (((5, 5), (5, 3)), seat)])
         tile.paste(last_x_tile(cell, seat), shifted.origin(1, 4))

@@ -8,7 +8,7 @@ import pytest
 from PIL import Image
 
 import renderers
-from renderers import permutation, render, render_text, theme
+from renderers import grid, permutation, render, render_text, theme
 from rules import GAMES
 from tests.support.images import decode
 
@@ -221,7 +221,7 @@ def test_names_change_the_panel_not_the_board():
     one = picture(state)
     other = decode(render(state, ["Bartholomew the Unreasonably Long-Named", "李小龍", "", "שלום", "🎲", "x" * 40]))
     assert one.size == other.size
-    board = (0, lay.board_y - permutation.FRAME, lay.width, lay.footer_y)
+    board = (0, lay.board_y - grid.FRAME, lay.width, lay.footer_y)
     assert one.crop(board).tobytes() == other.crop(board).tobytes()
     assert one.crop((0, 0, lay.width, lay.board_y)).tobytes() != other.crop((0, 0, lay.width, lay.board_y)).tobytes()
 

@@ -10,7 +10,7 @@ import pytest
 from PIL import Image
 
 import renderers
-from renderers import render, render_text, theme, xlines
+from renderers import grid, render, render_text, theme, xlines
 from rules import GAMES, Outcome
 from rules.core import EndedEarly
 from tests.support.images import decode
@@ -196,7 +196,7 @@ def test_names_change_the_panel_not_the_board(drawn):
     lay = xlines.layout_of(drawn)
     one = picture(drawn)
     other = decode(render(drawn, ["Bartholomew the Unreasonably Long-Named", "李小龍"]))
-    board = (0, lay.board_y - xlines.FRAME, lay.width, lay.footer_y)
+    board = (0, lay.board_y - grid.FRAME, lay.width, lay.footer_y)
     assert one.crop(board).tobytes() == other.crop(board).tobytes()
 
 
