@@ -24,6 +24,7 @@ from bot.service import MAX_TURN_SECONDS, MatchService
 from bot.store import Store
 from renderers.theme import and_list
 from rules import GAMES, BadOptions, Game, IllegalMove, OptionSpec
+from rules.parts import branches, compact, entry
 
 log = logging.getLogger(__name__)
 
@@ -31,13 +32,14 @@ LOCAL_GUILD = 0
 LOCAL_CHANNEL = 0  # Discord ids are never 0, so local matches cannot meet a server's
 DEFAULT_DB = "data/bot.sqlite3"
 MAX_NAME = 32
+MOVES_SHOWN = 120  # more legal moves than this are listed by their next parts
 
 InputFn = Callable[[str], str]
 PrintFn = Callable[[str], object]
 
 HELP = """\
 Type a move in the game's notation, or one of:
-  moves   list the legal moves        board   show the board again
+  moves   list the legal moves (`moves c1`: those starting c1)    board   show the board again
   draw    offer a draw                resign  give up this match
   help    this text                   quit    stop here; run again later to resume"""
 
@@ -205,6 +207,20 @@ class Console:
         await self.show(match)  # the final position, drawn as finished however the match ended
         await self.show_end(match)
 
+    def list_moves(self, state, start: str) -> None:
+        """Every legal move (starting like `start`), or where there are too many to read, their next
+        parts with how many moves follow each."""
+        moves = state.legal_moves()
+        if start:
+            moves = [move for move in moves if compact(entry(state, move)).startswith(compact(start))]
+        if len(moves) <= MOVES_SHOWN:
+            self.say(f"{len(moves)} legal moves{f' starting {start}' if start else ''}:")
+            self.say(textwrap.fill(" ".join(moves), 78, initial_indent="  ", subsequent_indent="  "))
+            return
+        self.say(f"{len(moves)} legal moves{f' starting {start}' if start else ''}; type `moves` and one of these:")
+        for branch in branches(state, start):
+            self.say(f"  {branch.label}")
+
     async def turn(self, match: Match) -> Match:
         """Read commands from the player to move until one changes the match; return the new match."""
         player = match.to_move
@@ -219,10 +235,8 @@ class Console:
                     raise Quit
                 if command in ("help", "?"):
                     self.say(HELP + f"\nNotation: {match.rules.notation}")
-                elif command == "moves":
-                    moves = match.state.legal_moves()
-                    self.say(f"{len(moves)} legal moves:")
-                    self.say(textwrap.fill(" ".join(moves), 78, initial_indent="  ", subsequent_indent="  "))
+                elif command == "moves" or command.startswith("moves "):
+                    self.list_moves(match.state, text[len("moves"):].strip())
                 elif command == "board":
                     await self.show(match)
                 elif command == "resign":

@@ -35,6 +35,7 @@ from bot.models import (
 from bot.store import Store
 from rules import GAMES, BadOptions, Game, IllegalMove, Outcome, State, ended
 from rules.core import ranked_by_score
+from rules.parts import Branch, branches, compact, is_partial, move_parts, unlabel
 
 log = logging.getLogger(__name__)
 
@@ -74,36 +75,47 @@ def most_players(rules: Game, options: Mapping[str, Any], seed: int) -> int:
     return rules.players.start  # no count works: the caller's start() names the problem
 
 
-SEPARATORS = re.compile(r"[\s\-:,>]+")
+TYPED_SEPARATOR = re.compile(r"[\s\-:,>]")
 
 
-def compact(text: str) -> str:
-    return SEPARATORS.sub("", text.lower())
-
-
-def suggestions(state: State, typed: str, limit: int = 25) -> list[str]:
-    """The legal moves to offer for what a player typed, best first: the move it already names in any
-    accepted spelling ("c3a1" for "a1-c3"), then moves that start like it, then, while it is a single
-    word, moves with a later part that starts like it ("c3" offers "a1-c3" after "c3-d4"; "c3-" only
-    moves from c3)."""
+def suggestions(state: State, typed: str, limit: int = 25) -> list[Branch]:
+    """What to offer for what a player typed, best first. While few moves match, the moves themselves:
+    the one it already names in any accepted spelling ("c3a1" for "a1-c3"), then moves that start like
+    it, then, while it is a single word, moves with a later part that starts like it ("c3" offers
+    "a1-c3"; "c3-" only moves from c3). When more match than fit, the next parts instead ("c1 …"), so a
+    move of many parts is built a part at a time (rules.parts)."""
+    typed = unlabel(state, typed)
     wanted = compact(typed)
     try:
         named = state.play(typed).last.notation if wanted else None
     except IllegalMove:
         named = None
-    one_word = not SEPARATORS.search(typed.strip())
+    one_word = not TYPED_SEPARATOR.search(typed.strip())
+    moves = state.legal_moves()
 
     def rank(move: str) -> int | None:
         if move == named:
             return 0
-        parts = [compact(part) for part in SEPARATORS.split(move.lower())]
-        for k in range(len(parts) if one_word else 1):
-            if "".join(parts[k:]).startswith(wanted):
-                return 1 if k == 0 else 2
+        parts = [compact(part) for part in move_parts(state, move)]
+        if "".join(parts).startswith(wanted) or compact(move).startswith(wanted):
+            return 1
+        if one_word and any("".join(parts[k:]).startswith(wanted) for k in range(1, len(parts))):
+            return 2
         return None
 
-    ranked = sorted((r, i, m) for i, m in enumerate(state.legal_moves()) if (r := rank(m)) is not None)
-    return [move for _, _, move in ranked[:limit]]
+    ranks = [(rank(move), i, move) for i, move in enumerate(moves)]
+    ranked = [move for r, _, move in sorted(found for found in ranks if found[0] is not None)]
+    if len(ranked) > limit and (tree := branches(state, typed, moves)):
+        first = [Branch(named, True, 1, named)] if named else []
+        return (first + [b for b in tree if not (b.complete and b.value == named)])[:limit]
+    return [Branch(move, True, 1, move) for move in ranked[:limit]]
+
+
+def refusal(state: State, typed: str, error: IllegalMove) -> IllegalMove:
+    """The error to show for a move that was refused: a move left half-built says so."""
+    if is_partial(state, typed):
+        return IllegalMove(f"{typed.strip()} is only the start of a move: add the rest, or pick it from the suggestions")
+    return error
 
 
 class MatchService:
@@ -313,7 +325,11 @@ class MatchService:
             state = match.state
             if state.to_move != seat:
                 raise NotAllowed(f"It's not your turn: {match.seats[state.to_move].name} is to move.")
-            after = state.play(notation)
+            notation = unlabel(state, notation)
+            try:
+                after = state.play(notation)
+            except IllegalMove as error:
+                raise refusal(state, notation, error) from None
             canonical = after.last.notation if after.last else notation
             version = len(match.moves)
             await db.execute(
@@ -339,8 +355,8 @@ class MatchService:
         self.deadlines_changed.set()
         return result
 
-    async def legal_moves(self, channel_id: int, user_id: int, typed: str = "", limit: int = 25) -> list[str]:
-        """The user's legal moves that start like what they typed (for autocomplete), at most `limit`."""
+    async def move_choices(self, channel_id: int, user_id: int, typed: str = "", limit: int = 25) -> list[Branch]:
+        """What autocomplete offers the user for what they typed: nothing unless it is their turn."""
         try:
             match = await self.current(channel_id)
         except NotFound:
@@ -349,6 +365,10 @@ class MatchService:
         if seat is None or match.state.to_move != seat:
             return []
         return suggestions(match.state, typed, limit)
+
+    async def legal_moves(self, channel_id: int, user_id: int, typed: str = "", limit: int = 25) -> list[str]:
+        """The values of move_choices: legal moves, or the starts of several."""
+        return [branch.value for branch in await self.move_choices(channel_id, user_id, typed, limit)]
 
     async def resign(self, channel_id: int, user: Player) -> Match:
         now = self.clock()

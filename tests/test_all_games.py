@@ -9,15 +9,19 @@ from hypothesis import strategies as st
 
 from rules import GAMES, BadOptions, IllegalMove
 
-MAX_PLIES = 5000
+MAX_PLIES = 100_000  # random Elevation games run to a few thousand turns, rarely past 6,000
+EXAMPLES = {"elevation": 3}  # random games per option set; 15 where a game is not named here
 
 
 def option_variants(name: str) -> list[dict]:
-    """The default options, then each whole-number option at its smallest and its largest value."""
+    """The default options, then each whole-number option at its smallest and its largest value, and each
+    other choice of an option with choices."""
     variants: list[dict] = [{}]
     for spec in GAMES[name].options:
         if spec.type is int and spec.min is not None and spec.max is not None:
             variants += [{spec.name: spec.min}, {spec.name: spec.max}]
+        elif spec.choices is not None:
+            variants += [{spec.name: choice} for choice in spec.choices if choice != spec.default]
     return variants
 
 
@@ -43,9 +47,16 @@ def random_game(name: str, players: int, seed: int, options: dict | None = None)
 
 
 @pytest.mark.parametrize(("name", "options"), VARIANTS, ids=[f"{n}{o or ''}" for n, o in VARIANTS])
-@settings(max_examples=15, deadline=None)
-@given(seed=st.integers(0, 2**31 - 1))
-def test_random_playouts_end_and_replay(name, options, seed):
+def test_random_playouts_end_and_replay(name, options):
+    @settings(max_examples=EXAMPLES.get(name, 15), deadline=None)
+    @given(seed=st.integers(0, 2**31 - 1))
+    def playouts(seed):
+        check_playouts(name, options, seed)
+
+    playouts()
+
+
+def check_playouts(name: str, options: dict, seed: int) -> None:
     game = GAMES[name]
     for players in game.players:
         try:

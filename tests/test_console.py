@@ -213,3 +213,15 @@ async def test_five_players_retry_a_k_too_big_for_them_then_play_to_the_end(db_p
     for seat, name in enumerate(names):
         assert f"{name} {state.scores[seat]}" in text
     assert "Traceback" not in text
+
+
+async def test_elevation_lists_its_thousands_of_turns_by_piece_then_by_action(db_path):
+    out = await run(db_path, Script(["elevation", "ann", "ben", "", "", "moves", "moves c1", "c1: b2>c2 b2>d2", "quit"]))
+    text = "\n".join(out)
+    assert "1176 legal moves; type `moves` and one of these:" in out
+    assert "  c1 …  dragon on c1 · 318 turns" in out and "  a1 …  samurai on a1 · 66 turns" in out
+    assert "318 legal moves starting c1; type `moves` and one of these:" in out
+    assert "  c1-c2" in out and "  c1-c2 …  47 turns" in out and "  c1: b2 …  28 turns" in out
+    assert "Traceback" not in text
+    match = await latest(db_path)
+    assert match.moves == ("c1: b2>c2 b2>d2",) and match.state.to_move == 1

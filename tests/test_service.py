@@ -263,12 +263,14 @@ async def test_autocomplete_offers_matching_legal_moves_to_the_player_to_move(se
 
 
 async def test_autocomplete_knows_every_spelling_and_the_later_parts_of_a_move(service):
-    await start_match(service, "ascent")
+    match = await start_match(service, "ascent")
     assert await service.legal_moves(CHANNEL, ALICE.id, "c3 A1") == ["a1-c3"], "either order names the switch"
     involving = await service.legal_moves(CHANNEL, ALICE.id, "c3")
     assert involving[:3] == ["c3-c4", "c3-d3", "c3-d4"], "moves that start with c3 come first"
     assert len(involving) == 13 and "a1-c3" in involving and all("c3" in move for move in involving)
-    assert len(await service.legal_moves(CHANNEL, ALICE.id, "")) == 25, "at most 25, as Discord allows"
+    starts = await service.move_choices(CHANNEL, ALICE.id, "")
+    assert starts[0].label == "a1 …  15 moves" and "c4-d4" in [b.label for b in starts], "106 moves: by first tile"
+    assert len(starts) <= 25 and sum(b.count for b in starts) == len(match.state.legal_moves())
     assert await service.legal_moves(CHANNEL, ALICE.id, "c3-") == ["c3-c4", "c3-d3", "c3-d4"], "a finished part narrows"
 
 
@@ -280,6 +282,23 @@ async def test_autocomplete_narrows_lines_to_their_start(service):
     assert from_c2 and all(move.startswith("c2-") for move in from_c2) and "c2-c6" in from_c2
     assert len(await service.legal_moves(CHANNEL, ALICE.id, "c2")) > len(from_c2), "c2 alone also offers lines to c2"
     assert match.state.placing
+
+
+async def test_an_elevation_turn_is_built_a_part_at_a_time(service):
+    await start_match(service, "elevation")
+    pieces = await service.move_choices(CHANNEL, ALICE.id, "")
+    assert [b.label for b in pieces][:3] == ["a1 …  samurai on a1 · 66 turns", "b1 …  fish on b1 · 204 turns",
+                                              "c1 …  dragon on c1 · 318 turns"] and len(pieces) == 6
+    dragon = await service.legal_moves(CHANNEL, ALICE.id, "c1")
+    assert "c1-c2" in dragon and "c1-c2 …" not in dragon and "c1: d2" in dragon and len(dragon) <= 25
+    digs = await service.legal_moves(CHANNEL, ALICE.id, "c1: d2")
+    assert digs == ["c1: d2>b2", "c1: d2>c2"], "the squares next to c1 that a tile from d2 can go on"
+    with pytest.raises(IllegalMove, match="c1: d2 is only the start of a move"):
+        await service.move(CHANNEL, ALICE, "c1: d2")
+    label = next(b.label for b in pieces if b.value == "c1")
+    assert "c1-c2-c3" in await service.legal_moves(CHANNEL, ALICE.id, label + "-c2"), "typed on after a label"
+    result = await service.move(CHANNEL, ALICE, "c1: d2>b2 c1-c2")
+    assert result.notation == "d2>b2 c1-c2"
 
 
 async def test_rematch_invites_the_same_players_with_the_same_options(service):

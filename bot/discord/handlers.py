@@ -184,8 +184,8 @@ class Handlers:
     async def autocomplete_move(self, interaction: discord.Interaction, typed: str) -> list[discord.app_commands.Choice[str]]:
         if interaction.channel_id is None:
             return []
-        moves = await self.service.legal_moves(interaction.channel_id, interaction.user.id, typed)
-        return [discord.app_commands.Choice(name=m, value=m) for m in moves]
+        found = await self.service.move_choices(interaction.channel_id, interaction.user.id, typed)
+        return [discord.app_commands.Choice(name=branch.label[:100], value=branch.value) for branch in found]
 
     async def board(self, interaction: discord.Interaction, public: bool) -> None:
         reply = self._reply(interaction, ephemeral=not public)

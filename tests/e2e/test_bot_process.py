@@ -52,17 +52,32 @@ async def start_match(world: World, channel: int = GAMES_CHANNEL):
     return challenge, board
 
 
+async def pick_move(world: World, mover: User, channel: int) -> str:
+    """What a player does who knows no notation: take the first suggestion, and while it is only the
+    start of a move ("c1 …  dragon on c1"), take the first suggestion that follows it."""
+    typed = ""
+    for _ in range(10):
+        offered = await world.users.suggestions(mover, channel, "move", "notation", typed)
+        assert offered, f"{mover.name} was mentioned but has no move"
+        name, value = offered[0]
+        if " …" not in name:
+            return value
+        assert value.startswith(typed.strip()) and len(value) > len(typed), "each pick goes one part further"
+        typed = value
+    raise AssertionError("no whole move after ten picks")
+
+
 async def play_to_end(world: World, channel: int = GAMES_CHANNEL, players=(ALICE, BOB)):
-    """The player the bot mentions takes the first move autocomplete offers, until the result is posted.
+    """The player the bot mentions builds a move from the suggestions (pick_move), until the result is
+    posted.
 
     Returns the final message and every board image on the way.
     """
     mover, pictures = players[0], []
-    for _ in range(200):
-        choices = await world.users.autocomplete(mover, channel, "move", "notation", "")
-        assert choices, f"{mover.name} was mentioned but has no move"
-        reply = await run(world, mover, "move", channel=channel, notation=choices[0])
-        assert not reply.ephemeral and f"**{choices[0]}**" in reply.content
+    for _ in range(400):
+        move = await pick_move(world, mover, channel)
+        reply = await run(world, mover, "move", channel=channel, notation=move)
+        assert not reply.ephemeral and f"**{move}**" in reply.content
         pictures.append(image(reply.png).tobytes())
         if "🏁" in reply.content:
             return reply, pictures

@@ -56,6 +56,11 @@ class Action:
         await self.standin.wait_for(lambda: self.interaction.choices is not None)
         return [c["value"] for c in self.interaction.choices]
 
+    async def labelled(self) -> list[tuple[str, str]]:
+        """The suggestions as Discord shows them: (name, value)."""
+        await self.standin.wait_for(lambda: self.interaction.choices is not None)
+        return [(c["name"], c["value"]) for c in self.interaction.choices]
+
 
 class Discord:
     def __init__(self, standin: StandIn, deliver: Callable[[dict], Awaitable[None] | None], guild_id: int):
@@ -114,11 +119,15 @@ class Discord:
         return await self._send(self._payload(2, user, channel_id, data, permissions))
 
     async def autocomplete(self, user: User, channel_id: int, name: str, option: str, typed: str) -> list[str]:
-        """`user` types `typed` into `/name option:` and reads the suggestions."""
+        """`user` types `typed` into `/name option:` and reads the suggested values."""
+        return [value for _, value in await self.suggestions(user, channel_id, name, option, typed)]
+
+    async def suggestions(self, user: User, channel_id: int, name: str, option: str, typed: str) -> list[tuple[str, str]]:
+        """`user` types `typed` into `/name option:` and reads the suggestions: (name, value) each."""
         data = {"id": str(snowflake()), "name": name, "type": 1,
                 "options": [{"name": option, "type": 3, "value": typed, "focused": True}]}
         action = await self._send(self._payload(4, user, channel_id, data, ALL_PERMISSIONS))
-        return await action.choices()
+        return await action.labelled()
 
     async def press(self, user: User, message: Message, label: str, *, permissions: int = ALL_PERMISSIONS,
                     stale: bool = False) -> Action:

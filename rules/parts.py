@@ -1,0 +1,102 @@
+"""The legal moves seen as a tree of parts, so that a player can build a move a step at a time: the
+squares of a jump, the start and end of a line, an Elevation turn's piece and then each action.
+
+A move splits into parts whose concatenation is an accepted spelling of it (its *entry*): by default
+each square with the separator before it ("a1-c3" is "a1", "-c3"). A game whose notation needs
+another split gives its states a `move_parts(move) -> tuple[str, ...]` method, and may describe a
+partial move with `describe(prefix, count) -> str`. A seventh game needs neither.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from rules.core import State
+
+SQUARE_PART = re.compile(r"[^a-z]*[a-z]\d+")
+LOOSE = re.compile(r"[\s\-,]+")  # optional between squares; ':' and '>' mean something (Elevation's digs)
+MORE = " …"  # what a partial move's label shows after it
+
+
+def compact(text: str) -> str:
+    """`text` without case, spaces, commas or dashes: how typed text and moves are compared."""
+    return LOOSE.sub("", text.lower())
+
+
+def move_parts(state: State, move: str) -> tuple[str, ...]:
+    """The parts of legal move `move`, in order."""
+    split = getattr(state, "move_parts", None)
+    if split is not None:
+        return split(move)
+    found = SQUARE_PART.findall(move)
+    return tuple(found) if found and "".join(found) == move else (move,)
+
+
+@dataclass(frozen=True)
+class Branch:
+    """One way on from what was typed: a whole move (`complete`) or the start of `count` moves."""
+
+    value: str  # what goes in the move box: a legal move, or a prefix of the entry of `count` of them
+    complete: bool
+    count: int
+    label: str
+
+
+def label(state: State, prefix: str, count: int) -> str:
+    """How a partial move is offered: "c1 …  dragon on c1 · 212 turns", or "a1 …  5 moves"."""
+    words = getattr(state, "describe", None)
+    return f"{prefix}{MORE}  {words(prefix, count) if words is not None else f'{count} moves'}"
+
+
+def entry(state: State, move: str) -> str:
+    return "".join(move_parts(state, move))
+
+
+def branches(state: State, typed: str, moves: list[str] | None = None) -> list[Branch]:
+    """The next parts of the legal moves whose entry starts like `typed`, in the order of their values:
+    whole moves where the next part ends one, else partial moves covering every move that continues."""
+    wanted = compact(typed)
+    groups: dict[str, list[str]] = {}
+    whole: dict[str, str] = {}
+    for move in state.legal_moves() if moves is None else moves:
+        parts = move_parts(state, move)
+        if not compact("".join(parts)).startswith(wanted):
+            continue
+        length = 0
+        for k, part in enumerate(parts, 1):
+            length += len(compact(part))
+            if length > len(wanted):
+                prefix = "".join(parts[:k])
+                if k == len(parts):
+                    whole[prefix] = move
+                else:
+                    groups.setdefault(prefix, []).append(move)
+                break
+    found = [Branch(move, True, 1, move) for move in whole.values()]
+    for prefix, members in groups.items():
+        if len(members) == 1 and prefix not in whole:
+            found.append(Branch(members[0], True, 1, members[0]))
+        else:
+            found.append(Branch(prefix, False, len(members), label(state, prefix, len(members))))
+    return sorted(found, key=lambda branch: (branch.value, not branch.complete))
+
+
+def unlabel(state: State, typed: str) -> str:
+    """What a player meant when the move box holds a partial move's label, perhaps with more typed after
+    it ("c1 …  dragon on c1 · 212 turns-c2" means "c1-c2"): the label's own words are dropped."""
+    head, more, tail = typed.partition(MORE.strip())
+    if not more:
+        return typed
+    head, tail = head.strip(), tail.strip()
+    wanted = compact(head)
+    count = sum(1 for move in state.legal_moves() if compact(entry(state, move)).startswith(wanted))
+    words = label(state, head, count)[len(head) + len(MORE):].strip()
+    return head + tail[len(words):] if tail.startswith(words) else head
+
+
+def is_partial(state: State, typed: str) -> bool:
+    """Whether `typed` is the start of a legal move's entry but no move itself."""
+    wanted = compact(typed)
+    return bool(wanted) and any(
+        compact(entry(state, move)).startswith(wanted) for move in state.legal_moves()
+    )
