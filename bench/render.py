@@ -1,11 +1,12 @@
 """Render benchmark: time render + PNG encode on positions from random playouts of every game that
 has a renderer, and print median / p95 / max milliseconds and PNG sizes per game (Ikabegamá once per
 board size asked for, size 5 by default; Multiplications once per players×k asked for, n = 7, 13, 19
-and 25 by default; X's and lines once per board size asked for, n = 8 and 15 by default).
+and 25 by default; X's and lines once per board size asked for, n = 8 and 15 by default; Elevation once
+per terrain asked for, flat and random by default).
 
 Run by hand from anywhere:
     python bench/render.py [--positions 200] [--seed 1] [--sizes 4,5,6,7] [--perm 2x3,3x4,6x3,6x4,3x8]
-                           [--xlines 8,15]
+                           [--xlines 8,15] [--elevation flat,random]
 """
 from __future__ import annotations
 
@@ -57,6 +58,7 @@ def main() -> None:
     parser.add_argument("--perm", default="2x3,3x4,6x3,6x4,3x8",
                         help="Multiplications players×k, comma-separated (n = k·players + 1 ≤ 25)")
     parser.add_argument("--xlines", default="8,15", help="X's and lines board sizes, comma-separated (8..15)")
+    parser.add_argument("--elevation", default="flat,random", help="Elevation terrains, comma-separated (flat, random)")
     args = parser.parse_args()
     runs: list[tuple[str, str, dict | None, int]] = []
     for game_name in RENDERERS:
@@ -69,6 +71,9 @@ def main() -> None:
                 runs.append((f"perm-{players}x{k} n={k * players + 1}", game_name, {"k": k}, players))
         elif game_name == "xlines":
             runs.extend((f"{game_name}-{size}", game_name, {"size": int(size)}, fewest) for size in args.xlines.split(","))
+        elif game_name == "elevation":
+            runs.extend((f"{game_name}-{terrain}", game_name, {"terrain": terrain}, fewest)
+                        for terrain in args.elevation.split(","))
         else:
             runs.append((game_name, game_name, None, fewest))
     width = max(12, *(len(label) for label, *_ in runs))

@@ -2,7 +2,9 @@
 move (`play()`, the bot's path: read, check, apply and decide whether the game ended) on positions
 from random playouts of every game with its default options, and print median / p95 / max ms with
 the number of legal moves. For Elevation it also reports the middle-game positions alone (those with
-at least 2,000 legal turns), the case the rules must list well under 50 ms.
+at least 2,000 legal turns), the case the rules must list well under 50 ms. Then autocomplete: the
+suggestions for an empty box and for each part of a random legal move on the way to it (what /move's
+autocomplete computes once the position is loaded), median and worst per game; Discord gives 3 s.
 
 Run by hand from anywhere:
     python bench/rules.py [--positions 300] [--seed 1]
@@ -20,7 +22,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bot.service import suggestions  # noqa: E402
 from rules import GAMES  # noqa: E402
+from rules.parts import move_parts  # noqa: E402
 
 BUSY = 2000  # Elevation positions with at least this many legal turns count as the middle game
 
@@ -63,6 +67,7 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
+    completions: list[tuple[str, list[float], str]] = []
     print(f"{'game':<22} {'list ms':>8} {'p95':>8} {'max':>8} {'play ms':>8} {'p95':>8} {'moves':>8} {'max':>8}  positions")
     for name in GAMES:
         rng = random.Random(args.seed)
@@ -81,6 +86,26 @@ def main() -> None:
             if busy:
                 print(row(f"  ≥{BUSY} turns", [list_ms[k] for k in busy], [play_ms[k] for k in busy],
                           [counts[k] for k in busy]))
+        tree_ms, worst = autocomplete(states, rng)
+        completions.append((name, tree_ms, worst))
+    print(f"\n{'autocomplete':<22} {'median':>8} {'p95':>8} {'max':>8}  worst case")
+    for name, tree_ms, worst in completions:
+        print(f"{name:<22} {statistics.median(tree_ms):>8.2f} {percentile(tree_ms, 0.95):>8.2f} {max(tree_ms):>8.2f}  {worst}")
+
+
+def autocomplete(states: list, rng: random.Random) -> tuple[list[float], str]:
+    """ms per suggestions() call, for "" and each prefix of a random move's parts; the worst call."""
+    times, worst, worst_ms = [], "", 0.0
+    for state in states:
+        move = rng.choice(state.legal_moves())
+        parts = move_parts(state, move)
+        for k in range(len(parts)):
+            typed = "".join(parts[:k])
+            ms = timed(functools.partial(suggestions, dataclasses.replace(state), typed))
+            times.append(ms)
+            if ms > worst_ms:
+                worst_ms, worst = ms, f"{typed!r} with {len(state.legal_moves())} legal moves"
+    return times, worst
 
 
 if __name__ == "__main__":

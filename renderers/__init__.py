@@ -9,10 +9,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from types import ModuleType
 
-from renderers import ascent, attaxx, ikabegama, permutation, xlines
+from renderers import ascent, attaxx, elevation, ikabegama, permutation, xlines
 
 RENDERERS: dict[str, ModuleType] = {
-    "ascent": ascent, "attaxx": attaxx, "ikabegama": ikabegama, "permutation": permutation, "xlines": xlines,
+    "ascent": ascent, "attaxx": attaxx, "elevation": elevation, "ikabegama": ikabegama, "permutation": permutation,
+    "xlines": xlines,
 }
 
 

@@ -260,6 +260,25 @@ async def test_full_xlines_game_on_an_odd_board(world):
     assert "has no line to draw" in final.content and "Ratings:" in final.content
 
 
+async def test_full_elevation_game_built_from_the_suggestions(world):
+    rules = await run(world, CAROL, "rules", game="elevation")
+    text = rules.embeds[0]["description"]
+    assert all(word in text for word in ("**samurai**", "**fish**", "**dragon**", "disguised passes")) and rules.png
+    challenge = await run(world, ALICE, "challenge", "elevation", opponent=BOB, height=2)
+    assert "height **2**" in challenge.content and "terrain **flat**" in challenge.content
+    [board] = await (await world.users.press(BOB, challenge, "Accept")).messages(1)
+    pieces = await world.users.suggestions(ALICE, GAMES_CHANNEL, "move", "notation", "")
+    assert pieces[0][0].startswith("a1 …  samurai on a1 · ") and pieces[1][0].startswith("b1 …  fish on b1 · ")
+    assert [value for _, value in pieces] == ["a1", "b1", "c1", "d1", "e1", "f1"]
+    refused = await run(world, ALICE, "move", notation="c1")
+    assert refused.ephemeral and "c1 is only the start of a move" in refused.content
+    final, pictures = await play_to_end(world)
+    pictures.insert(0, image(board.png).tobytes())
+    assert len(pictures) > 2 and all(a != b for a, b in zip(pictures, pictures[1:]))
+    assert "🏁" in final.content and "Ratings:" in final.content
+    assert any(end in final.content for end in ("threefold repetition", "no pieces left", "no legal turn"))
+
+
 async def test_three_player_permutation_game_started_early_then_a_timeout(world):
     challenge = await run(world, ALICE, "challenge", "permutation")
     assert "anyone (5 seats open)" in challenge.content
