@@ -222,10 +222,11 @@ class ElevationState:
     def move_parts(self, move: str) -> tuple[str, ...]:
         """A legal turn as the piece, then each action: a step's square, a dig's source and its target.
         A turn that does not start with a step is entered with its piece first (`c1: d2>b2 c1-c2`)."""
-        head = move.partition(" ")[0]
-        piece_at = head.partition("-")[0] if "-" in head else move.partition(":")[0] if ":" in head else next(
-            token.partition("-")[0] for token in move.split() if "-" in token)
-        entry = move if move.startswith(f"{piece_at}-") or move.startswith(f"{piece_at}:") else f"{piece_at}: {move}"
+        if ":" in move:  # two digs: the piece is named already
+            entry = move
+        else:
+            piece_at = next(token for token in move.split() if "-" in token).partition("-")[0]
+            entry = move if move.startswith(f"{piece_at}-") else f"{piece_at}: {move}"
         parts = PART.findall(entry)
         merged: list[str] = []
         for part in parts:
