@@ -45,6 +45,7 @@ class Settings:
     sweep_seconds: float  # the longest the timer task sleeps before re-reading deadlines from the database
     api_base: str | None  # test only: a local stand-in for Discord's REST API
     gateway_url: str | None  # test only: a local stand-in for Discord's gateway
+    computer_seconds: float | None = None  # a shorter think time for computer players than their level's
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -59,4 +60,5 @@ class Settings:
             sweep_seconds=_number("TIMER_SWEEP_SECONDS", 300.0, float),
             api_base=os.environ.get("DISCORD_API_BASE", "").strip() or None,
             gateway_url=os.environ.get("DISCORD_GATEWAY_URL", "").strip() or None,
+            computer_seconds=_number("COMPUTER_SECONDS", None, float),
         )

@@ -19,7 +19,7 @@ from pathlib import Path
 import renderers
 from bot.config import load_dotenv
 from bot.errors import NotFound, PlayerError
-from bot.models import Match, MoveResult, Player
+from bot.models import COMPUTER_LEVELS, Match, MoveResult, Player, computer
 from bot.service import MAX_TURN_SECONDS, MatchService
 from bot.store import Store
 from renderers.theme import and_list
@@ -109,9 +109,12 @@ class Console:
                  f"{len(match.moves)} moves played, {match.to_move.name} to move.")
         if self.yes("Resume it? [Y/n] ", default=True):
             return match
-        if not self.yes(f"Start a new match instead? {match.to_move.name} resigns this one. [y/N] "):
+        quitter = match.to_move if match.to_move in match.people else match.people[0]
+        if not self.yes(f"Start a new match instead? {quitter.name} resigns this one. [y/N] "):
             raise Quit
-        resigned = await self.service.resign(LOCAL_CHANNEL, match.to_move)
+        resigned = await self.service.resign(LOCAL_CHANNEL, quitter)
+        while resigned.status == "active":  # more than two players: each person resigns in turn
+            resigned = await self.service.resign(LOCAL_CHANNEL, resigned.people[0])
         await self.show(resigned)
         await self.show_end(resigned)
         return await self.new_match()
@@ -120,21 +123,23 @@ class Console:
         game = self.ask_game()
         count = self.ask_count(game)
         players = self.ask_players(game, count)
+        people = [p for p in players[1:] if not p.is_computer]
+        levels = [p.level for p in players[1:] if p.level is not None]
         while True:
             options = self.ask_options(game)
             try:
-                challenge = await self.service.challenge(
-                    LOCAL_GUILD, LOCAL_CHANNEL, players[0], game.name, players[1:], options,
+                match = await self.service.challenge(
+                    LOCAL_GUILD, LOCAL_CHANNEL, players[0], game.name, people, options,
                     players=count, turn_seconds=MAX_TURN_SECONDS,  # local turns may wait for days
+                    computers=levels,
                 )
                 break
             except BadOptions as error:  # a combination of options the game refuses
                 if not game.options:
                     raise
                 self.say(f"{error}. Let's try the options again.")
-        match = None
-        for player in players[1:]:
-            match = await self.service.accept(challenge.id, player)
+        for player in people:
+            match = await self.service.accept(match.id, player)
         assert isinstance(match, Match)
         self.say(f"Match {match.id}: {' vs '.join(match.names)}. Type `help` for the commands.")
         return match
@@ -168,8 +173,17 @@ class Console:
     def ask_players(self, game: Game, count: int) -> list[Player]:
         players: list[Player] = []
         for seat in range(count):
+            hint = "" if seat == 0 else f" (or `computer`, `computer {' / '.join(COMPUTER_LEVELS)}`)"
             while True:
-                name = " ".join(self.ask(f"Player {seat + 1} ({game.seat_name(seat)}), your name: ").split())
+                name = " ".join(self.ask(f"Player {seat + 1} ({game.seat_name(seat)}), your name{hint}: ").split())
+                words = name.lower().split()
+                if seat > 0 and words[:1] == ["computer"]:
+                    level = words[1] if len(words) > 1 else "medium"
+                    if level in COMPUTER_LEVELS and len(words) <= 2:
+                        players.append(computer(level))
+                        break
+                    self.say(f"A computer plays at {', '.join(COMPUTER_LEVELS)}: type `computer hard`, say.")
+                    continue
                 player = local_player(name)
                 if not name:
                     self.say("Please type a name.")
@@ -203,7 +217,7 @@ class Console:
     async def play(self, match: Match) -> None:
         while match.status == "active":
             await self.show(match)
-            match = await self.turn(match)
+            match = await (self.computer_turn(match) if match.computer_to_move else self.turn(match))
         await self.show(match)  # the final position, drawn as finished however the match ended
         await self.show_end(match)
 
@@ -220,6 +234,14 @@ class Console:
         self.say(f"{len(moves)} legal moves{f' starting {start}' if start else ''}; type `moves` and one of these:")
         for branch in branches(state, start):
             self.say(f"  {branch.label}")
+
+    async def computer_turn(self, match: Match) -> Match:
+        self.say(f"{match.to_move.name} is thinking…")
+        result = await self.service.computer_move(match.id)
+        if result is None:  # nothing to play after all: read the match again
+            return await self.service.get_match(match.id)
+        self.announce(result)
+        return result.match
 
     async def turn(self, match: Match) -> Match:
         """Read commands from the player to move until one changes the match; return the new match."""
@@ -272,7 +294,7 @@ class Console:
     def announce(self, result: MoveResult) -> None:
         match, last = result.match, result.match.state.last
         seat_name = match.rules.seat_name
-        line = f"{match.seats[result.seat].name} ({seat_name(result.seat)}) played {result.notation}"
+        line = f"{match.plays(result.seat).name} ({seat_name(result.seat)}) played {result.notation}"
         self.say(line + (f": {last.effect}." if last and last.effect else "."))
         for seat in last.passed if last else ():
             self.say(f"{match.seats[seat].name} ({seat_name(seat)}) has no legal move and passes.")
@@ -348,11 +370,13 @@ async def main(argv: list[str] | None = None, input_fn: InputFn = input, print_f
                         help="the SQLite file (default: $DATABASE_PATH or data/bot.sqlite3)")
     args = parser.parse_args(argv)
     store = await Store.open(args.db)
+    service = MatchService(store)
     try:
-        console = Console(MatchService(store), args.db.parent / "boards", input_fn, print_fn)
+        console = Console(service, args.db.parent / "boards", input_fn, print_fn)
         print_fn(f"Local play on {args.db}: same games, ratings and history as the bot (server \"local\").")
         await console.run()
     finally:
+        service.computers.close()
         await store.close()
     return 0
 

@@ -7,11 +7,28 @@ from typing import Any
 
 from rules import GAMES, Game, Outcome, State
 
+COMPUTER_LEVELS = ("easy", "medium", "hard")  # engines.LEVELS, weakest first
+COMPUTER_IDS = {level: k + 1 for k, level in enumerate(COMPUTER_LEVELS)}
+
 
 @dataclass(frozen=True)
 class Player:
     id: int
     name: str
+
+    @property
+    def level(self) -> str | None:
+        """The computer's level, for a computer player; None for a person."""
+        return COMPUTER_LEVELS[self.id - 1] if 1 <= self.id <= len(COMPUTER_LEVELS) else None
+
+    @property
+    def is_computer(self) -> bool:
+        return self.level is not None
+
+
+def computer(level: str) -> Player:
+    """The computer player of a level, as it appears on leaderboards: "Computer (hard)"."""
+    return Player(COMPUTER_IDS[level], f"Computer ({level})")
 
 
 @dataclass(frozen=True)
@@ -91,6 +108,8 @@ class Match:
     outcome: Outcome | None = None  # the final result, also for resignations, timeouts and agreed draws
     ratings: tuple[RatingChange, ...] = field(default=())
     finished_at: float | None = None
+    stand_ins: tuple[str | None, ...] = ()  # per seat: the level of the computer playing for a player who left
+    leavers: tuple[int, ...] = ()  # the seats whose players left, first to leave first
 
     @property
     def rules(self) -> Game:
@@ -98,12 +117,33 @@ class Match:
 
     @property
     def names(self) -> list[str]:
-        return [p.name for p in self.seats]
+        """Each seat's name as boards show it; a seat a computer took over says so."""
+        return [p.name if self.stand_in(seat) is None else f"Computer for {p.name}" for seat, p in enumerate(self.seats)]
+
+    def stand_in(self, seat: int) -> str | None:
+        return self.stand_ins[seat] if seat < len(self.stand_ins) else None
+
+    def plays(self, seat: int) -> Player:
+        """Who makes the moves of a seat: its player, or the computer standing in for one who left."""
+        level = self.stand_in(seat)
+        return self.seats[seat] if level is None else computer(level)
 
     @property
     def to_move(self) -> Player | None:
+        """Who is to move: a person, or a computer (a computer seat, or one standing in)."""
         seat = self.state.to_move if self.status == "active" else None
-        return None if seat is None else self.seats[seat]
+        return None if seat is None else self.plays(seat)
+
+    @property
+    def computer_to_move(self) -> str | None:
+        """The level of the computer to move, if a computer is to move."""
+        player = self.to_move
+        return player.level if player is not None else None
+
+    @property
+    def people(self) -> list[Player]:
+        """The people still playing: not computers, not players who left."""
+        return [p for seat, p in enumerate(self.seats) if not p.is_computer and self.stand_in(seat) is None]
 
     def seat_of(self, user_id: int) -> int | None:
         for seat, player in enumerate(self.seats):

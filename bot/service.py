@@ -20,8 +20,10 @@ from typing import Any
 import aiosqlite
 
 from bot import ratings as glicko
+from bot.computer import ComputerPlayers, seed_for
 from bot.errors import Conflict, NotAllowed, NotFound
 from bot.models import (
+    COMPUTER_LEVELS,
     Challenge,
     DrawOffer,
     Expired,
@@ -30,6 +32,7 @@ from bot.models import (
     Player,
     RatingChange,
     Standing,
+    computer,
     dumps,
 )
 from bot.store import Store
@@ -44,6 +47,7 @@ TURN_SECONDS = 24 * 3600
 MIN_TURN_SECONDS = 60
 MAX_TURN_SECONDS = 14 * 24 * 3600
 STATE_CACHE = 512
+STAND_IN = "medium"  # the computer that plays on for someone who left a game of more than two
 
 
 def current_scores(state: State) -> tuple[int, ...] | None:
@@ -51,16 +55,26 @@ def current_scores(state: State) -> tuple[int, ...] | None:
     return getattr(state, "scores", None)
 
 
-def forfeit(state: State, players: int, loser: int, reason: str) -> Outcome:
-    """The result when `loser` leaves the game: they place last, the others by their running score."""
-    others = [seat for seat in range(players) if seat != loser]
+def forfeit(state: State, players: int, leavers: Sequence[int], reason: str) -> Outcome:
+    """The result when the game stops because players left (`leavers`, first to leave first): the
+    others by their running score, then the leavers, the first to leave last."""
+    others = [seat for seat in range(players) if seat not in leavers]
     scores = current_scores(state)
     if scores is None:
-        above: tuple[frozenset[int], ...] = (frozenset(others),)
+        above: tuple[frozenset[int], ...] = (frozenset(others),) if others else ()
     else:
         above = ranked_by_score([scores[s] for s in others], reason).places
         above = tuple(frozenset(others[i] for i in group) for group in above)
-    return Outcome(places=above + (frozenset({loser}),), scores=scores, reason=reason)
+    return Outcome(places=above + tuple(frozenset({s}) for s in reversed(leavers)), scores=scores, reason=reason)
+
+
+def leavers_last(outcome: Outcome, leavers: Sequence[int]) -> Outcome:
+    """A result with the players who left moved below everyone, the first to leave last."""
+    if not leavers:
+        return outcome
+    kept = tuple(group - set(leavers) for group in outcome.places)
+    places = tuple(g for g in kept if g) + tuple(frozenset({s}) for s in reversed(leavers))
+    return replace(outcome, places=places)
 
 
 def most_players(rules: Game, options: Mapping[str, Any], seed: int) -> int:
@@ -127,8 +141,10 @@ class MatchService:
         challenge_seconds: int = CHALLENGE_SECONDS,
         turn_seconds: int = TURN_SECONDS,
         rng: random.Random | None = None,
+        computers: ComputerPlayers | None = None,
     ):
         self.store = store
+        self.computers = computers or ComputerPlayers()
         self.clock = clock
         self.challenge_seconds = challenge_seconds
         self.turn_seconds = turn_seconds
@@ -149,11 +165,19 @@ class MatchService:
         *,
         players: int | None = None,
         turn_seconds: int | None = None,
-    ) -> Challenge:
-        """Post a challenge: to named opponents, or open to anyone for the seats nobody was named for."""
+        computers: Sequence[str] = (),
+    ) -> Challenge | Match:
+        """Post a challenge: to named opponents, or open to anyone for the seats nobody was named for.
+        `computers` (levels) take seats at once; a challenge whose every seat is then taken starts at
+        once, and the started Match is returned."""
         if game not in GAMES:
             raise NotFound(f"There is no game called {game!r}. Games: {', '.join(GAMES)}")
         rules = GAMES[game]
+        if challenger.is_computer or any(p.is_computer for p in opponents):
+            raise NotAllowed("Computer players are chosen with the level option, not by name.")
+        unknown = [level for level in computers if level not in COMPUTER_LEVELS]
+        if unknown:
+            raise NotAllowed(f"There is no computer level {unknown[0]!r}: choose {', '.join(COMPUTER_LEVELS)}.")
         ids = [challenger.id] + [p.id for p in opponents]
         if challenger.id in ids[1:]:
             raise NotAllowed("You can't challenge yourself.")
@@ -161,16 +185,19 @@ class MatchService:
             raise NotAllowed("Each opponent can only be named once.")
         options = rules.resolve_options(options)
         seed = self.rng.randrange(2**31)
+        bots = [computer(level) for level in computers]
+        named = len(ids) + len(bots)
         if players is None:
-            players = len(ids) if len(ids) > 1 else most_players(rules, options, seed)
-        if len(ids) > players:
-            raise NotAllowed(f"That is {players} seats, but you named {len(ids)} players counting yourself.")
+            players = named if named > 1 else most_players(rules, options, seed)
+        if named > players:
+            raise NotAllowed(f"That is {players} seats, but you named {named} players counting yourself"
+                             + (" and the computers." if bots else "."))
         rules.start(players, options, seed)  # BadOptions reaches the player before anything is stored
         turn = self._turn_seconds(turn_seconds)
         now = self.clock()
         async with self.store.transaction() as db:
             await self._check_channel_free(db, channel_id)
-            await self._remember(db, challenger, *opponents)
+            await self._remember(db, challenger, *opponents, *bots)
             cursor = await db.execute(
                 "INSERT INTO challenges (guild_id, channel_id, game, options, players, challenger, turn_seconds,"
                 " seed, status, created_at, expires_at) VALUES (?,?,?,?,?,?,?,?, 'open', ?, ?)",
@@ -178,11 +205,15 @@ class MatchService:
                  now + self.challenge_seconds),
             )
             challenge_id = cursor.lastrowid
+            seated = [(uid, int(seat > 0), int(seat == 0)) for seat, uid in enumerate(ids)]
+            seated += [(bot.id, 1, 1) for bot in bots]
             await db.executemany(
                 "INSERT INTO challenge_players (challenge_id, user_id, seat, invited, accepted) VALUES (?,?,?,?,?)",
-                [(challenge_id, uid, seat, int(seat > 0), int(seat == 0)) for seat, uid in enumerate(ids)],
+                [(challenge_id, uid, seat, invited, accepted) for seat, (uid, invited, accepted) in enumerate(seated)],
             )
-            found = await self._load_challenge(db, challenge_id)
+            found: Challenge | Match = await self._load_challenge(db, challenge_id)
+            if len(found.accepted) == players:
+                found = await self._start(db, found, now)
         self.deadlines_changed.set()
         return found
 
@@ -279,7 +310,7 @@ class MatchService:
             )
             return await self._load_challenge(db, challenge_id)
 
-    async def rematch(self, match_id: int, user: Player) -> Challenge:
+    async def rematch(self, match_id: int, user: Player) -> Challenge | Match:
         """A new challenge from a finished match: same players, game, options and turn time."""
         async with self.store.transaction() as db:
             match = await self._load_match(db, match_id)
@@ -289,8 +320,9 @@ class MatchService:
             raise NotAllowed("Only the players of this match can ask for a rematch.")
         others = [p for p in match.seats if p.id != user.id]
         return await self.challenge(
-            match.guild_id, match.channel_id, user, match.game, others, match.options,
-            players=len(match.seats), turn_seconds=match.turn_seconds,
+            match.guild_id, match.channel_id, user, match.game, [p for p in others if not p.is_computer],
+            match.options, players=len(match.seats), turn_seconds=match.turn_seconds,
+            computers=[p.level for p in others if p.level is not None],
         )
 
     # ------------------------------------------------------------------ playing
@@ -322,36 +354,72 @@ class MatchService:
         async with self.store.transaction() as db:
             match = await self._active(db, channel_id)
             seat = self._seat(match, user)
-            state = match.state
-            if state.to_move != seat:
-                raise NotAllowed(f"It's not your turn: {match.seats[state.to_move].name} is to move.")
-            notation = unlabel(state, notation)
-            try:
-                after = state.play(notation)
-            except IllegalMove as error:
-                raise refusal(state, notation, error) from None
-            canonical = after.last.notation if after.last else notation
-            version = len(match.moves)
-            await db.execute(
-                "INSERT INTO moves (match_id, ply, seat, notation, played_at) VALUES (?,?,?,?,?)",
-                (match.id, version, seat, canonical, now),
+            if match.state.to_move != seat:
+                raise NotAllowed(f"It's not your turn: {match.to_move.name} is to move.")
+            result = await self._apply(db, match, seat, unlabel(match.state, notation), now)
+        self.deadlines_changed.set()
+        return result
+
+    async def _apply(self, db: aiosqlite.Connection, match: Match, seat: int, notation: str, now: float) -> MoveResult:
+        state = match.state
+        try:
+            after = state.play(notation)
+        except IllegalMove as error:
+            raise refusal(state, notation, error) from None
+        canonical = after.last.notation if after.last else notation
+        version = len(match.moves)
+        await db.execute(
+            "INSERT INTO moves (match_id, ply, seat, notation, played_at) VALUES (?,?,?,?,?)",
+            (match.id, version, seat, canonical, now),
+        )
+        offer = match.draw_offer if match.draw_offer == seat else None
+        deadline = None if after.outcome else now + match.turn_seconds
+        cursor = await db.execute(
+            "UPDATE matches SET version = version + 1, deadline = ?, draw_offer = ?"
+            " WHERE id = ? AND version = ? AND status = 'active'",
+            (deadline, offer, match.id, version),
+        )
+        if cursor.rowcount != 1:
+            raise Conflict("The match changed at the same moment; look at the board and try again.")
+        self._cache(match.id, version + 1, after)
+        if after.outcome is None:  # nothing else changed: no need to read the match again
+            played = replace(match, state=after, moves=match.moves + (canonical,), deadline=deadline, draw_offer=offer)
+        else:
+            await self._finish(db, match, after.outcome, now)
+            played = await self._load_match(db, match.id)
+        return MoveResult(match=played, seat=seat, notation=canonical)
+
+    # ------------------------------------------------------------------ computer players
+
+    async def computer_turns_due(self) -> list[int]:
+        """The active matches in which a computer is to move (after a restart, those it owes)."""
+        async with self.store.transaction() as db:
+            rows = await _all(
+                db,
+                "SELECT DISTINCT m.id FROM matches m JOIN seats s ON s.match_id = m.id WHERE m.status = 'active'"
+                " AND (s.user_id BETWEEN 1 AND ? OR s.stand_in IS NOT NULL) ORDER BY m.id",
+                len(COMPUTER_LEVELS),
             )
-            offer = match.draw_offer if match.draw_offer == seat else None
-            deadline = None if after.outcome else now + match.turn_seconds
-            cursor = await db.execute(
-                "UPDATE matches SET version = version + 1, deadline = ?, draw_offer = ?"
-                " WHERE id = ? AND version = ? AND status = 'active'",
-                (deadline, offer, match.id, version),
-            )
-            if cursor.rowcount != 1:
-                raise Conflict("The match changed at the same moment; look at the board and try again.")
-            self._cache(match.id, version + 1, after)
-            if after.outcome is None:  # nothing else changed: no need to read the match again
-                played = replace(match, state=after, moves=match.moves + (canonical,), deadline=deadline, draw_offer=offer)
-            else:
-                await self._finish(db, match, after.outcome, now)
-                played = await self._load_match(db, match.id)
-            result = MoveResult(match=played, seat=seat, notation=canonical)
+            matches = [await self._load_match(db, row["id"]) for row in rows]
+        return [match.id for match in matches if match.computer_to_move is not None]
+
+    async def computer_move(self, match_id: int) -> MoveResult | None:
+        """Let the computer to move in this match choose and play its move. The search runs in a worker
+        process; None when no computer is to move (any more: the match may have changed meanwhile)."""
+        match = await self.get_match(match_id)
+        level = match.computer_to_move
+        if level is None:
+            return None
+        move = await self.computers.choose(match.state, level, seed_for(match.seed, len(match.moves)))
+        now = self.clock()
+        try:
+            async with self.store.transaction() as db:
+                current = await self._load_match(db, match_id)
+                if current.status != "active" or len(current.moves) != len(match.moves):
+                    return None
+                result = await self._apply(db, current, current.state.to_move, move, now)
+        except Conflict:
+            return None
         self.deadlines_changed.set()
         return result
 
@@ -371,13 +439,24 @@ class MatchService:
         return [branch.value for branch in await self.move_choices(channel_id, user_id, typed, limit)]
 
     async def resign(self, channel_id: int, user: Player) -> Match:
+        """Give up: a two-player match ends; in a game of more than two a computer plays on for the
+        player, who will be placed last (the match ends if no person is left playing)."""
         now = self.clock()
         async with self.store.transaction() as db:
             match = await self._active(db, channel_id)
             seat = self._seat(match, user)
-            outcome = forfeit(match.state, len(match.seats), seat, f"{user.name} resigned")
-            await self._finish(db, match, outcome, now)
-            return await self._load_match(db, match.id)
+            return await self._leave(db, match, seat, f"{user.name} resigned", now)
+
+    async def _leave(self, db: aiosqlite.Connection, match: Match, seat: int, reason: str, now: float) -> Match:
+        stays = [p for p in match.people if p != match.seats[seat]]
+        if len(match.seats) == 2 or not stays:
+            await self._finish(db, match, forfeit(match.state, len(match.seats), match.leavers + (seat,), reason), now)
+        else:
+            await db.execute(
+                "UPDATE seats SET stand_in = ?, left_at = ? WHERE match_id = ? AND seat = ?", (STAND_IN, now, match.id, seat)
+            )
+            await db.execute("UPDATE matches SET deadline = ? WHERE id = ?", (now + match.turn_seconds, match.id))
+        return await self._load_match(db, match.id)
 
     async def draw(self, channel_id: int, user: Player) -> DrawOffer | Match:
         """Offer a draw, or accept the opponent's standing offer (which ends the match)."""
@@ -425,11 +504,11 @@ class MatchService:
             matches = []
             for row in rows:
                 match = await self._load_match(db, row["id"])
+                if match.computer_to_move is not None:  # computers take no time: it moves once the bot runs
+                    await db.execute("UPDATE matches SET deadline = ? WHERE id = ?", (now + match.turn_seconds, match.id))
+                    continue
                 seat = match.state.to_move
-                loser = match.seats[seat]
-                outcome = forfeit(match.state, len(match.seats), seat, f"{loser.name} ran out of time")
-                await self._finish(db, match, outcome, now)
-                matches.append(await self._load_match(db, match.id))
+                matches.append(await self._leave(db, match, seat, f"{match.seats[seat].name} ran out of time", now))
         return Expired(tuple(challenges), tuple(matches))
 
     # ------------------------------------------------------------------ records
@@ -461,6 +540,24 @@ class MatchService:
             )
         return [_standing(row, row["rank"]) for row in rows]
 
+    async def against_computers(self, guild_id: int, user_id: int) -> list[tuple[str, Player, int, int, int]]:
+        """A person's record against each computer level in this server, per game: (game, computer,
+        wins, losses, draws), a win being a better place than the computer's best seat in the match."""
+        async with self.store.transaction() as db:
+            rows = await _all(
+                db,
+                "SELECT m.game, c.user_id, min(s.place) AS mine, min(c.place) AS theirs FROM seats s"
+                " JOIN seats c ON c.match_id = s.match_id JOIN matches m ON m.id = s.match_id"
+                " WHERE m.status = 'finished' AND m.guild_id = ? AND s.user_id = ? AND c.user_id BETWEEN 1 AND ?"
+                " AND c.stand_in IS NULL GROUP BY m.id, c.user_id",
+                guild_id, user_id, len(COMPUTER_LEVELS),
+            )
+        records: dict[tuple[str, int], list[int]] = {}
+        for row in rows:
+            tally = records.setdefault((row["game"], row["user_id"]), [0, 0, 0])
+            tally[0 if row["mine"] < row["theirs"] else 1 if row["mine"] > row["theirs"] else 2] += 1
+        return [(game, computer(COMPUTER_LEVELS[uid - 1]), *tally) for (game, uid), tally in sorted(records.items())]
+
     async def history(self, guild_id: int, limit: int = 5) -> list[Match]:
         async with self.store.transaction() as db:
             rows = await _all(
@@ -491,6 +588,8 @@ class MatchService:
         seat = match.seat_of(user.id)
         if seat is None:
             raise NotAllowed("You are not playing in this match.")
+        if match.stand_in(seat) is not None:
+            raise NotAllowed("You left this match: a computer plays your seat now.")
         return seat
 
     async def _check_channel_free(self, db: aiosqlite.Connection, channel_id: int) -> None:
@@ -561,6 +660,7 @@ class MatchService:
             match_id,
         )
         seats = tuple(Player(r["user_id"], r["name"]) for r in seat_rows)
+        left = sorted((r["left_at"], r["seat"]) for r in seat_rows if r["left_at"] is not None)
         moves = tuple(r["notation"] for r in await _all(
             db, "SELECT notation FROM moves WHERE match_id = ? ORDER BY ply", match_id))
         options = json.loads(row["options"])
@@ -581,6 +681,7 @@ class MatchService:
             options=options, seed=row["seed"], seats=seats, state=state, status=row["status"],
             turn_seconds=row["turn_seconds"], deadline=row["deadline"], draw_offer=row["draw_offer"],
             moves=moves, outcome=outcome, ratings=changes, finished_at=row["finished_at"],
+            stand_ins=tuple(r["stand_in"] for r in seat_rows), leavers=tuple(seat for _, seat in left),
         )
 
     def _state(self, match_id: int, game: str, players: int, options: dict, seed: int, moves: tuple[str, ...]) -> State:
@@ -602,7 +703,9 @@ class MatchService:
             self._states.popitem(last=False)
 
     async def _finish(self, db: aiosqlite.Connection, match: Match, outcome: Outcome, now: float) -> None:
-        """Record the result and update everyone's rating, in the caller's transaction."""
+        """Record the result and update everyone's rating, in the caller's transaction. Players who left
+        are placed last; a computer level in several seats is rated once, from its best place."""
+        outcome = leavers_last(outcome, match.leavers)
         cursor = await db.execute(
             "UPDATE matches SET status = 'finished', finished_at = ?, reason = ?, places = ?, deadline = NULL,"
             " draw_offer = NULL WHERE id = ? AND status = 'active'",
@@ -610,33 +713,44 @@ class MatchService:
         )
         if cursor.rowcount != 1:
             raise Conflict("This match has already ended.")
+        place_of = {seat: place for place, group in enumerate(outcome.places) for seat in group}
+        rated: list[int] = []
+        for seat in sorted(range(len(match.seats)), key=lambda k: (place_of[k], k)):
+            if not any(match.seats[other].id == match.seats[seat].id for other in rated):
+                rated.append(seat)
+        rated.sort()
         before = []
-        for player in match.seats:
+        for seat in rated:
             row = await _one(
                 db, "SELECT * FROM ratings WHERE guild_id = ? AND game = ? AND user_id = ?",
-                match.guild_id, match.game, player.id,
+                match.guild_id, match.game, match.seats[seat].id,
             )
             if row is None:
                 before.append(glicko.Rating())
             else:
                 rating = glicko.Rating(row["rating"], row["rd"], row["volatility"])
                 before.append(glicko.age(rating, (now - row["updated_at"]) / 86400))
-        after = glicko.rate_game(before, outcome.places)
-        place_of = {seat: place for place, group in enumerate(outcome.places) for seat in group}
+        index = {seat: k for k, seat in enumerate(rated)}
+        groups = [frozenset(index[s] for s in group if s in index) for group in outcome.places]
+        after = glicko.rate_game(before, [g for g in groups if g])
         for seat, player in enumerate(match.seats):
-            place, record = place_of[seat], outcome.record(seat)
             score = outcome.scores[seat] if outcome.scores is not None else None
+            k = index.get(seat)
             await db.execute(
                 "UPDATE seats SET place = ?, score = ?, rating_before = ?, rating_after = ? WHERE match_id = ? AND seat = ?",
-                (place, score, before[seat].rating, after[seat].rating, match.id, seat),
+                (place_of[seat], score, before[k].rating if k is not None else None,
+                 after[k].rating if k is not None else None, match.id, seat),
             )
+            if k is None:
+                continue
+            record = outcome.record(seat)
             await db.execute(
                 "INSERT INTO ratings (guild_id, game, user_id, rating, rd, volatility, wins, losses, draws, updated_at)"
                 " VALUES (?,?,?,?,?,?,?,?,?,?) ON CONFLICT (guild_id, game, user_id) DO UPDATE SET"
                 " rating = excluded.rating, rd = excluded.rd, volatility = excluded.volatility,"
                 " wins = wins + excluded.wins, losses = losses + excluded.losses, draws = draws + excluded.draws,"
                 " updated_at = excluded.updated_at",
-                (match.guild_id, match.game, player.id, after[seat].rating, after[seat].rd, after[seat].volatility,
+                (match.guild_id, match.game, player.id, after[k].rating, after[k].rd, after[k].volatility,
                  int(record == "win"), int(record == "loss"), int(record == "draw"), now),
             )
 

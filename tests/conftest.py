@@ -5,6 +5,7 @@ import random
 
 import pytest
 
+from bot.computer import ComputerPlayers
 from bot.models import Match, Player
 from bot.service import MatchService
 from bot.store import Store
@@ -12,7 +13,7 @@ from tests.support.clock import Clock
 from tests.support.inprocess import env  # noqa: F401  (the in-process bot, for the Discord tests)
 
 GUILD, CHANNEL = 1000, 2000
-ALICE, BOB, CAROL = Player(1, "alice"), Player(2, "bob"), Player(3, "carol")
+ALICE, BOB, CAROL = Player(101, "alice"), Player(102, "bob"), Player(103, "carol")  # ids 1..3 are the computers
 
 
 @pytest.fixture
@@ -33,8 +34,11 @@ async def store(db_path):
 
 
 @pytest.fixture
-async def service(store, clock) -> MatchService:
-    return MatchService(store, clock=clock)
+async def service(store, clock):
+    """The service on a real file, with computer players searching in one worker process for 50 ms."""
+    computers = ComputerPlayers(workers=1, seconds=0.05)
+    yield MatchService(store, clock=clock, computers=computers)
+    computers.close()
 
 
 async def start_match(service: MatchService, game: str = "attaxx", channel: int = CHANNEL, **kwargs):
@@ -45,12 +49,16 @@ async def start_match(service: MatchService, game: str = "attaxx", channel: int 
 
 async def play_random(service: MatchService, match: Match, rng: random.Random, moves: int | None = None,
                       channel: int = CHANNEL) -> Match:
-    """Each player to move plays a random legal move, until the game ends or `moves` were played."""
+    """Each person to move plays a random legal move and each computer its own, until the game ends or
+    `moves` were played."""
     played = 0
     while match.status == "active" and (moves is None or played < moves):
-        mover = match.to_move
-        result = await service.move(channel, mover, rng.choice(match.state.legal_moves()))
-        assert result.seat == match.seat_of(mover.id)
+        if match.computer_to_move:
+            result = await service.computer_move(match.id)
+        else:
+            mover = match.to_move
+            result = await service.move(channel, mover, rng.choice(match.state.legal_moves()))
+            assert result.seat == match.seat_of(mover.id)
         match = result.match
         played += 1
     return match

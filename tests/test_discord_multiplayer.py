@@ -34,9 +34,14 @@ async def test_the_challenge_command_offers_five_opponents_players_and_k(env):
     challenge = next(c for c in env.standin.commands if c["name"] == "challenge")
     game = next(o for o in challenge["options"] if o["name"] == "permutation")
     names = [o["name"] for o in game["options"]]
-    assert names == ["opponent", "opponent2", "opponent3", "opponent4", "opponent5", "players", "k", "turn_time"]
+    assert names == ["opponent", "opponent2", "opponent3", "opponent4", "opponent5", "players", "k", "computers",
+                     "level", "turn_time"]
     k = next(o for o in game["options"] if o["name"] == "k")
     assert (k["min_value"], k["max_value"]) == (3, 8)
+    computers = next(o for o in game["options"] if o["name"] == "computers")
+    assert (computers["min_value"], computers["max_value"]) == (1, 5)
+    level = next(o for o in game["options"] if o["name"] == "level")
+    assert [c["value"] for c in level["choices"]] == ["easy", "medium", "hard"]
 
 
 async def test_three_players_named_and_joined_play_a_whole_game(env):
@@ -101,16 +106,14 @@ async def test_six_players_join_an_open_challenge_and_one_runs_out_of_time(env):
     env.clock.advance(24 * 3600 + 5)
     await env.client.handlers.fire_timers()
     timeout = env.standin.channel(CHANNEL)[-1]
-    assert f"{late.name} ran out of time" in timeout.content and timeout.files and labels(timeout) == ["Rematch"]
-    assert len(timeout.mentions) == 6
-    place_lines = [line for line in timeout.content.splitlines() if line[:1].isdigit() and line[1] == "."]
-    assert place_lines[-1].split(". ", 1)[1].startswith(f"{late.name} ("), "the player who timed out places last"
+    assert timeout.content.startswith(f"⏰ {late.name} ran out of time. **Computer (medium)** plays on for {late.name}")
+    assert timeout.files and labels(timeout) == [] and timeout.mentions == []
+    played = await env.standin.wait_for(lambda: next(
+        (m for m in env.standin.channel(CHANNEL) if "**Computer (medium)**" in m.content and "played" in m.content), None))
+    after = EVERYONE[played.mentions[0]]
+    assert after != late and played.png, "the computer moved for the player who left; the next person is pinged"
     gone = await (await env.command(late, CHANNEL, "move", notation="a1")).reply()
-    assert gone.ephemeral and "no match" in gone.content.lower()
-
-    board = await (await env.command(GRACE, CHANNEL, "leaderboard", game="permutation")).reply()
-    lines = board.embeds[0]["description"].splitlines()
-    assert len(lines) == 6 and late.name in lines[-1] and "0W 1L" in lines[-1]
+    assert gone.ephemeral and "You left this match" in gone.content
 
 
 async def test_the_challenger_starts_early_with_three_of_six_seats(env):

@@ -11,7 +11,7 @@ import pytest
 from bot.models import Match, Player
 from renderers import render, render_text, theme
 from rules import GAMES, IllegalMove, Outcome, ended
-from tests.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, play_random
+from tests.conftest import ALICE, BOB, CHANNEL, GUILD, play_random
 from tests.support.images import decode
 
 DAVE = Player(4, "dave")
@@ -19,16 +19,19 @@ ENDINGS = ("resign", "draw", "timeout")
 
 
 async def in_play(service, game: str, players: int, moves: int) -> Match:
-    opponents = [BOB, CAROL, DAVE][: players - 1]
-    challenge = await service.challenge(GUILD, CHANNEL, ALICE, game, opponents)
-    for player in opponents:
-        match = await service.accept(challenge.id, player)
+    """bob (and with more than two, computers: a person leaving a game of more than two hands the seat
+    to a computer, and the match ends when no person is left) against alice."""
+    if players > 2:
+        match = await service.challenge(GUILD, CHANNEL, ALICE, game, computers=["easy"] * (players - 1))
+    else:
+        challenge = await service.challenge(GUILD, CHANNEL, ALICE, game, [BOB])
+        match = await service.accept(challenge.id, BOB)
     return await play_random(service, match, random.Random(7), moves)
 
 
 async def end(service, clock, match: Match, how: str) -> Match:
     if how == "resign":
-        return await service.resign(CHANNEL, match.seats[-1])
+        return await service.resign(CHANNEL, match.people[-1])
     if how == "draw":
         await service.draw(CHANNEL, match.to_move)
         return await service.draw(CHANNEL, next(p for p in match.seats if p != match.to_move))
@@ -89,11 +92,11 @@ async def test_boards_of_finished_matches_are_drawn_finished_after_a_reload(serv
 
 async def test_a_finished_game_with_more_than_two_shows_every_place(service, clock):
     await in_play(service, "permutation", 4, 0)
-    resigned = await service.resign(CHANNEL, BOB)
-    assert resigned.outcome.places == (frozenset({0, 2, 3}), frozenset({1}))
+    resigned = await service.resign(CHANNEL, ALICE)  # the last person leaves: the three computers share first
+    assert resigned.outcome.places == (frozenset({1, 2, 3}), frozenset({0}))
     board = render_text(resigned.state, resigned.names)
-    assert "bob — 0 points  <- 2nd" in board and board.count("<- winner") == 3
-    assert "Game over: alice, carol and dave win" in board
+    assert "alice — 0 points  <- 2nd" in board and board.count("<- winner") == 3
+    assert "Game over: Computer (easy), Computer (easy) and Computer (easy) win" in board
 
 
 def test_badges_name_places_below_the_first_in_games_of_more_than_two():

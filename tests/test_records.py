@@ -9,8 +9,8 @@ import sqlite3
 from bot.models import Player
 from bot.service import MatchService
 from bot.store import Store, _statements, migrations
-from rules import Outcome
-from tests.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, play_random
+from rules import GAMES, Outcome
+from tests.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD
 
 DAVE = Player(4, "dave")
 
@@ -29,16 +29,26 @@ async def records(service: MatchService, game: str, guild: int = GUILD) -> dict[
     return {s.player.name: (s.games, s.wins, s.losses, s.draws) for s in board}
 
 
+def shared_top_game() -> list[str]:
+    """A three-player game of Multiplications (k = 3) in which Red and Blue tie for first place."""
+    rng, state, log = random.Random(19), GAMES["permutation"].start(3, {"k": 3}), []
+    while state.outcome is None:
+        log.append(rng.choice(state.legal_moves()))
+        state = state.play(log[-1])
+    assert state.outcome.places == (frozenset({0, 1}), frozenset({2}))
+    return log
+
+
 async def test_two_shared_wins_read_as_two_wins(service):
-    """A player who shares the first place of two four-player games has won both."""
+    """A player who shares the first place of two three-player games has won both."""
     for channel in (CHANNEL, CHANNEL + 1):
-        challenge = await service.challenge(GUILD, channel, ALICE, "permutation", [BOB, CAROL, DAVE])
-        for player in (BOB, CAROL, DAVE):
+        challenge = await service.challenge(GUILD, channel, ALICE, "permutation", [BOB, CAROL], {"k": 3})
+        for player in (BOB, CAROL):
             match = await service.accept(challenge.id, player)
-        match = await play_random(service, match, random.Random(channel), moves=2, channel=channel)
-        await service.resign(channel, DAVE)  # still placing: the other three share first on 0 points
-    assert await records(service, "permutation") == {
-        "alice": (2, 2, 0, 0), "bob": (2, 2, 0, 0), "carol": (2, 2, 0, 0), "dave": (2, 0, 2, 0)}
+        for move in shared_top_game():
+            match = (await service.move(channel, match.to_move, move)).match
+        assert match.outcome.places == (frozenset({0, 1}), frozenset({2}))
+    assert await records(service, "permutation") == {"alice": (2, 2, 0, 0), "bob": (2, 2, 0, 0), "carol": (2, 0, 2, 0)}
     [alice] = await service.stats(GUILD, ALICE.id)
     assert alice.record == "2 games · 2W 0L 0D"
 

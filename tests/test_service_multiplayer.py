@@ -69,12 +69,14 @@ async def test_six_players_fill_an_open_challenge_and_one_times_out(service, clo
     match = await play_random(service, match, random.Random(2), moves=19 + 8)  # 8 numbers into the numbering
     assert match.status == "active" and match.state.placing is False
     late = match.to_move
-    scores = match.state.scores
     clock.advance(24 * 3600 + 1)
     expired = await service.expire_due()
-    [ended] = expired.matches
-    assert ended.status == "finished" and ended.outcome.reason == f"{late.name} ran out of time"
-    loser = ended.seat_of(late.id)
+    [left] = expired.matches
+    loser = left.seat_of(late.id)
+    assert left.status == "active" and left.stand_in(loser) == "medium" and left.to_move.name == "Computer (medium)"
+    ended = await play_random(service, left, random.Random(3))  # the others play on; the computer plays for late
+    scores = ended.state.scores
+    assert ended.status == "finished" and ended.outcome.reason == "all 19 numbers written"
     assert ended.outcome.places[-1] == frozenset({loser}), "the player who ran out of time places last"
     ranked = [s for group in ended.outcome.places[:-1] for s in sorted(group)]
     assert [scores[s] for s in ranked] == sorted((scores[s] for s in range(6) if s != loser), reverse=True)
@@ -113,19 +115,19 @@ async def test_everybody_named_must_accept_before_an_early_start(service):
     assert match.names == ["alice", "bob", "carol", "dave"] and match.state.n == 13
 
 
-async def test_resigning_places_last_and_ends_the_match(service):
+async def test_resigning_hands_the_seat_to_a_computer_and_places_last(service):
     challenge = await service.challenge(GUILD, CHANNEL, ALICE, "permutation", [BOB, CAROL, DAVE])
     for player in (BOB, CAROL, DAVE):
         match = await service.accept(challenge.id, player)
     assert match.state.n == 13
     match = await play_random(service, match, random.Random(1), moves=3)  # still placing: nobody has points
-    ended = await service.resign(CHANNEL, CAROL)
-    assert ended.status == "finished" and ended.outcome.reason == "carol resigned"
-    assert ended.outcome.places == (frozenset({0, 1, 3}), frozenset({2})), "the others share first place on 0 points"
-    assert {c.player.name for c in ended.ratings if c.delta < 0} == {"carol"}
+    left = await service.resign(CHANNEL, CAROL)
+    assert left.status == "active" and left.names[2] == "Computer for carol" and left.people == [ALICE, BOB, DAVE]
+    ended = await play_random(service, left, random.Random(4))
+    assert ended.outcome.places[-1] == frozenset({2}), "carol placed last, whatever the computer scored for her"
+    assert {c.player.name for c in ended.ratings} == {"alice", "bob", "carol", "dave"}
     board, _ = await service.leaderboard(GUILD, "permutation")
-    assert {s.player.name: (s.wins, s.losses, s.draws) for s in board} == {
-        "alice": (1, 0, 0), "bob": (1, 0, 0), "dave": (1, 0, 0), "carol": (0, 1, 0)}, "a shared first place is a win"
+    assert {s.player.name: s.losses for s in board}["carol"] == 1
 
 
 async def test_options_are_checked_against_the_player_count(service):

@@ -6,6 +6,7 @@ import logging
 
 import discord
 
+from bot.computer import ComputerPlayers
 from bot.config import Settings
 from bot.discord.commands import build_tree
 from bot.discord.handlers import Handlers
@@ -34,6 +35,7 @@ class GameBot(discord.Client):
         self.store: Store | None = None
         self.handlers: Handlers | None = None
         self._timers: asyncio.Task | None = None
+        self._warm: asyncio.Task | None = None
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.settings.database_path)
@@ -41,11 +43,14 @@ class GameBot(discord.Client):
             self.store,
             challenge_seconds=self.settings.challenge_minutes * 60,
             turn_seconds=self.settings.turn_hours * 3600,
+            computers=ComputerPlayers(seconds=self.settings.computer_seconds),
         )
         self.handlers = Handlers(self, service, self.settings.sweep_seconds)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self._sync_commands()
         self._timers = asyncio.create_task(self.handlers.run_timers(), name="timers")
+        self._warm = asyncio.create_task(service.computers.warm_up(), name="computer players")
+        await self.handlers.resume_computers()
 
     async def _sync_commands(self) -> None:
         if self.settings.dev_guild_id:
@@ -71,6 +76,8 @@ class GameBot(discord.Client):
     async def close(self) -> None:
         if self._timers is not None:
             self._timers.cancel()
+        if self.handlers is not None:
+            self.handlers.service.computers.close()
         await super().close()
         if self.store is not None:
             await self.store.close()

@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.replies import report_error
+from bot.models import COMPUTER_LEVELS
 from rules import GAMES, Game, OptionSpec
 
 TURN_TIMES = [
@@ -18,6 +19,8 @@ TURN_TIMES = [
     ]
 ]
 DESCRIPTION_LIMIT = 100
+LEVEL_CHOICES = [app_commands.Choice(name=f"{level}{' (default)' if level == 'medium' else ''}", value=level)
+                 for level in COMPUTER_LEVELS]
 GAME_CHOICES = [app_commands.Choice(name=game.title, value=name) for name, game in GAMES.items()]
 
 
@@ -68,6 +71,13 @@ def challenge_command(game: Game) -> app_commands.Command:
         described[spec.name] = picker_text(f"{spec.help}{spec.default_text}", f"option {spec.name} of {game.name}")
         if spec.choices is not None:
             choices[spec.name] = [app_commands.Choice(name=str(c), value=c) for c in spec.choices]
+    if most > 2:
+        params.append(inspect.Parameter(
+            "computers", keyword, annotation=app_commands.Range[int, 1, most - 1], default=None))
+        described["computers"] = "Computer players to seat, at the level below (they join at once)"
+    params.append(inspect.Parameter("level", keyword, annotation=app_commands.Choice[str], default=None))
+    described["level"] = "How strong the computer plays: name me as the opponent, or seat computers"
+    choices["level"] = LEVEL_CHOICES
     params.append(inspect.Parameter("turn_time", keyword, annotation=app_commands.Choice[int], default=None))
     described["turn_time"] = "How long each player has for a move (default 24 hours)"
 

@@ -33,7 +33,8 @@ def player(user: discord.abc.User) -> Player:
 
 def pings(*players: Player | None) -> discord.AllowedMentions:
     """Notify exactly these players (a move message pings only the one whose turn it is)."""
-    return discord.AllowedMentions(users=[discord.Object(p.id) for p in players if p], roles=False, everyone=False)
+    people = [discord.Object(p.id) for p in players if p and not p.is_computer]
+    return discord.AllowedMentions(users=people, roles=False, everyone=False)
 
 
 async def board_file(match: Match) -> discord.File:
@@ -81,6 +82,8 @@ class Handlers:
         self.client = client
         self.service = service
         self.sweep_seconds = sweep_seconds
+        self._thinking: set[int] = set()  # matches whose computer is choosing a move
+        self._tasks: set[asyncio.Task] = set()
 
     # ------------------------------------------------------------------ challenges
 
@@ -90,15 +93,27 @@ class Handlers:
         can_post_here(interaction)
         opponents = [args.pop(name) for name in list(args) if name.startswith("opponent")]
         opponents = [o for o in opponents if o is not None]
-        if any(o.bot for o in opponents):
-            raise NotAllowed("Bots can't play: challenge a person, or leave the opponent empty for an open challenge.")
+        me = self.client.user
+        if any(o.bot and (me is None or o.id != me.id) for o in opponents):
+            raise NotAllowed("Other bots can't play: challenge a person, name me to play the computer, "
+                             "or leave the opponent empty for an open challenge.")
         turn = args.pop("turn_time", None)
         players = args.pop("players", None)
-        challenge = await self.service.challenge(
+        level = args.pop("level", None)
+        count = sum(1 for o in opponents if o.bot) + (args.pop("computers", None) or 0)
+        if level is not None and not count:
+            raise NotAllowed("The level is for computer players: name me as the opponent"
+                             + (", or seat some with the computers option." if game.players.stop > 3 else "."))
+        result = await self.service.challenge(
             guild_id, interaction.channel_id, player(interaction.user), game.name,
-            [player(o) for o in opponents], args,
+            [player(o) for o in opponents if not o.bot], args,
             players=players, turn_seconds=turn.value if turn is not None else None,
+            computers=[level.value if level is not None else "medium"] * count,
         )
+        if isinstance(result, Match):
+            await self._post_position(reply, text.start_text(result), result)
+            return
+        challenge = result
         message = await reply.send(
             text.challenge_text(challenge), view=challenge_view(challenge),
             allowed_mentions=pings(*challenge.invited),
@@ -127,6 +142,7 @@ class Handlers:
                 await interaction.followup.send(
                     text.start_text(result), file=await board_file(result), allowed_mentions=pings(result.to_move)
                 )
+                self.computer_plays(result)
         except Exception as error:  # buttons have no tree.on_error: the same report, from here
             await report_error(interaction, error)
 
@@ -144,6 +160,7 @@ class Handlers:
         await self.refresh_challenge_message(challenge)
         if isinstance(result, Match):
             await reply.send(text.start_text(result), file=await board_file(result), allowed_mentions=pings(result.to_move))
+            self.computer_plays(result)
         else:
             await reply.send(text.challenge_text(challenge), allowed_mentions=discord.AllowedMentions.none())
 
@@ -152,6 +169,12 @@ class Handlers:
             in_guild(interaction)
             can_post_here(interaction)
             challenge = await self.service.rematch(match_id, player(interaction.user))
+            if isinstance(challenge, Match):  # against computers only: it starts at once
+                await interaction.response.send_message(
+                    text.start_text(challenge), file=await board_file(challenge), allowed_mentions=pings(challenge.to_move)
+                )
+                self.computer_plays(challenge)
+                return
             sent = await interaction.response.send_message(
                 text.challenge_text(challenge), view=challenge_view(challenge), allowed_mentions=pings(*challenge.invited)
             )
@@ -196,8 +219,12 @@ class Handlers:
     async def resign(self, interaction: discord.Interaction) -> None:
         reply = self._reply(interaction)
         in_guild(interaction)
-        match = await self.service.resign(interaction.channel_id, player(interaction.user))
-        await self._post_position(reply, text.result_text(match), match)
+        user = player(interaction.user)
+        match = await self.service.resign(interaction.channel_id, user)
+        if match.status == "active":  # a game of more than two goes on without them
+            await self._post_position(reply, text.left_text(match, match.seat_of(user.id), f"{user.name} resigned."), match)
+        else:
+            await self._post_position(reply, text.result_text(match), match)
 
     async def draw(self, interaction: discord.Interaction) -> None:
         reply = self._reply(interaction)
@@ -216,6 +243,51 @@ class Handlers:
             view=rematch_view(match.id) if finished else discord.utils.MISSING,
             allowed_mentions=pings(*(match.seats if finished else (match.to_move,))),
         )
+        self.computer_plays(match)
+
+    # ------------------------------------------------------------------ computer players
+
+    def computer_plays(self, match: Match) -> None:
+        """If a computer is to move in `match`, let it play (in the background, one task per match)."""
+        if match.status != "active" or match.computer_to_move is None or match.id in self._thinking:
+            return
+        self._thinking.add(match.id)
+        task = asyncio.create_task(self._computer_turns(match.id, match.channel_id), name=f"computer-{match.id}")
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def resume_computers(self) -> None:
+        """After a start: the moves computers owed when the bot stopped."""
+        for match_id in await self.service.computer_turns_due():
+            self.computer_plays(await self.service.get_match(match_id))
+
+    async def _computer_turns(self, match_id: int, channel_id: int) -> None:
+        channel = self.client.get_partial_messageable(channel_id)
+        try:
+            while True:
+                with contextlib.suppress(discord.HTTPException):
+                    await channel.typing()  # "<bot> is typing…" while it thinks (Discord shows it ~10 s)
+                result = await self.service.computer_move(match_id)
+                if result is None:
+                    return
+                match = result.match
+                finished = match.status == "finished"
+                try:
+                    await channel.send(
+                        text.move_text(result), file=await board_file(match),
+                        view=rematch_view(match.id) if finished else discord.utils.MISSING,
+                        allowed_mentions=pings(*(match.seats if finished else (match.to_move,))),
+                    )
+                except discord.HTTPException as error:
+                    log_post_failure(f"post the computer's move in match {match_id}", channel_id, error)
+                if finished or match.computer_to_move is None:
+                    return
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("the computer's turn in match %s failed", match_id)
+        finally:
+            self._thinking.discard(match_id)
 
     # ------------------------------------------------------------------ records
 
@@ -253,6 +325,9 @@ class Handlers:
         rows = await self.service.stats(guild_id, target.id)
         embed = discord.Embed(title=f"📊 {target.display_name}", colour=EMBED_COLOUR)
         embed.description = "\n".join(text.stats_line(s) for s in rows) or "No finished games in this server yet."
+        versus = await self.service.against_computers(guild_id, target.id)
+        if versus:
+            embed.add_field(name="Against the computer", value="\n".join(text.versus_line(*v) for v in versus)[:1024])
         await reply.send(embed=embed)
 
     async def rules(self, interaction: discord.Interaction, game: str) -> None:
@@ -312,10 +387,18 @@ class Handlers:
         for match in expired.matches:
             channel = self.client.get_partial_messageable(match.channel_id)
             try:
-                await channel.send(
-                    "⏰ " + text.result_text(match), file=await board_file(match), view=rematch_view(match.id),
-                    allowed_mentions=pings(*match.seats),
-                )
+                if match.status == "active":  # a game of more than two goes on with a computer in the seat
+                    seat = match.leavers[-1]
+                    await channel.send(
+                        "⏰ " + text.left_text(match, seat, f"{match.seats[seat].name} ran out of time."),
+                        file=await board_file(match), allowed_mentions=pings(match.to_move),
+                    )
+                    self.computer_plays(match)
+                else:
+                    await channel.send(
+                        "⏰ " + text.result_text(match), file=await board_file(match), view=rematch_view(match.id),
+                        allowed_mentions=pings(*match.seats),
+                    )
             except discord.HTTPException as error:
                 log_post_failure(f"announce the time-out of match {match.id}", match.channel_id, error)
 

@@ -3,13 +3,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.models import Challenge, DrawOffer, Match, MoveResult, Player, Standing
+from bot.models import Challenge, DrawOffer, Match, MoveResult, Player, Standing, computer
 from renderers.theme import and_list
 from rules import GAMES, Game
 
 
 def mention(player: Player) -> str:
-    return f"<@{player.id}>"
+    """A person as a ping; a computer player by its name."""
+    return f"**{player.name}**" if player.is_computer else f"<@{player.id}>"
 
 
 def when(timestamp: float) -> str:
@@ -86,6 +87,8 @@ def turn_line(match: Match) -> str:
     if player is None:
         return ""
     seat = match.state.to_move
+    if player.is_computer:
+        return f"{seat_label(match.rules, seat, player)} is thinking…"
     deadline = f" — time runs out {when(match.deadline)}" if match.deadline else ""
     return f"{seat_label(match.rules, seat, player)}, your move{deadline}."
 
@@ -99,7 +102,7 @@ def start_text(match: Match) -> str:
 def move_text(result: MoveResult) -> str:
     match, state = result.match, result.match.state
     game = match.rules
-    mover = match.seats[result.seat]
+    mover = match.plays(result.seat)
     last = state.last
     effect = f" — {last.effect}" if last is not None and last.effect else ""
     lines = [f"{mention(mover)} ({game.seat_name(result.seat)}) played **{result.notation}**{effect}."]
@@ -108,6 +111,13 @@ def move_text(result: MoveResult) -> str:
             lines.append(f"{mention(match.seats[seat])} has no legal move and passes.")
     lines.append(result_text(match) if match.status == "finished" else turn_line(match))
     return "\n".join(lines)
+
+
+def left_text(match: Match, seat: int, why: str) -> str:
+    """A player left a game of more than two, which goes on: who plays for them, and whose turn it is."""
+    player, level = match.seats[seat], match.stand_in(seat)
+    return (f"{why} {mention(computer(level))} plays on for {player.name}, who will be placed last.\n"
+            f"{turn_line(match)}")
 
 
 def draw_offer_text(offer: DrawOffer) -> str:
@@ -165,6 +175,10 @@ def standing_line(s: Standing) -> str:
 def stats_line(s: Standing) -> str:
     mark = "?" if s.provisional else ""
     return f"**{GAMES[s.game].title}**: {s.rating:.0f}{mark} (#{s.rank}) · {s.record}"
+
+
+def versus_line(game: str, opponent: Player, wins: int, losses: int, draws: int) -> str:
+    return f"**{GAMES[game].title}** vs {opponent.name}: {wins}W {losses}L {draws}D"
 
 
 def history_entry(match: Match) -> tuple[str, str]:

@@ -3,13 +3,15 @@ from __future__ import annotations
 
 import asyncio
 import io
+import time
 
 import pytest
 from PIL import Image
 
 from tests.support.process import BotProcess
-from tests.support.standin import StandIn
+from tests.support.standin import BOT_ID, StandIn
 from tests.support.users import Discord, User
+from tests.test_records import shared_top_game
 
 GUILD = 4242
 GAMES_CHANNEL, BUSY_CHANNEL, THIRD_CHANNEL = 501, 502, 503
@@ -301,30 +303,72 @@ async def test_three_player_permutation_game_started_early_then_a_timeout(world)
     world.bot.sql("UPDATE matches SET deadline = deadline - 2 * 86400 WHERE status = 'active'")
     timeout = await world.standin.wait_for(
         lambda: next((m for m in world.standin.channel(GAMES_CHANNEL) if "ran out of time" in m.content), None))
-    places = [line for line in timeout.content.splitlines() if line[:2] in ("1.", "2.", "3.")]
-    assert "alice ran out of time" in timeout.content
-    assert places == ["1. bob (Red, 0), carol (Green, 0)", "2. alice (Blue, 0)"], "nobody had points yet"
+    assert "alice ran out of time. **Computer (medium)** plays on for alice, who will be placed last." in timeout.content
+    played = await world.standin.wait_for(
+        lambda: next((m for m in world.standin.channel(GAMES_CHANNEL) if "**Computer (medium)** (Blue) played" in m.content), None))
+    assert played.mentions == [CAROL.id] and played.png, "the computer moved for alice; carol is next"
+    carol = await run(world, CAROL, "resign")
+    assert "carol resigned. **Computer (medium)** plays on for carol" in carol.content
+    for_carol = await world.standin.wait_for(
+        lambda: next((m for m in world.standin.channel(GAMES_CHANNEL) if "**Computer (medium)** (Green) played" in m.content), None))
+    assert for_carol.mentions == [BOB.id]
+    final = await run(world, BOB, "resign")
+    places = [line for line in final.content.splitlines() if line[:2] in ("1.", "2.", "3.")]
+    assert places == ["1. bob (Red, 0)", "2. carol (Green, 0)", "3. alice (Blue, 0)"], "the first to leave is last"
 
 
-async def test_four_players_sharing_the_top_all_win(world):
-    dave = User(24, "dave")
-    challenge = await run(world, ALICE, "challenge", "permutation", opponent=BOB, opponent2=CAROL, opponent3=dave)
-    for player in (BOB, CAROL):
-        await (await world.users.press(player, challenge, "Accept")).updated()
-    [board] = await (await world.users.press(dave, challenge, "Accept")).messages(1)
-    last = board
-    for player, square in [(ALICE, "a1"), (BOB, "b2")]:
-        last = await run(world, player, "move", notation=square)
-    resigned = await run(world, dave, "resign")
-    assert "dave resigned" in resigned.content and "1. alice (Red, 0), bob (Blue, 0), carol (Green, 0)" in resigned.content
-    assert image(resigned.png).tobytes() != image(last.png).tobytes()
+async def test_players_sharing_the_top_all_win(world):
+    challenge = await run(world, ALICE, "challenge", "permutation", opponent=BOB, opponent2=CAROL, k=3)
+    await (await world.users.press(BOB, challenge, "Accept")).updated()
+    [board] = await (await world.users.press(CAROL, challenge, "Accept")).messages(1)
+    last, people = board, {p.id: p for p in (ALICE, BOB, CAROL)}
+    for move in shared_top_game():  # red and blue tie for first
+        last = await run(world, people[last.mentions[0]], "move", notation=move)
+    assert "🏁 **<@21> (Red) and <@22> (Blue) win**" in last.content
+    assert [line[:2] for line in last.content.splitlines() if line[:2] in ("1.", "2.")] == ["1.", "2."]
 
-    leaderboard = await run(world, dave, "leaderboard", game="permutation")
+    leaderboard = await run(world, CAROL, "leaderboard", game="permutation")
     rows = leaderboard.embeds[0]["description"].splitlines()
-    assert len(rows) == 4 and sum("1 game · 1W 0L 0D" in row for row in rows) == 3
-    assert "dave" in rows[-1] and "1 game · 0W 1L 0D" in rows[-1]
-    stats = await run(world, dave, "stats", user=CAROL)
+    assert len(rows) == 3 and sum("1 game · 1W 0L 0D" in row for row in rows) == 2
+    assert "carol" in rows[-1] and "1 game · 0W 1L 0D" in rows[-1]
+    stats = await run(world, CAROL, "stats", user=BOB)
     assert "1 game · 1W 0L 0D" in stats.embeds[0]["description"]
+
+
+async def test_playing_the_computer_with_a_stopwatch_and_a_restart(world):
+    me = User(BOT_ID, "Boardgames", bot=True)
+    start = await run(world, ALICE, "challenge", "attaxx", opponent=me, level="hard")
+    assert "vs **Computer (hard)** (Black)" in start.content and start.png and start.mentions == [ALICE.id]
+    def posted() -> list:
+        return world.standin.channel(GAMES_CHANNEL)
+
+    async def answer(after: int):
+        return await world.standin.wait_for(lambda: next(
+            (m for m in posted()[after:] if "**Computer (hard)** (Black) played" in m.content), None), timeout=30)
+
+    for move in ("b6", "f2"):
+        seen = len(posted())
+        sent = time.monotonic()
+        moved = await run(world, ALICE, "move", notation=move)
+        assert "**Computer (hard)** (Black) is thinking…" in moved.content and moved.mentions == []
+        reply = await answer(seen)
+        assert time.monotonic() - sent < 5, "the computer answers within 5 s, even at hard"
+        assert reply.png and reply.mentions == [ALICE.id] and ALICE.mention in reply.content
+    assert any(cid == GAMES_CHANNEL for cid, _ in world.standin.typings), "the bot showed it was thinking"
+
+    seen = len(posted())
+    await run(world, ALICE, "move", notation="a5")
+    await world.bot.kill()  # stopped while the computer thinks
+    await world.bot.start()
+    await answer(seen)  # owed before the restart, played after it
+    board = await run(world, ALICE, "board")
+    assert "after 6 moves" in board.content and f"{ALICE.mention} (White), your move" in board.content
+    stats = await run(world, ALICE, "resign")
+    assert "Computer (hard)" in stats.content and "Ratings:" in stats.content
+    record = await run(world, ALICE, "stats")
+    assert "Attaxx** vs Computer (hard): 0W 1L 0D" in record.embeds[0]["fields"][0]["value"]
+    leaderboard = await run(world, CAROL, "leaderboard", game="attaxx")
+    assert "**Computer (hard)**" in leaderboard.embeds[0]["description"]
 
 
 async def test_stale_commands_and_help(world):

@@ -21,6 +21,7 @@ async def env(tmp_path, monkeypatch):
     settings = Settings(
         token="test-token", dev_guild_id=None, database_path=tmp_path / "bot.sqlite3", log_level="INFO",
         challenge_minutes=15, turn_hours=24, sweep_seconds=300, api_base=None, gateway_url=None,
+        computer_seconds=0.05,
     )
     client = GameBot(settings)
     await client.login("test-token")  # runs setup_hook: database, commands, buttons, timers

@@ -128,6 +128,7 @@ class StandIn:
         self.requests: list[tuple[str, str]] = []
         self._runner: web.AppRunner | None = None
         self.url = ""
+        self.typings: list[tuple[int, float]] = []
 
     # ------------------------------------------------------------------ server
 
@@ -144,6 +145,7 @@ class StandIn:
         r.add_post(f"{api}/webhooks/{{app}}/{{token}}", self.followup)
         r.add_post(f"{api}/channels/{{cid}}/messages", self.channel_post)
         r.add_patch(f"{api}/channels/{{cid}}/messages/{{mid}}", self.channel_edit)
+        r.add_post(f"{api}/channels/{{cid}}/typing", self.typing)
         r.add_get("/gateway", self.gateway)
         app.middlewares.append(self._log)
         self._runner = web.AppRunner(app)
@@ -340,6 +342,11 @@ class StandIn:
         self.messages[message.id] = message
         await self._changed()
         return json_response(message.json())
+
+    async def typing(self, request: web.Request) -> web.Response:
+        """The bot shows it is typing in a channel: remembered (channel id, when), answered 204."""
+        self.typings.append((int(request.match_info["cid"]), time.monotonic()))
+        return web.Response(status=204)
 
     async def channel_post(self, request: web.Request) -> web.Response:
         body, files = await self._body(request)

@@ -1,0 +1,52 @@
+"""Computer players: Monte-Carlo tree search through the game contract, at a few levels.
+
+    from engines import LEVELS, choose_move
+    move = choose_move(state, level="medium", seed=1234)   # a legal move of state.to_move, canonical
+
+Pure computation: no I/O, importing `rules` and the standard library only, so the bot can run it in a
+worker process (everything here is top-level and picklable).
+"""
+from __future__ import annotations
+
+import time
+
+from engines.games import knowledge_for
+from engines.levels import LEVELS, Level, level_budget
+from engines.mcts import Search
+from rules.core import State
+
+__all__ = ["LEVELS", "Level", "analyse", "choose_move", "level_budget"]
+
+
+def analyse(state: State, level: str = "medium", seed: int = 0, seconds: float | None = None,
+            iterations: int | None = None) -> Search:
+    """The finished search behind choose_move (its tree, and `done`, the iterations it ran)."""
+    started = time.perf_counter()
+    if state.to_move is None:
+        raise ValueError("the game is over: there is no move to choose")
+    budget = level_budget(state.game, level)
+    cap = budget.seconds if seconds is None else seconds
+    search = Search(state, knowledge_for(state.game), budget.iterations if iterations is None else iterations,
+                    started + cap, seed)
+    search.run()
+    return search
+
+
+def choose_move(state: State, level: str = "medium", seed: int = 0, seconds: float | None = None) -> str:
+    """A legal move for the player to move, in canonical notation.
+
+    The level's iteration budget bounds the search and makes the answer the same for the same seed;
+    `seconds` overrides the level's time cap, which stops the search early if the machine is slow.
+    A position with a single legal move is answered at once.
+    """
+    started = time.perf_counter()
+    if state.to_move is None:
+        raise ValueError("the game is over: there is no move to choose")
+    budget = level_budget(state.game, level)
+    moves = state.legal_moves()
+    if len(moves) == 1:
+        return moves[0]
+    cap = budget.seconds if seconds is None else seconds
+    search = Search(state, knowledge_for(state.game), budget.iterations, started + cap, seed, legal=moves)
+    search.run()
+    return search.best(budget.temperature)

@@ -1,0 +1,52 @@
+"""What a game may tell the search beyond its rules: an evaluation, a playout policy, a move order.
+
+Every field is optional. A game with no entry in `engines.games` is played with random playouts to the
+end of the game, cut after GENERIC_DEPTH plies and then ranked by the position's `scores` if it keeps
+any (an even share if not).
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from engines.rewards import Rewards, by_scores
+from rules.core import State
+
+Evaluation = Callable[[State], Rewards]  # expected reward per seat in [0, 1] of a running position
+Policy = Callable[[State, random.Random], State]  # the position after the playout's next move
+Order = Callable[[State, list[str], random.Random], list[str]]  # the moves, most promising first
+
+GENERIC_DEPTH = 400
+
+
+@dataclass(frozen=True)
+class Knowledge:
+    """evaluate: the expected reward per seat of a running position. playout: the playout's next
+    position (default: after a uniformly random move). playout_depth: plies a playout runs before it
+    is cut and evaluated (0: evaluate the new leaf at once). order: the order to try a node's moves in
+    (default: random). exploration: the UCT constant. widening: how fast a node with many moves adds
+    children (at most widening · √visits of them). minimax: the weight of the minimax of the
+    evaluations below a child against its mean reward when choosing (implicit minimax backups, for
+    games with a good evaluation; 0 for plain UCT)."""
+
+    evaluate: Evaluation | None = None
+    playout: Policy | None = None
+    playout_depth: int = GENERIC_DEPTH
+    order: Order | None = None
+    exploration: float = 1.0
+    widening: float = 2.0
+    minimax: float = 0.0
+
+    def estimate(self, state: State) -> Rewards:
+        """The evaluation, or for a game without one the ranking by `scores` (an even share without)."""
+        if self.evaluate is not None:
+            return self.evaluate(state)
+        players = state.players
+        scores = getattr(state, "scores", None)
+        if scores and len(scores) == players:
+            return by_scores(scores, players)
+        return (1.0 / players,) * players if players > 2 else (0.5, 0.5)
+
+
+GENERIC = Knowledge()

@@ -1,0 +1,35 @@
+"""The levels: each a number of search iterations (what makes a level deterministic for a seed and what
+bounds it in practice), a time cap (a safety net on a slow machine; when it binds the answer depends on
+the clock) and, for `easy`, randomness in the final choice.
+
+An iteration costs very different time in different games (an Elevation position lists up to ~5,000
+turns), so a game may have its own iteration counts; the caps are the same for every game.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
+
+
+@dataclass(frozen=True)
+class Level:
+    iterations: int
+    seconds: float  # the time cap
+    temperature: float = 0.0  # > 0: the move is drawn in proportion to visits^(1/temperature)
+
+
+CAPS = {"easy": 0.5, "medium": 1.5, "hard": 4.0}
+TEMPERATURE = {"easy": 1.0}
+ITERATIONS = {
+    "default": {"easy": 100, "medium": 1500, "hard": 8000},
+    "elevation": {"easy": 60, "medium": 600, "hard": 3000},
+}
+
+
+def level_budget(game: str, level: str) -> Level:
+    """The budget of `level` for `game`; ValueError for an unknown level."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
+    iterations = ITERATIONS.get(game, ITERATIONS["default"])[level]
+    return Level(iterations, CAPS[level], TEMPERATURE.get(level, 0.0))
