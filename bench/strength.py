@@ -1,18 +1,20 @@
 """Strength benchmark of the computer players: for each game, every level against random play and
 against the level below, and for Attaxx against python-ataxx's alpha-beta player; prints a table of
-wins/draws/losses (from the first-named player's side) and seconds per move.
+wins/draws/losses (from the level's side) and seconds per move (mean/median/max).
 
 Seats alternate game by game. Engine-against-engine games start with a few random plies (`--opening`),
 the same for each pair of games, so that a pair plays one opening from both seats. A game still
-running after `--max-plies` is counted as unfinished (and not as a win, draw or loss).
+running after `--max-plies` is counted as unfinished (not as a win, draw or loss).
 
 The alpha-beta opponent is python-ataxx's `ataxx.players.alphabeta(board, alpha, beta, depth)`
-(material evaluation). It is used by this benchmark only and is no dependency of the project:
+(material evaluation; where it finds every move lost it returns no move, and its first legal move is
+played). It is used by this benchmark only and is no dependency of the project:
     pip install ataxx==2.2.0
 
-Run by hand from anywhere, one process at a time (the searches are CPU-bound):
-    python bench/strength.py [--games attaxx ascent] [--levels easy hard] [--n 100] [--seconds 4]
-                             [--against random below alphabeta2 alphabeta3] [--players 2]
+Run by hand (the searches are CPU-bound: keep --jobs at most the number of idle cores, or the
+seconds per move measure the crowding):
+    python bench/strength.py [--games attaxx ascent] [--levels easy hard] [--n 100] [--jobs 2]
+                             [--against random below alphabeta2 alphabeta3] [--seconds 4]
 """
 from __future__ import annotations
 
@@ -22,7 +24,8 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -31,56 +34,37 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from engines import LEVELS, choose_move  # noqa: E402
 from rules import GAMES  # noqa: E402
 
-Player = Callable[[object, int], str]  # (state, game number) -> move
+
+def make_player(spec: str, seconds: float | None, salt: int):
+    """A player from its name: a level, 'random', or 'alphabeta2' / 'alphabeta3'."""
+    if spec in LEVELS:
+        def engine(state, game: int, ply: int) -> str:
+            return choose_move(state, spec, seed=(salt * 100_003 + game * 7_919 + ply) % 2**31, seconds=seconds)
+        return engine
+    if spec == "random":
+        def random_play(state, game: int, ply: int) -> str:
+            return random.Random(salt * 1_000_003 + game * 1_009 + ply).choice(state.legal_moves())
+        return random_play
+    return alphabeta_player(int(spec.removeprefix("alphabeta")))
 
 
-@dataclass
-class Side:
-    name: str
-    play: Player
-    times: list[float] = field(default_factory=list)
-
-    def move(self, state, game: int) -> str:
-        started = time.perf_counter()
-        move = self.play(state, game)
-        self.times.append(time.perf_counter() - started)
-        return move
-
-
-def engine(level: str, seconds: float | None, salt: int) -> Player:
-    def play(state, game: int) -> str:
-        return choose_move(state, level, seed=salt * 100_003 + game * 7919 + len_log(state), seconds=seconds)
-    return play
-
-
-def len_log(state) -> int:
-    """A number that changes from move to move, so an engine's seed differs along a game."""
-    return hash((state.to_move, tuple(getattr(state, "board", ()) or ()), getattr(state, "last", None) and
-                 state.last.notation)) % 1000
-
-
-def random_player(salt: int) -> Player:
-    rngs: dict[int, random.Random] = {}
-
-    def play(state, game: int) -> str:
-        rng = rngs.setdefault(game, random.Random(salt * 1_000_003 + game))
-        return rng.choice(state.legal_moves())
-    return play
-
-
-def alphabeta_player(depth: int) -> Player:
+def alphabeta_player(depth: int):
     try:
         import ataxx
         import ataxx.players
     except ImportError:
         sys.exit("python-ataxx is missing: pip install ataxx==2.2.0 (for this benchmark only)")
 
-    def play(state, game: int) -> str:
+    def play(state, game: int, ply: int) -> str:
         board = ataxx.Board(fen(state))
         move = ataxx.players.alphabeta(board, -math.inf, math.inf, depth)
-        text = str(move) if move is not None else ""
+        if move is None:  # every move scores -inf (it sees the game lost): its first move, as a fallback
+            move = board.legal_moves()[0]
         legal = state.legal_moves()
-        return text if text in legal else legal[0]
+        text = str(move) if move is not None else ""
+        if text not in legal:
+            raise RuntimeError(f"python-ataxx chose {text!r}, not one of our legal moves in {fen(state)}")
+        return text
     return play
 
 
@@ -97,64 +81,104 @@ def fen(state) -> str:
                 continue
             if empty:
                 row, empty = row + str(empty), 0
-            row += "x" if piece == mine else "o"
+            row += "x" if piece == mine else "o" if piece in (1, 2) else "-"
         rows.append(row + (str(empty) if empty else ""))
     return "/".join(rows) + " x 0 1"
 
 
+@dataclass(frozen=True)
+class Pairing:
+    game: str
+    players: int
+    first: str  # the level measured
+    second: str  # its opponent
+    opening: int
+    max_plies: int
+    seconds: float | None
+
+
 @dataclass
-class Tally:
-    wins: int = 0
-    draws: int = 0
-    losses: int = 0
-    unfinished: int = 0
-    plies: list[int] = field(default_factory=list)
-
-    @property
-    def played(self) -> int:
-        return self.wins + self.draws + self.losses + self.unfinished
+class Played:
+    result: str  # for the first player: win, draw, loss or unfinished
+    plies: int
+    times: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
 
 
-def play_game(name: str, players: int, sides: list[Side], seats: list[int], game: int, opening: int,
-              max_plies: int) -> tuple[str, int]:
-    """One game; sides[seats[s]] plays seat s. The result for side 0 ('win', 'draw', 'loss', 'unfinished')."""
-    state = GAMES[name].start(players=players, seed=game)
-    rng = random.Random(10_007 * (game // 2) + 1)
-    plies = 0
-    while state.outcome is None and plies < max_plies:
-        if plies < opening:
-            move = rng.choice(state.legal_moves())
+def play_game(pairing: Pairing, game: int) -> Played:
+    """Game number `game` of a pairing; the first player takes seat game % 2 (of two; in a bigger game
+    seat game % players, the others playing as the second)."""
+    players = pairing.players
+    seats = [(0 if s == game % players else 1) for s in range(players)]
+    sides = [make_player(pairing.first, pairing.seconds, 1), make_player(pairing.second, pairing.seconds, 2)]
+    played = Played("unfinished", 0)
+    state = GAMES[pairing.game].start(players=players, seed=game // 2)
+    opening = random.Random(10_007 * (game // 2) + 1)
+    while state.outcome is None and played.plies < pairing.max_plies:
+        if played.plies < pairing.opening:
+            move = opening.choice(state.legal_moves())
         else:
-            move = sides[seats[state.to_move]].move(state, game)
+            side = seats[state.to_move]
+            started = time.perf_counter()
+            move = sides[side](state, game, played.plies)
+            played.times[side].append(time.perf_counter() - started)
         state = state.play(move)
-        plies += 1
-    if state.outcome is None:
-        return "unfinished", plies
-    mine = [s for s in range(players) if seats[s] == 0]
-    places = state.outcome.places
-    if len(places) == 1:
-        return "draw", plies
-    if any(s in places[0] for s in mine):
-        return ("draw" if len(places[0]) > 1 else "win"), plies
-    return "loss", plies
+        played.plies += 1
+    if state.outcome is not None:
+        first_place = state.outcome.places[0]
+        if len(state.outcome.places) == 1 or (seats.index(0) in first_place and len(first_place) > 1):
+            played.result = "draw"
+        else:
+            played.result = "win" if seats.index(0) in first_place else "loss"
+    return played
 
 
-def pairing(name: str, players: int, first: Side, second: Side, n: int, opening: int, max_plies: int,
-            tally: Tally) -> None:
-    for game in range(n):
-        seats = [(game + s) % 2 if players == 2 else (0 if s == game % players else 1) for s in range(players)]
-        result, plies = play_game(name, players, [first, second], seats, game, opening, max_plies)
-        setattr(tally, {"win": "wins", "draw": "draws", "loss": "losses", "unfinished": "unfinished"}[result],
-                getattr(tally, {"win": "wins", "draw": "draws", "loss": "losses", "unfinished": "unfinished"}[result]) + 1)
-        tally.plies.append(plies)
-        print(f"  {name} {first.name} v {second.name} game {game + 1}/{n}: {result} in {plies} plies", file=sys.stderr,
-              flush=True)
+def run_pairing(pairing: Pairing, n: int, pool: ProcessPoolExecutor) -> list[Played]:
+    games = []
+    for game, played in enumerate(pool.map(play_game, [pairing] * n, range(n))):
+        games.append(played)
+        print(f"  {pairing.game} {pairing.first} v {pairing.second} game {game + 1}/{n}: {played.result} in "
+              f"{played.plies} plies", file=sys.stderr, flush=True)
+    return games
 
 
 def times_text(times: list[float]) -> str:
     if not times:
         return "—"
     return f"{statistics.mean(times):.2f}/{statistics.median(times):.2f}/{max(times):.2f}"
+
+
+HEADER = (f"{'game':<12} {'level':<7} {'against':<11} {'games':>5} {'W':>4} {'D':>4} {'L':>4} {'unf':>4} "
+          f"{'score':>6} {'s/move mean/med/max':>20} {'opp s/move':>17} {'plies':>6}")
+
+
+def row_text(pairing: Pairing, games: list[Played]) -> str:
+    count = Counter(played.result for played in games)
+    decided = count["win"] + count["draw"] + count["loss"]
+    score = 100 * (count["win"] + 0.5 * count["draw"]) / decided if decided else float("nan")
+    mine = [t for played in games for t in played.times[0]]
+    theirs = [t for played in games for t in played.times[1]]
+    plies = statistics.mean(played.plies for played in games) if games else 0
+    return (f"{pairing.game:<12} {pairing.first:<7} {pairing.second:<11} {len(games):>5} {count['win']:>4} "
+            f"{count['draw']:>4} {count['loss']:>4} {count['unfinished']:>4} {score:>5.1f}% "
+            f"{times_text(mine):>20} {times_text(theirs):>17} {plies:>6.0f}")
+
+
+def pairings(args: argparse.Namespace) -> list[Pairing]:
+    found = []
+    for name in args.games:
+        players = args.players if args.players in GAMES[name].players else 2
+        for level in args.levels:
+            index = LEVELS.index(level)
+            for against in args.against:
+                if against == "below":
+                    if index == 0:
+                        continue
+                    against = LEVELS[index - 1]
+                elif (against == "easy" and level == "easy") or (against.startswith("alphabeta") and name != "attaxx"):
+                    continue
+                opening = 0 if against == "random" else args.opening
+                found.append(Pairing(name, players, level, against, opening, args.max_plies, args.seconds))
+    return found
 
 
 def main() -> None:
@@ -165,55 +189,25 @@ def main() -> None:
                         choices=["random", "below", "easy", "alphabeta2", "alphabeta3"],
                         help="opponents: random play, the level below, easy, python-ataxx alpha-beta (Attaxx only)")
     parser.add_argument("--n", type=int, default=100, help="games per pairing")
+    parser.add_argument("--jobs", type=int, default=1, help="games played at once, one process each")
     parser.add_argument("--seconds", type=float, default=None, help="time cap per move (default: the level's)")
-    parser.add_argument("--players", type=int, default=2, help="players (Multiplications: the rest play randomly)")
-    parser.add_argument("--opening", type=int, default=2, help="random plies before engine-against-engine games")
-    parser.add_argument("--max-plies", type=int, default=600)
+    parser.add_argument("--players", type=int, default=2, help="players where the game allows (the others "
+                        "play as the opponent)")
+    parser.add_argument("--opening", type=int, default=2, help="random plies before games against an engine")
+    parser.add_argument("--max-plies", type=int, default=1000)
     args = parser.parse_args()
 
     rows = []
     started = time.perf_counter()
-    for name in args.games:
-        players = args.players if args.players in GAMES[name].players else 2
-        for level in args.levels:
-            opponents: list[tuple[str, Player, int]] = []
-            index = LEVELS.index(level)
-            for against in args.against:
-                if against == "random":
-                    opponents.append(("random", random_player(7), 0))
-                elif against in ("below", "easy"):
-                    lower = LEVELS[index - 1] if against == "below" else "easy"
-                    if index > 0 and lower != level:
-                        opponents.append((lower, engine(lower, args.seconds, 2), args.opening))
-                elif name == "attaxx":
-                    depth = int(against[-1])
-                    opponents.append((f"alphabeta d{depth}", alphabeta_player(depth), args.opening))
-            for label, player, opening in opponents:
-                first, second = Side(level, engine(level, args.seconds, 1)), Side(label, player)
-                tally = Tally()
-                clock = time.perf_counter()
-                pairing(name, players, first, second, args.n, opening, args.max_plies, tally)
-                rows.append((name, level, label, tally, first.times, second.times, time.perf_counter() - clock))
-                print(row_text(*rows[-1]), flush=True)
+    with ProcessPoolExecutor(args.jobs) as pool:
+        for pairing in pairings(args):
+            games = run_pairing(pairing, args.n, pool)
+            rows.append(row_text(pairing, games))
+            print(rows[-1], flush=True)
     print()
-    print(header())
-    for row in rows:
-        print(row_text(*row))
-    print(f"\nwall time {time.perf_counter() - started:.0f} s")
-
-
-def header() -> str:
-    return (f"{'game':<12} {'level':<7} {'against':<13} {'games':>5} {'W':>4} {'D':>4} {'L':>4} {'unf':>4} {'score%':>7} "
-            f"{'s/move mean/med/max':>20} {'opp s/move':>17} {'plies':>6} {'wall s':>7}")
-
-
-def row_text(name, level, label, tally: Tally, mine: list[float], theirs: list[float], wall: float) -> str:
-    decided = tally.wins + tally.draws + tally.losses
-    score = 100 * (tally.wins + 0.5 * tally.draws) / decided if decided else float("nan")
-    plies = statistics.mean(tally.plies) if tally.plies else 0
-    return (f"{name:<12} {level:<7} {label:<13} {tally.played:>5} {tally.wins:>4} {tally.draws:>4} {tally.losses:>4} "
-            f"{tally.unfinished:>4} {score:>6.1f}% {times_text(mine):>20} {times_text(theirs):>17} {plies:>6.0f} "
-            f"{wall:>7.0f}")
+    print(HEADER)
+    print("\n".join(rows))
+    print(f"\nwall time {time.perf_counter() - started:.0f} s with {args.jobs} job(s)")
 
 
 if __name__ == "__main__":

@@ -10,7 +10,7 @@ proven wins are played and proven losses avoided.
 Huge branching (Elevation lists thousands of turns) is handled by progressive widening: a node adds a
 new child only while it has fewer than `widening · visits^0.5` of them, trying moves in the order the
 game's knowledge gives (captures first, say), else in a seeded random order. At the root the moves of
-such a game are ordered by the evaluation one ply ahead.
+such a game are ordered by the evaluation one ply ahead, and a move that wins at once is always found.
 """
 from __future__ import annotations
 
@@ -24,13 +24,17 @@ from engines.rewards import Rewards, outcome_rewards
 from rules.core import State
 
 WIDEN_ABOVE = 40  # nodes with more legal moves than this widen progressively
+# A widening node visited this often looks through all its moves (if not too many) for one that wins at
+# once, which widening might otherwise add too late: the opponent's win in reply is found that way.
+CHECK_AFTER = 4
+CHECK_UP_TO = 400
 
 
 class Node:
     """A position in the tree. `moves` are the legal moves not yet expanded (None until first needed),
     in the order they will be tried; `solved` holds the exact rewards once the position is proven."""
 
-    __slots__ = ("state", "mover", "moves", "count", "children", "visits", "totals", "solved", "value")
+    __slots__ = ("state", "mover", "moves", "count", "children", "visits", "totals", "solved", "value", "checked")
 
     def __init__(self, state: State, players: int):
         self.state = state
@@ -43,6 +47,7 @@ class Node:
         outcome = state.outcome
         self.solved: Rewards | None = None if outcome is None else outcome_rewards(outcome, players)
         self.value: Rewards | None = self.solved  # the minimax of the evaluations below (implicit minimax)
+        self.checked = False  # looked through its moves for a win at once
 
 
 @dataclass
@@ -84,28 +89,30 @@ class Search:
         return root
 
     def expand_root(self) -> None:
-        """List the root's moves; where widening will apply and the game has an evaluation, order
-        them by the evaluation of the position after each (as far as the deadline allows)."""
+        """List the root's moves, playing each once (as far as the deadline allows): a move that wins
+        at once is proven and ends the search; where widening will apply and the game has an
+        evaluation, the moves are ordered by the evaluation of the position after each."""
         root = self.root
         moves = self.root_moves()
-        knowledge = self.knowledge
-        if len(moves) > WIDEN_ABOVE and knowledge.evaluate is not None:
-            mover = root.mover
-            scored: list[tuple[float, int, str]] = []
-            clock = time.perf_counter
-            for index, move in enumerate(moves):
-                if clock() >= self.deadline:
-                    scored.extend((-1.0, k, m) for k, m in enumerate(moves[index:], index))
-                    break
-                after = root.state.play(move)
-                self.prepared[move] = after
-                value = 2.0 if after.outcome is not None and outcome_rewards(after.outcome, self.players)[mover] >= 1 \
-                    else knowledge.evaluate(after)[mover]
-                scored.append((value, -index, move))
+        evaluate = self.knowledge.evaluate if len(moves) > WIDEN_ABOVE else None
+        mover = root.mover
+        scored: list[tuple[float, int, str]] = []
+        clock = time.perf_counter
+        for index, move in enumerate(moves):
+            if clock() >= self.deadline:
+                scored.extend((-1.0, -k, m) for k, m in enumerate(moves[index:], index))
+                break
+            after = root.state.play(move)
+            if after.outcome is not None and outcome_rewards(after.outcome, self.players)[mover] >= 1.0:
+                child = Node(after, self.players)
+                root.children, root.moves, root.count = [(move, child)], [], len(moves)
+                root.solved = root.value = child.solved
+                return
+            self.prepared[move] = after
+            scored.append((evaluate(after)[mover] if evaluate is not None else 0.0, -index, move))
+        if evaluate is not None:
             scored.sort(reverse=True)
-            moves = [move for _, _, move in scored]
-            moves.reverse()  # popped from the end: best first
-            root.moves = moves
+            root.moves = [move for _, _, move in reversed(scored)]  # popped from the end: best first
         else:
             root.moves = self.ordered(root.state, moves)
         root.count = len(moves)
@@ -131,6 +138,9 @@ class Search:
                 legal = node.state.legal_moves()
                 node.count = len(legal)
                 node.moves = self.ordered(node.state, legal)
+            if self.should_check(node) and self.find_win(node):
+                rewards = node.solved
+                break
             if node.moves and self.may_expand(node):
                 move = node.moves.pop()
                 after = self.prepared.pop(move, None) if node is self.root else None
@@ -145,6 +155,24 @@ class Search:
             node = self.select(node)
             path.append(node)
         self.backup(path, rewards)
+
+    @staticmethod
+    def should_check(node: Node) -> bool:
+        return not node.checked and node.visits >= CHECK_AFTER and WIDEN_ABOVE < node.count <= CHECK_UP_TO
+
+    def find_win(self, node: Node) -> bool:
+        """Expand a move of `node` that wins at once for its mover, if one is left; the node is then proven."""
+        node.checked = True
+        mover, players = node.mover, self.players
+        for k, move in enumerate(node.moves):
+            after = node.state.play(move)
+            if after.outcome is not None and outcome_rewards(after.outcome, players)[mover] >= 1.0:
+                del node.moves[k]
+                child = Node(after, players)
+                node.children.append((move, child))
+                node.solved = node.value = child.solved
+                return True
+        return False
 
     def may_expand(self, node: Node) -> bool:
         if not node.children:

@@ -2,6 +2,7 @@
 Ikabegamá, the race to the other side's nest."""
 from __future__ import annotations
 
+import random
 from functools import cache
 
 from engines.knowledge import Knowledge
@@ -88,5 +89,20 @@ def ikabegama_value(state: InfectionState) -> Rewards:
     return two_sided(1.0 * race + 0.15 * material(state), 0.5)
 
 
-ATTAXX = Knowledge(evaluate=attaxx_value, playout_depth=0, exploration=0.5)
-IKABEGAMA = Knowledge(evaluate=ikabegama_value, playout_depth=0, exploration=0.5)
+def order(state: InfectionState, moves: list[str], rng: random.Random) -> list[str]:
+    """The moves that flip most first, a clone before a jump that flips as many; ties in random order."""
+    jumps = state._legal
+    if len(jumps) != len(moves):
+        return rng.sample(moves, len(moves))
+    board, near = state.board, state.geometry.near
+    theirs = 2 - state.to_move
+    keyed = []
+    for jump, move in zip(jumps, moves):
+        flips = sum(1 for n in near[jump.dst] if board[n] == theirs)
+        keyed.append((-(2 * flips + (jump.src is None)), rng.random(), move))
+    keyed.sort()
+    return [move for _, _, move in keyed]
+
+
+ATTAXX = Knowledge(evaluate=attaxx_value, playout_depth=0, order=order, exploration=0.5, minimax=0.5)
+IKABEGAMA = Knowledge(evaluate=ikabegama_value, playout_depth=0, order=order, exploration=0.5, minimax=0.5)
