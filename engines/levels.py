@@ -21,9 +21,13 @@ class Level:
 
 CAPS = {"easy": 0.5, "medium": 1.5, "hard": 4.0}
 TEMPERATURE = {"easy": 1.0}
+# Chosen so that a hard move takes about a second on a 2-core machine of 2026 (bench/strength.py).
 ITERATIONS = {
     "default": {"easy": 100, "medium": 1500, "hard": 8000},
-    "elevation": {"easy": 60, "medium": 600, "hard": 3000},
+    "attaxx": {"easy": 100, "medium": 1000, "hard": 4000},
+    "ikabegama": {"easy": 100, "medium": 1000, "hard": 4000},
+    "xlines": {"easy": 60, "medium": 300, "hard": 1000},
+    "elevation": {"easy": 40, "medium": 250, "hard": 700},
 }
 
 

@@ -26,7 +26,7 @@ from rules.core import State
 WIDEN_ABOVE = 40  # nodes with more legal moves than this widen progressively
 # A widening node visited this often looks through all its moves (if not too many) for one that wins at
 # once, which widening might otherwise add too late: the opponent's win in reply is found that way.
-CHECK_AFTER = 4
+CHECK_AFTER = 8
 CHECK_UP_TO = 400
 
 
@@ -223,7 +223,12 @@ class Search:
                 totals[seat] += value
             if blend and node.children and node.solved is None:
                 mover = node.mover
-                node.value = max((child.value for _, child in node.children), key=lambda v: v[mover])
+                top, top_value = None, -1.0
+                for _, child in node.children:
+                    value = child.value
+                    if value[mover] > top_value:
+                        top, top_value = value, value[mover]
+                node.value = top
             if solving and node.solved is None and node.children:
                 mover = node.mover
                 best: Rewards | None = None
