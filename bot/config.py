@@ -21,7 +21,7 @@ def load_dotenv(path: Path = Path(".env")) -> None:
         os.environ.setdefault(key.strip(), value)
 
 
-def _number(name: str, default: float | None = None, kind: type = int):
+def env_number(name: str, default: float | None = None, kind: type = int):
     value = os.environ.get(name, "").strip()
     if not value:
         return default
@@ -52,13 +52,13 @@ class Settings:
         load_dotenv()
         return cls(
             token=os.environ.get("DISCORD_TOKEN", "").strip(),
-            dev_guild_id=_number("DEV_GUILD_ID"),
+            dev_guild_id=env_number("DEV_GUILD_ID"),
             database_path=Path(os.environ.get("DATABASE_PATH", "").strip() or "data/bot.sqlite3"),
             log_level=os.environ.get("LOG_LEVEL", "INFO").strip().upper() or "INFO",
-            challenge_minutes=_number("CHALLENGE_MINUTES", 15),
-            turn_hours=_number("TURN_HOURS", 24),
-            sweep_seconds=_number("TIMER_SWEEP_SECONDS", 300.0, float),
+            challenge_minutes=env_number("CHALLENGE_MINUTES", 15),
+            turn_hours=env_number("TURN_HOURS", 24),
+            sweep_seconds=env_number("TIMER_SWEEP_SECONDS", 300.0, float),
             api_base=os.environ.get("DISCORD_API_BASE", "").strip() or None,
             gateway_url=os.environ.get("DISCORD_GATEWAY_URL", "").strip() or None,
-            computer_seconds=_number("COMPUTER_SECONDS", None, float),
+            computer_seconds=env_number("COMPUTER_SECONDS", None, float),
         )

@@ -17,7 +17,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import renderers
-from bot.config import load_dotenv
+from bot.computer import ComputerPlayers
+from bot.config import env_number, load_dotenv
 from bot.errors import NotFound, PlayerError
 from bot.models import COMPUTER_LEVELS, Match, MoveResult, Player, computer
 from bot.service import MAX_TURN_SECONDS, MatchService
@@ -370,7 +371,7 @@ async def main(argv: list[str] | None = None, input_fn: InputFn = input, print_f
                         help="the SQLite file (default: $DATABASE_PATH or data/bot.sqlite3)")
     args = parser.parse_args(argv)
     store = await Store.open(args.db)
-    service = MatchService(store)
+    service = MatchService(store, computers=ComputerPlayers(seconds=env_number("COMPUTER_SECONDS", None, float)))
     try:
         console = Console(service, args.db.parent / "boards", input_fn, print_fn)
         print_fn(f"Local play on {args.db}: same games, ratings and history as the bot (server \"local\").")

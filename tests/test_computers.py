@@ -139,3 +139,35 @@ async def test_several_computers_of_one_level_are_rated_once(service):
     assert sorted(c.player.name for c in final.ratings) == ["Computer (easy)", "alice"]
     board, total = await service.leaderboard(GUILD, "permutation")
     assert total == 2 and next(s for s in board if s.player == EASY).wins == 1
+
+
+async def test_an_open_challenge_from_before_computers_survives_the_upgrade(db_path, clock):
+    """A database at version 2 with a three-seat challenge half accepted: the rebuilt challenge table
+    keeps its seats, and the challenge can still be joined and played."""
+    import sqlite3
+
+    from bot.store import _statements, migrations
+
+    with sqlite3.connect(db_path) as db:
+        for number, script in migrations():
+            if number <= 2:
+                for statement in _statements(script):
+                    db.execute(statement)
+                db.execute(f"PRAGMA user_version = {number}")
+        db.executemany("INSERT INTO players VALUES (?, ?)", [(p.id, p.name) for p in (ALICE, BOB, CAROL)])
+        db.execute(
+            "INSERT INTO challenges (id, guild_id, channel_id, game, options, players, challenger, turn_seconds,"
+            " seed, status, created_at, expires_at) VALUES (5, ?, ?, 'permutation', '{\"k\": 3}', 3, ?, 3600, 7,"
+            " 'open', ?, ?)", (GUILD, CHANNEL, ALICE.id, clock(), clock() + 900))
+        db.executemany("INSERT INTO challenge_players VALUES (5, ?, ?, ?, ?)",
+                       [(ALICE.id, 0, 1, 1), (BOB.id, 1, 1, 1), (CAROL.id, 2, 1, 0)])
+    store = await Store.open(db_path)
+    service = MatchService(store, clock=clock, computers=ComputerPlayers(workers=1, seconds=0.05))
+    try:
+        match = await service.accept(5, CAROL)
+        assert isinstance(match, Match) and match.seats == (ALICE, BOB, CAROL) and match.options == {"k": 3}
+        finished = await play_out(service, match, random.Random(3))
+        assert finished.status == "finished"
+    finally:
+        service.computers.close()
+        await store.close()

@@ -225,3 +225,40 @@ async def test_elevation_lists_its_thousands_of_turns_by_piece_then_by_action(db
     assert "Traceback" not in text
     match = await latest(db_path)
     assert match.moves == ("c1: b2>c2 b2>d2",) and match.state.to_move == 1
+
+
+class Follower:
+    """Plays the first legal move for the one person at the console, keeping its own copy of the game
+    from every move the console announces (the computer's included)."""
+
+    def __init__(self, out: list[str], name: str):
+        self.out, self.name = out, name
+        self.state = GAMES["attaxx"].start(2)
+        self.read = 0
+
+    def __call__(self, prompt: str) -> str:
+        assert prompt == f"{self.name} (White) to move: "
+        for line in self.out[self.read:]:
+            found = re.match(r"(.+) \((White|Black)\) played (\w+)[:.]", line)
+            if found:
+                self.state = self.state.play(found.group(3))
+        self.read = len(self.out)
+        return self.state.legal_moves()[0]
+
+
+async def test_playing_the_computer_at_the_console(db_path, monkeypatch):
+    monkeypatch.setenv("COMPUTER_SECONDS", "0.05")
+    out: list[str] = []
+    script = Script(["attaxx", "ann", "computer grandmaster", "computer easy"], then=Follower(out, "ann"))
+    assert await main(["--db", str(db_path)], input_fn=script, print_fn=out.append) == 0
+    text = "\n".join(out)
+    assert "(or `computer`, `computer easy / medium / hard`)" in script.prompts[2]
+    assert "A computer plays at easy, medium, hard: type `computer hard`, say." in out
+    assert "Match 1: ann vs Computer (easy). Type `help` for the commands." in out
+    match = await latest(db_path)
+    assert match.status == "finished" and match.seats[1].name == "Computer (easy)"
+    computer_moves = match.moves[1::2]
+    assert computer_moves and all(f"Computer (easy) (Black) played {move}" in text for move in computer_moves)
+    assert text.count("Computer (easy) is thinking…") == len(computer_moves)
+    assert re.search(r"Ratings: .*Computer \(easy\) 1500 → \d+", text)
+    assert not any(prompt.startswith("Computer") for prompt in script.prompts), "the computer is never asked"
