@@ -1,6 +1,8 @@
 """/help, and the descriptions Discord's command picker shows."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from bot.discord.commands import DESCRIPTION_LIMIT, picker_text
@@ -47,6 +49,7 @@ async def test_help_explains_the_bot_its_commands_and_games(env):
     assert list(fields) == ["Play someone here", "Commands", "Games"]
     assert all(len(value) <= 1024 for value in fields.values())
     assert "`/challenge attaxx opponent:@someone`" in fields["Play someone here"]
+    assert re.search(r"`/challenge attaxx opponent:@\S+ level:hard` plays the computer", fields["Play someone here"])
 
     commands = fields["Commands"].splitlines()
     registered = [c["name"] for c in env.standin.commands]

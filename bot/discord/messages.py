@@ -229,6 +229,8 @@ def help_sections(bot_name: str, commands: Sequence[tuple[str, str]]) -> tuple[s
         "2. They press **Accept**: the board appears and the first player is mentioned.\n"
         "3. Take turns with `/move`; start typing and it lists your legal moves. `/board` shows the board again, "
         "`/resign` and `/draw` end a match early.\n"
+        f"Nobody around? `/challenge {first} opponent:@{bot_name} level:hard` plays the computer at once "
+        "(easy, medium or hard); `computers:2` seats computer players in a bigger game.\n"
         "One match per channel at a time: open a thread for another."
     )
     usage = "\n".join(f"`{name}` — {description}" for name, description in commands)
