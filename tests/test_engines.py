@@ -253,3 +253,19 @@ def test_the_search_plays_more_than_two_players():
     while state.outcome is None:
         state = state.play(choose_move(state, "easy", seed=len(state.legal_moves())))
     assert len(state.outcome.places[0]) == 1
+
+
+def test_the_search_package_imports_the_rules_and_the_standard_library_only():
+    """So the bot can run it in a worker process, and a seventh game needs nothing else."""
+    import ast
+    import sys
+    from pathlib import Path
+
+    package = Path(__file__).resolve().parent.parent / "engines"
+    for path in package.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+                [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level else []
+            for name in names:
+                root = name.split(".")[0]
+                assert root in ("rules", "engines") or root in sys.stdlib_module_names, f"{path.name} imports {name}"
