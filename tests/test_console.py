@@ -257,8 +257,10 @@ async def test_playing_the_computer_at_the_console(db_path, monkeypatch):
     assert "Match 1: ann vs Computer (easy). Type `help` for the commands." in out
     match = await latest(db_path)
     assert match.status == "finished" and match.seats[1].name == "Computer (easy)"
-    computer_moves = match.moves[1::2]
-    assert computer_moves and all(f"Computer (easy) (Black) played {move}" in text for move in computer_moves)
-    assert text.count("Computer (easy) is thinking…") == len(computer_moves)
+    played = re.findall(r"^(.+) \((?:White|Black)\) played (\w+)[:.]", text, re.MULTILINE)
+    assert [move for _, move in played] == list(match.moves), "every move announced, in order"
+    by_computer = [move for name, move in played if name == "Computer (easy)"]
+    assert by_computer and {name for name, _ in played} == {"ann", "Computer (easy)"}
+    assert text.count("Computer (easy) is thinking…") == len(by_computer)
     assert re.search(r"Ratings: .*Computer \(easy\) 1500 → \d+", text)
     assert not any(prompt.startswith("Computer") for prompt in script.prompts), "the computer is never asked"
