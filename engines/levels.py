@@ -20,7 +20,7 @@ class Level:
 
 
 CAPS = {"easy": 0.5, "medium": 1.5, "hard": 4.0}
-TEMPERATURE = {"easy": 1.0}
+TEMPERATURE = {"easy": 0.5}
 # Chosen so that a hard move takes about a second on a 2-core machine of 2026 (bench/strength.py).
 ITERATIONS = {
     "default": {"easy": 100, "medium": 1500, "hard": 8000},
