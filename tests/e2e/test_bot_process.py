@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import asyncio
 import io
-import time
 
 import pytest
 from PIL import Image
@@ -335,7 +334,8 @@ async def test_players_sharing_the_top_all_win(world):
     assert "1 game · 1W 0L 0D" in stats.embeds[0]["description"]
 
 
-async def test_playing_the_computer_with_a_stopwatch_and_a_restart(world):
+async def test_playing_the_computer_and_a_restart(world):
+    """How fast it answers is measured by bench/computer.py, not asserted here."""
     me = User(BOT_ID, "Boardgames", bot=True)
     start = await run(world, ALICE, "challenge", "attaxx", opponent=me, level="hard")
     assert "vs **Computer (hard)** (Black)" in start.content and start.png and start.mentions == [ALICE.id]
@@ -348,11 +348,9 @@ async def test_playing_the_computer_with_a_stopwatch_and_a_restart(world):
 
     for move in ("b6", "f2"):
         seen = len(posted())
-        sent = time.monotonic()
         moved = await run(world, ALICE, "move", notation=move)
         assert "**Computer (hard)** (Black) is thinking…" in moved.content and moved.mentions == []
         reply = await answer(seen)
-        assert time.monotonic() - sent < 5, "the computer answers within 5 s, even at hard"
         assert reply.png and reply.mentions == [ALICE.id] and ALICE.mention in reply.content
     assert any(cid == GAMES_CHANNEL for cid, _ in world.standin.typings), "the bot showed it was thinking"
 
