@@ -4,7 +4,8 @@ wins/draws/losses (from the level's side) and seconds per move (mean/median/max)
 
 Seats alternate game by game. Engine-against-engine games start with a few random plies (`--opening`),
 the same for each pair of games, so that a pair plays one opening from both seats. A game still
-running after `--max-plies` is counted as unfinished (not as a win, draw or loss).
+running after `--max-plies` is counted as unfinished (not as a win, draw or loss; `ahead` counts those
+where the level measured leads by the game's evaluation).
 
 The alpha-beta opponent is python-ataxx's `ataxx.players.alphabeta(board, alpha, beta, depth)`
 (material evaluation; where it finds every move lost it returns no move, and its first legal move is
@@ -32,6 +33,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engines import LEVELS, choose_move  # noqa: E402
+from engines.games import knowledge_for  # noqa: E402
 from rules import GAMES  # noqa: E402
 
 
@@ -101,6 +103,7 @@ class Pairing:
 class Played:
     result: str  # for the first player: win, draw, loss or unfinished
     plies: int
+    ahead: bool = False  # unfinished with the first player ahead by the game's evaluation
     times: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
 
 
@@ -123,7 +126,9 @@ def play_game(pairing: Pairing, game: int) -> Played:
             played.times[side].append(time.perf_counter() - started)
         state = state.play(move)
         played.plies += 1
-    if state.outcome is not None:
+    if state.outcome is None:
+        played.ahead = knowledge_for(pairing.game).estimate(state)[seats.index(0)] > 0.5
+    else:
         first_place = state.outcome.places[0]
         if len(state.outcome.places) == 1 or (seats.index(0) in first_place and len(first_place) > 1):
             played.result = "draw"
@@ -148,7 +153,7 @@ def times_text(times: list[float]) -> str:
 
 
 HEADER = (f"{'game':<12} {'level':<7} {'against':<11} {'games':>5} {'W':>4} {'D':>4} {'L':>4} {'unf':>4} "
-          f"{'score':>6} {'s/move mean/med/max':>20} {'opp s/move':>17} {'plies':>6}")
+          f"{'ahead':>5} {'score':>6} {'s/move mean/med/max':>20} {'opp s/move':>17} {'plies':>6}")
 
 
 def row_text(pairing: Pairing, games: list[Played]) -> str:
@@ -159,7 +164,7 @@ def row_text(pairing: Pairing, games: list[Played]) -> str:
     theirs = [t for played in games for t in played.times[1]]
     plies = statistics.mean(played.plies for played in games) if games else 0
     return (f"{pairing.game:<12} {pairing.first:<7} {pairing.second:<11} {len(games):>5} {count['win']:>4} "
-            f"{count['draw']:>4} {count['loss']:>4} {count['unfinished']:>4} {score:>5.1f}% "
+            f"{count['draw']:>4} {count['loss']:>4} {count['unfinished']:>4} {sum(p.ahead for p in games):>5} {score:>5.1f}% "
             f"{times_text(mine):>20} {times_text(theirs):>17} {plies:>6.0f}")
 
 
@@ -177,6 +182,8 @@ def pairings(args: argparse.Namespace) -> list[Pairing]:
                 elif (against == "easy" and level == "easy") or (against.startswith("alphabeta") and name != "attaxx"):
                     continue
                 opening = 0 if against == "random" else args.opening
+                if any(p.game == name and p.first == level and p.second == against for p in found):
+                    continue  # the level below is easy
                 found.append(Pairing(name, players, level, against, opening, args.max_plies, args.seconds))
     return found
 
