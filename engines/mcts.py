@@ -110,6 +110,8 @@ class Search:
                 return
             self.prepared[move] = after
             scored.append((evaluate(after)[mover] if evaluate is not None else 0.0, -index, move))
+        else:
+            root.checked = True  # every move was played: none wins at once
         if evaluate is not None:
             scored.sort(reverse=True)
             root.moves = [move for _, _, move in reversed(scored)]  # popped from the end: best first
