@@ -19,7 +19,7 @@ __all__ = ["LEVELS", "Level", "analyse", "choose_move", "level_budget"]
 
 
 def analyse(state: State, level: str = "medium", seed: int = 0, seconds: float | None = None,
-            iterations: int | None = None) -> Search:
+            iterations: int | None = None, legal: list[str] | None = None) -> Search:
     """The finished search behind choose_move (its tree, and `done`, the iterations it ran)."""
     started = time.perf_counter()
     if state.to_move is None:
@@ -27,7 +27,7 @@ def analyse(state: State, level: str = "medium", seed: int = 0, seconds: float |
     budget = level_budget(state.game, level)
     cap = budget.seconds if seconds is None else seconds
     search = Search(state, knowledge_for(state.game), budget.iterations if iterations is None else iterations,
-                    started + cap, seed)
+                    started + cap, seed, legal=legal)
     search.run()
     return search
 
@@ -39,14 +39,9 @@ def choose_move(state: State, level: str = "medium", seed: int = 0, seconds: flo
     `seconds` overrides the level's time cap, which stops the search early if the machine is slow.
     A position with a single legal move is answered at once.
     """
-    started = time.perf_counter()
     if state.to_move is None:
         raise ValueError("the game is over: there is no move to choose")
-    budget = level_budget(state.game, level)
     moves = state.legal_moves()
     if len(moves) == 1:
         return moves[0]
-    cap = budget.seconds if seconds is None else seconds
-    search = Search(state, knowledge_for(state.game), budget.iterations, started + cap, seed, legal=moves)
-    search.run()
-    return search.best(budget.temperature)
+    return analyse(state, level, seed, seconds, legal=moves).best(level_budget(state.game, level).temperature)

@@ -2,8 +2,6 @@
 row names in their seats' colours and a completed row drawn through at the end; the text board."""
 from __future__ import annotations
 
-import random
-
 import pytest
 
 import renderers
@@ -12,6 +10,7 @@ from rules import GAMES
 from rules.ascent import LEFT_ROWS, RIGHT_ROWS, TILES
 from rules.core import EndedEarly, Outcome
 from tests.support.images import decode
+from tests.support.playouts import random_states
 
 GAME = GAMES["ascent"]
 NAMES = ["alice", "bob"]
@@ -20,13 +19,7 @@ RESIGNED = Outcome(places=(frozenset({1}), frozenset({0})), scores=None, reason=
 
 def playout(seed: int, moves: int | None = None) -> list:
     """The states of one random game, start first; `moves` stops it early."""
-    rng = random.Random(seed)
-    state = GAME.start()
-    states = [state]
-    while state.outcome is None and (moves is None or len(states) <= moves):
-        state = state.play(rng.choice(state.legal_moves()))
-        states.append(state)
-    return states
+    return random_states(GAME.start(), seed, moves)
 
 
 def ended_with(kinds: set[int]) -> list:

@@ -18,11 +18,6 @@ from tests.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, play_random
 EASY, MEDIUM, HARD = computer("easy"), computer("medium"), computer("hard")
 
 
-async def play_out(service: MatchService, match: Match, rng: random.Random) -> Match:
-    """People play random moves and computers answer, until the match ends."""
-    return await play_random(service, match, rng)
-
-
 async def test_challenging_the_computer_starts_at_once_and_it_answers(service):
     match = await service.challenge(GUILD, CHANNEL, ALICE, "attaxx", computers=["hard"])
     assert isinstance(match, Match) and match.seats == (ALICE, HARD) and match.to_move == ALICE
@@ -83,7 +78,7 @@ async def test_each_level_is_rated_on_the_leaderboard_and_people_keep_a_record_a
         if resigns:
             await service.resign(CHANNEL, resigns)
         else:
-            await play_out(service, match, random.Random(1))
+            await play_random(service, match, random.Random(1))
     board, total = await service.leaderboard(GUILD, "xlines")
     assert total == 3 and {s.player.name for s in board} == {"alice", "Computer (easy)", "Computer (hard)"}
     easy = next(s for s in board if s.player == EASY)
@@ -113,7 +108,7 @@ async def test_someone_who_leaves_is_replaced_by_a_computer_and_placed_last(serv
     assert left.to_move == MEDIUM and left.people == [ALICE, CAROL] and left.leavers == (1,)
     with pytest.raises(NotAllowed, match="You left this match"):
         await service.move(CHANNEL, BOB, left.state.legal_moves()[0])
-    final = await play_out(service, left, random.Random(2))
+    final = await play_random(service, left, random.Random(2))
     assert final.outcome.places[-1] == frozenset({1}), "the player who left is last"
     rated = {c.player.name for c in final.ratings}
     assert rated == {"alice", "bob", "carol", "Computer (easy)"}, "bob is rated as last; the stand-in is not"
@@ -166,7 +161,7 @@ async def test_an_open_challenge_from_before_computers_survives_the_upgrade(db_p
     try:
         match = await service.accept(5, CAROL)
         assert isinstance(match, Match) and match.seats == (ALICE, BOB, CAROL) and match.options == {"k": 3}
-        finished = await play_out(service, match, random.Random(3))
+        finished = await play_random(service, match, random.Random(3))
         assert finished.status == "finished"
     finally:
         service.computers.close()

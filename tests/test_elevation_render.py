@@ -15,6 +15,7 @@ from rules import GAMES, Outcome
 from rules.core import EndedEarly
 from rules.elevation import BOARD, NAMES, OWNER
 from tests.support.images import decode
+from tests.support.playouts import random_states
 
 GAME = GAMES["elevation"]
 PLAYERS = ["alice", "bob"]
@@ -27,13 +28,7 @@ def start(terrain: str = "flat", seed: int = 0):
 
 def playout(seed: int, moves: int, terrain: str = "random") -> list:
     """The states of one random game, start first, `moves` turns long at most."""
-    rng = random.Random(seed)
-    state = start(terrain, seed)
-    states = [state]
-    while state.outcome is None and len(states) <= moves:
-        state = state.play(rng.choice(state.legal_moves()))
-        states.append(state)
-    return states
+    return random_states(start(terrain, seed), seed, moves)
 
 
 def picture(state) -> Image.Image:

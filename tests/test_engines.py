@@ -17,6 +17,7 @@ import pytest
 from engines import LEVELS, analyse, choose_move, level_budget
 from rules import GAMES, BadOptions, IllegalMove, LastMove, Outcome, State
 from rules.elevation import NEAR, ElevationState, piece
+from tests.support.playouts import random_states
 from tests.test_all_games import option_variants
 
 
@@ -65,10 +66,7 @@ def random_positions(name: str, seeds: range) -> Iterator[State]:
         if name == "elevation":
             yield sparse_elevation(rng)
             continue
-        state = GAMES[name].start(players=2, seed=seed)
-        while state.outcome is None:
-            yield state
-            state = state.play(rng.choice(state.legal_moves()))
+        yield from random_states(GAMES[name].start(players=2, seed=seed), seed)[:-1]
 
 
 def sparse_elevation(rng: random.Random) -> ElevationState:

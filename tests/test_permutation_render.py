@@ -2,8 +2,6 @@
 deterministic, and showing the x's, the numbers, the path and the last move's rectangle; the text board."""
 from __future__ import annotations
 
-import random
-
 import pytest
 from PIL import Image
 
@@ -11,6 +9,7 @@ import renderers
 from renderers import grid, permutation, render, render_text, theme
 from rules import GAMES
 from tests.support.images import decode
+from tests.support.playouts import random_states
 
 GAME = GAMES["permutation"]
 NAMES = ["alice", "bob", "carol", "dave", "erin", "frank"]
@@ -20,13 +19,7 @@ BOARDS = [(2, 3), (3, 4), (6, 3), (6, 4), (3, 8)]
 
 def playout(players: int, k: int, seed: int = 0) -> list:
     """Every state of one random game, start first."""
-    rng = random.Random(seed)
-    state = GAME.start(players=players, options={"k": k}, seed=0)
-    states = [state]
-    while state.outcome is None:
-        state = state.play(rng.choice(state.legal_moves()))
-        states.append(state)
-    return states
+    return random_states(GAME.start(players=players, options={"k": k}, seed=0), seed)
 
 
 

@@ -3,7 +3,6 @@ move; and the plain-text boards."""
 from __future__ import annotations
 
 import dataclasses
-import random
 
 import pytest
 
@@ -12,19 +11,14 @@ from renderers import attaxx, ikabegama, render, render_text
 from rules import GAMES
 from rules.ikabegama import GAME as IKABEGAMA
 from tests.support.images import decode
+from tests.support.playouts import random_states
 
 NAMES = ["alice", "bob"]
 
 
 def playout(seed: int, moves: int | None = None):
     """The states of one random Attaxx game, start first; `moves` stops it early."""
-    rng = random.Random(seed)
-    state = GAMES["attaxx"].start()
-    states = [state]
-    while state.outcome is None and (moves is None or len(states) <= moves):
-        state = state.play(rng.choice(state.legal_moves()))
-        states.append(state)
-    return states
+    return random_states(GAMES["attaxx"].start(), seed, moves)
 
 
 
@@ -198,13 +192,7 @@ def test_text_of_a_finished_game_gives_the_result():
 # --- Ikabegamá --------------------------------------------------------------------------------------------
 def hex_playout(seed: int, size: int = 5, moves: int | None = None, **nests):
     """The states of one random Ikabegamá game, start first; `moves` stops it early."""
-    rng = random.Random(seed)
-    state = IKABEGAMA.start(players=2, options={"size": size, **nests}, seed=0)
-    states = [state]
-    while state.outcome is None and (moves is None or len(states) <= moves):
-        state = state.play(rng.choice(state.legal_moves()))
-        states.append(state)
-    return states
+    return random_states(IKABEGAMA.start(players=2, options={"size": size, **nests}, seed=0), seed, moves)
 
 
 def hex_point(state, cell: int, dx: float = 0.0, dy: float = 0.0) -> tuple[int, int]:

@@ -4,7 +4,6 @@ start ringed while the game is on, the phase in the footer; and the text board."
 from __future__ import annotations
 
 import math
-import random
 
 import pytest
 from PIL import Image
@@ -14,6 +13,7 @@ from renderers import grid, render, render_text, theme, xlines
 from rules import GAMES, Outcome
 from rules.core import EndedEarly
 from tests.support.images import decode
+from tests.support.playouts import random_states
 
 GAME = GAMES["xlines"]
 NAMES = ["alice", "bob"]
@@ -34,13 +34,7 @@ def play(moves, n: int = 8):
 
 def playout(n: int, seed: int = 0) -> list:
     """Every state of one random game, start first."""
-    rng = random.Random(seed)
-    state = GAME.start(options={"size": n})
-    states = [state]
-    while state.outcome is None:
-        state = state.play(rng.choice(state.legal_moves()))
-        states.append(state)
-    return states
+    return random_states(GAME.start(options={"size": n}), seed)
 
 
 def picture(state) -> Image.Image:
