@@ -16,6 +16,7 @@ Run by hand (the searches are CPU-bound: keep --jobs at most the number of idle 
 seconds per move measure the crowding):
     python bench/strength.py [--games attaxx ascent] [--levels easy hard] [--n 100] [--jobs 2]
                              [--against random below alphabeta2 alphabeta3] [--seconds 4]
+                             [--option size=12]
 """
 from __future__ import annotations
 
@@ -97,6 +98,11 @@ class Pairing:
     opening: int
     max_plies: int
     seconds: float | None
+    options: tuple[tuple[str, object], ...] = ()
+
+    @property
+    def title(self) -> str:
+        return " ".join([self.game] + [f"{key}={value}" for key, value in self.options])
 
 
 @dataclass
@@ -114,7 +120,7 @@ def play_game(pairing: Pairing, game: int) -> Played:
     seats = [(0 if s == game % players else 1) for s in range(players)]
     sides = [make_player(pairing.first, pairing.seconds, 1), make_player(pairing.second, pairing.seconds, 2)]
     played = Played("unfinished", 0)
-    state = GAMES[pairing.game].start(players=players, seed=game // 2)
+    state = GAMES[pairing.game].start(players=players, options=dict(pairing.options), seed=game // 2)
     opening = random.Random(10_007 * (game // 2) + 1)
     while state.outcome is None and played.plies < pairing.max_plies:
         if played.plies < pairing.opening:
@@ -141,7 +147,7 @@ def run_pairing(pairing: Pairing, n: int, pool: ProcessPoolExecutor) -> list[Pla
     games = []
     for game, played in enumerate(pool.map(play_game, [pairing] * n, range(n))):
         games.append(played)
-        print(f"  {pairing.game} {pairing.first} v {pairing.second} game {game + 1}/{n}: {played.result} in "
+        print(f"  {pairing.title} {pairing.first} v {pairing.second} game {game + 1}/{n}: {played.result} in "
               f"{played.plies} plies", file=sys.stderr, flush=True)
     return games
 
@@ -163,7 +169,7 @@ def row_text(pairing: Pairing, games: list[Played]) -> str:
     mine = [t for played in games for t in played.times[0]]
     theirs = [t for played in games for t in played.times[1]]
     plies = statistics.mean(played.plies for played in games) if games else 0
-    return (f"{pairing.game:<12} {pairing.first:<7} {pairing.second:<11} {len(games):>5} {count['win']:>4} "
+    return (f"{pairing.title:<12} {pairing.first:<7} {pairing.second:<11} {len(games):>5} {count['win']:>4} "
             f"{count['draw']:>4} {count['loss']:>4} {count['unfinished']:>4} {sum(p.ahead for p in games):>5} {score:>5.1f}% "
             f"{times_text(mine):>20} {times_text(theirs):>17} {plies:>6.0f}")
 
@@ -184,8 +190,15 @@ def pairings(args: argparse.Namespace) -> list[Pairing]:
                 opening = 0 if against == "random" else args.opening
                 if any(p.game == name and p.first == level and p.second == against for p in found):
                     continue  # the level below is easy
-                found.append(Pairing(name, players, level, against, opening, args.max_plies, args.seconds))
+                known = {spec.name for spec in GAMES[name].options}
+                options = tuple((key, value) for key, value in args.option if key in known)
+                found.append(Pairing(name, players, level, against, opening, args.max_plies, args.seconds, options))
     return found
+
+
+def option(text: str) -> tuple[str, object]:
+    name, _, value = text.partition("=")
+    return name, int(value) if value.lstrip("-").isdigit() else value
 
 
 def main() -> None:
@@ -200,6 +213,8 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=None, help="time cap per move (default: the level's)")
     parser.add_argument("--players", type=int, default=2, help="players where the game allows (the others "
                         "play as the opponent)")
+    parser.add_argument("--option", type=option, action="append", default=[], metavar="NAME=VALUE",
+                        help="a game option, for the games that have it (e.g. size=12)")
     parser.add_argument("--opening", type=int, default=2, help="random plies before games against an engine")
     parser.add_argument("--max-plies", type=int, default=1000)
     args = parser.parse_args()

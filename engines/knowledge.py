@@ -16,6 +16,7 @@ from rules.core import State
 Evaluation = Callable[[State], Rewards]  # expected reward per seat in [0, 1] of a running position
 Policy = Callable[[State, random.Random], State]  # the position after the playout's next move
 Order = Callable[[State, list[str], random.Random], list[str]]  # the moves, most promising first
+Exact = Callable[[State], "Rewards | None"]  # a running position's result with best play, when known cheaply
 
 GENERIC_DEPTH = 400
 
@@ -28,7 +29,9 @@ class Knowledge:
     (default: random). exploration: the UCT constant. widening: how fast a node with many moves adds
     children (at most widening · √visits of them). minimax: the weight of the minimax of the
     evaluations below a child against its mean reward when choosing (implicit minimax backups, for
-    games with a good evaluation; 0 for plain UCT)."""
+    games with a good evaluation; 0 for plain UCT). exact: the result of a running position with best
+    play when the game can work it out quickly (None when it cannot): the search then treats the
+    position as proven, as it does a finished one."""
 
     evaluate: Evaluation | None = None
     playout: Policy | None = None
@@ -37,6 +40,7 @@ class Knowledge:
     exploration: float = 1.0
     widening: float = 2.0
     minimax: float = 0.0
+    exact: Exact | None = None
 
     def estimate(self, state: State) -> Rewards:
         """The evaluation, or for a game without one the ranking by `scores` (an even share without)."""

@@ -26,7 +26,8 @@ ITERATIONS = {
     "default": {"easy": 100, "medium": 1500, "hard": 8000},
     "attaxx": {"easy": 100, "medium": 1000, "hard": 4000},
     "ikabegama": {"easy": 100, "medium": 1000, "hard": 4000},
-    "xlines": {"easy": 60, "medium": 300, "hard": 1000},
+    "permutation": {"easy": 80, "medium": 600, "hard": 3000},
+    "xlines": {"easy": 60, "medium": 250, "hard": 600},
     "elevation": {"easy": 40, "medium": 250, "hard": 700},
 }
 

@@ -5,7 +5,8 @@ seat (max^n: each mover picks the child best for itself), so the same search pla
 games. A playout runs from a new leaf with the game's policy (random by default) to the end, or for
 `playout_depth` plies and then asks the game's evaluation. Terminal positions are exact: a node whose
 mover has a child worth first place alone, or whose children are all exact, becomes exact itself, so
-proven wins are played and proven losses avoided.
+proven wins are played and proven losses avoided. A game may also solve running positions itself (an
+endgame solver): those are exact as soon as they are reached.
 
 Huge branching (Elevation lists thousands of turns) is handled by progressive widening: a node adds a
 new child only while it has fewer than `widening · visits^0.5` of them, trying moves in the order the
@@ -19,7 +20,7 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from engines.knowledge import Knowledge
+from engines.knowledge import Exact, Knowledge
 from engines.rewards import Rewards, outcome_rewards
 from rules.core import State
 
@@ -36,7 +37,7 @@ class Node:
 
     __slots__ = ("state", "mover", "moves", "count", "children", "visits", "totals", "solved", "value", "checked")
 
-    def __init__(self, state: State, players: int):
+    def __init__(self, state: State, players: int, exact: Exact | None):
         self.state = state
         self.mover = state.to_move
         self.moves: list[str] | None = None
@@ -45,7 +46,10 @@ class Node:
         self.visits = 0
         self.totals = [0.0] * players
         outcome = state.outcome
-        self.solved: Rewards | None = None if outcome is None else outcome_rewards(outcome, players)
+        if outcome is not None:
+            self.solved: Rewards | None = outcome_rewards(outcome, players)
+        else:
+            self.solved = exact(state) if exact is not None else None
         self.value: Rewards | None = self.solved  # the minimax of the evaluations below (implicit minimax)
         self.checked = False  # looked through its moves for a win at once
 
@@ -70,7 +74,7 @@ class Search:
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
         self.players = self.state.players
-        self.root = Node(self.state, self.players)
+        self.root = Node(self.state, self.players, None)  # the root is searched, whatever it is worth
         self.c = self.knowledge.exploration if self.exploration is None else self.exploration
         self.blend = self.knowledge.minimax
         self.prepared: dict[str, State] = {}
@@ -104,7 +108,7 @@ class Search:
                 break
             after = root.state.play(move)
             if after.outcome is not None and outcome_rewards(after.outcome, self.players)[mover] >= 1.0:
-                child = Node(after, self.players)
+                child = Node(after, self.players, self.knowledge.exact)
                 root.children, root.moves, root.count = [(move, child)], [], len(moves)
                 root.solved = root.value = child.solved
                 return
@@ -146,7 +150,7 @@ class Search:
             if node.moves and self.may_expand(node):
                 move = node.moves.pop()
                 after = self.prepared.pop(move, None) if node is self.root else None
-                child = Node(after if after is not None else node.state.play(move), self.players)
+                child = Node(after if after is not None else node.state.play(move), self.players, self.knowledge.exact)
                 node.children.append((move, child))
                 path.append(child)
                 rewards = child.solved if child.solved is not None else self.playout(child.state)
@@ -170,7 +174,7 @@ class Search:
             after = node.state.play(move)
             if after.outcome is not None and outcome_rewards(after.outcome, players)[mover] >= 1.0:
                 del node.moves[k]
-                child = Node(after, players)
+                child = Node(after, players, self.knowledge.exact)
                 node.children.append((move, child))
                 node.solved = node.value = child.solved
                 return True

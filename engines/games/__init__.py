@@ -4,6 +4,7 @@ from __future__ import annotations
 from engines.games.elevation import ELEVATION
 from engines.games.infection import ATTAXX, IKABEGAMA
 from engines.games.permutation import PERMUTATION
+from engines.games.xlines import XLINES
 from engines.knowledge import GENERIC, Knowledge
 
 KNOWLEDGE: dict[str, Knowledge] = {
@@ -11,6 +12,7 @@ KNOWLEDGE: dict[str, Knowledge] = {
     "ikabegama": IKABEGAMA,
     "elevation": ELEVATION,
     "permutation": PERMUTATION,
+    "xlines": XLINES,
 }
 
 

@@ -1,42 +1,72 @@
-"""Elevation: material by kind, height under the pieces and captures ready to be made; captures are
-tried first when a node adds children."""
+"""Elevation: material by kind, height, the footing each piece has, and threats; captures are tried
+first when a node adds children.
+
+A capture needs a piece two levels above an enemy next to it, and a piece climbs at most one level a
+turn, so a search a ply or two deep sees no capture coming. The evaluation therefore rewards what
+leads to one: standing above nearby enemies (one level above an adjacent enemy is a capture a climb
+away), attacking two pieces at once (only one can be saved), and pieces that can still move (a piece
+in a pit is lost once an enemy stands over it).
+"""
 from __future__ import annotations
 
 import random
 
 from engines.knowledge import Knowledge
 from engines.rewards import Rewards, two_sided
-from rules.elevation import BOARD, KIND, NEAR, OWNER, ElevationState
+from rules.elevation import BOARD, DRAGON, KIND, NEAR, OWNER, ElevationState
 
 VALUE = (3.0, 3.5, 4.5)  # samurai, fish, dragon
-HEIGHT = 0.15  # per level under a piece
-READY = 0.6  # share of the best capture on offer to the side to move
-LATER = 0.2  # share of the best capture the other side could make next
+HEIGHT = 0.1  # per level under a piece
+FOOTING = 0.15  # per square a piece could step to (up to FOOTHOLDS of them)
+FOOTHOLDS = 3
+PRESSURE = 0.35  # per adjacent enemy one level below; half of it two squares away and two below
+TAKE = 0.7  # share of the best capture on offer to the side to move
+FORK = 0.5  # share of the second-best target of the side that just moved (one target can be saved)
+LATER = 0.15  # share of its best target
 INDEX = BOARD.index
+DISTANCE = tuple(tuple(BOARD.distance(a, b) for b in range(len(BOARD.names))) for a in range(len(BOARD.names)))
 
 
 def advantage(state: ElevationState) -> float:
-    """Seat 0's lead: material, height, and the captures each side has ready."""
+    """Seat 0's lead: material, height, footing, pressure on enemy pieces and captures on offer."""
     heights, pieces = state.heights, state.pieces
     lead = 0.0
-    ready = [0.0, 0.0]
-    for cell, code in enumerate(pieces):
-        if not code:
-            continue
+    placed = [(cell, code) for cell, code in enumerate(pieces) if code]
+    targets: tuple[dict[int, float], dict[int, float]] = ({}, {})  # by seat: attacked cell -> its value
+    for cell, code in placed:
         seat = OWNER[code]
         h = heights[cell]
-        worth = VALUE[KIND[code]] + HEIGHT * h
-        lead += worth if seat == 0 else -worth
+        footholds = 0
         for n in NEAR[cell]:
-            other = pieces[n]
-            if other and OWNER[other] != seat and h >= heights[n] + 2:
-                value = VALUE[KIND[other]]
-                if value > ready[seat]:
-                    ready[seat] = value
+            if not pieces[n] and heights[n] <= h + 1:
+                footholds += 1
+        worth = VALUE[KIND[code]] + HEIGHT * h + FOOTING * min(footholds, FOOTHOLDS)
+        for other_cell, other in placed:
+            if OWNER[other] == seat:
+                continue
+            diff = h - heights[other_cell]
+            distance = DISTANCE[cell][other_cell]
+            if distance == 1:
+                if diff >= 2:
+                    targets[seat][other_cell] = VALUE[KIND[other]]
+                elif diff == 1:
+                    worth += PRESSURE
+            elif distance == 2 and diff >= 2:
+                if KIND[code] == DRAGON and diff >= 3:
+                    targets[seat][other_cell] = VALUE[KIND[other]]
+                worth += PRESSURE / 2
+        lead += worth if seat == 0 else -worth
     mover = state.to_move
     if mover is not None:
-        shares = (READY, LATER) if mover == 0 else (LATER, READY)
-        lead += shares[0] * ready[0] - shares[1] * ready[1]
+        for seat in (0, 1):
+            values = sorted(targets[seat].values(), reverse=True)
+            if not values:
+                continue
+            if seat == mover:
+                gain = TAKE * values[0]
+            else:
+                gain = LATER * values[0] + (FORK * values[1] if len(values) > 1 else 0.0)
+            lead += gain if seat == 0 else -gain
     return lead
 
 
