@@ -17,6 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import renderers
+from bot import steps
 from bot.computer import ComputerPlayers
 from bot.config import env_number, load_dotenv
 from bot.errors import NotFound, PlayerError
@@ -40,6 +41,7 @@ PrintFn = Callable[[str], object]
 
 HELP = """\
 Type a move in the game's notation, or one of:
+  ?       build a move step by step, picking each part from a numbered list
   moves   list the legal moves (`moves c1`: those starting c1)    board   show the board again
   draw    offer a draw                resign  give up this match
   help    this text                   quit    stop here; run again later to resume"""
@@ -236,6 +238,30 @@ class Console:
         for branch in branches(state, start):
             self.say(f"  {branch.label}")
 
+    def build(self, state) -> str | None:
+        """The Move button's steps at the terminal: pick each part of a move by its number (`b` goes
+        back, an empty line gives up); the whole move once picked, else None."""
+        step = steps.START
+        while True:
+            panel = steps.panel(state, step)
+            self.say(steps.describe(step))
+            for number, choice in enumerate(panel.choices, 1):
+                extra = f" ({choice.description})" if choice.description else ""
+                self.say(f"  {number:>3}. {choice.label}{extra}")
+            answer = self.ask("number" + (", b to go back" if panel.back is not None else "") + ", or Enter to type instead: ").lower()
+            if not answer:
+                return None
+            if answer == "b" and panel.back is not None:
+                step = panel.back
+                continue
+            if not answer.isdigit() or not 1 <= int(answer) <= len(panel.choices):
+                self.say(f"Type a number from 1 to {len(panel.choices)}.")
+                continue
+            kind, target = steps.parse(panel.choices[int(answer) - 1].value)
+            if kind == steps.MOVE:
+                return target
+            step = target
+
     async def computer_turn(self, match: Match) -> Match:
         self.say(f"{match.to_move.name} is thinking…")
         result = await self.service.computer_move(match.id)
@@ -256,8 +282,14 @@ class Console:
                     continue
                 if command in ("quit", "exit"):
                     raise Quit
-                if command in ("help", "?"):
+                if command == "help":
                     self.say(HELP + f"\nNotation: {match.rules.notation}")
+                elif command == "?":
+                    move = self.build(match.state)
+                    if move is not None:
+                        result = await self.service.move_at(match.id, player, move, len(match.moves))
+                        self.announce(result)
+                        return result.match
                 elif command == "moves" or command.startswith("moves "):
                     self.list_moves(match.state, text[len("moves"):].strip())
                 elif command == "board":

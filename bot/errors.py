@@ -15,3 +15,7 @@ class NotAllowed(PlayerError):
 
 class Conflict(PlayerError):
     """Someone else changed the match first; the request had no effect."""
+
+
+class Stale(Conflict):
+    """The request was made for a position that is no longer on the board (a panel left open)."""

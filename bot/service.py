@@ -21,7 +21,7 @@ import aiosqlite
 
 from bot import ratings as glicko
 from bot.computer import ComputerPlayers, seed_for
-from bot.errors import Conflict, NotAllowed, NotFound
+from bot.errors import Conflict, NotAllowed, NotFound, Stale
 from bot.models import (
     COMPUTER_LEVELS,
     Challenge,
@@ -353,12 +353,41 @@ class MatchService:
         now = self.clock()
         async with self.store.transaction() as db:
             match = await self._active(db, channel_id)
-            seat = self._seat(match, user)
-            if match.state.to_move != seat:
-                raise NotAllowed(f"It's not your turn: {match.to_move.name} is to move.")
+            seat = self._mover(match, user)
             result = await self._apply(db, match, seat, unlabel(match.state, notation), now)
         self.deadlines_changed.set()
         return result
+
+    async def builder(self, match_id: int, user: Player) -> Match:
+        """The match a Move button belongs to, when `user` is the one to move in it."""
+        async with self.store.transaction() as db:
+            match = await self._load_match(db, match_id)
+        self._mover(match, user)
+        return match
+
+    async def move_at(self, match_id: int, user: Player, notation: str, ply: int) -> MoveResult:
+        """Play a move built for the position after `ply` moves of match `match_id`; Stale if the
+        board has moved on since."""
+        now = self.clock()
+        async with self.store.transaction() as db:
+            match = await self._load_match(db, match_id)
+            if match.status == "active" and len(match.moves) != ply:
+                raise Stale("The board has changed since this panel opened.")
+            seat = self._mover(match, user)
+            result = await self._apply(db, match, seat, notation, now)
+        self.deadlines_changed.set()
+        return result
+
+    def _mover(self, match: Match, user: Player) -> int:
+        """The seat of `user`, who must be the one to move in the active `match`."""
+        if match.status != "active":
+            raise NotAllowed("This match is over.")
+        if match.seat_of(user.id) is None:
+            raise NotAllowed(f"You are not playing in this match: it is {match.to_move.name}'s turn.")
+        seat = self._seat(match, user)
+        if match.state.to_move != seat:
+            raise NotAllowed(f"It's not your turn: {match.to_move.name} is to move.")
+        return seat
 
     async def _apply(self, db: aiosqlite.Connection, match: Match, seat: int, notation: str, now: float) -> MoveResult:
         state = match.state

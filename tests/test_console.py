@@ -9,10 +9,12 @@ from pathlib import Path
 
 from PIL import Image
 
+from bot import steps
 from bot.console import LOCAL_CHANNEL, LOCAL_GUILD, local_player, main
 from bot.service import MatchService
 from bot.store import Store
 from rules import GAMES
+from rules.parts import move_parts
 
 SETUP = ["attaxx", "alice", "bob"]
 
@@ -225,6 +227,39 @@ async def test_elevation_lists_its_thousands_of_turns_by_piece_then_by_action(db
     assert "Traceback" not in text
     match = await latest(db_path)
     assert match.moves == ("c1: b2>c2 b2>d2",) and match.state.to_move == 1
+
+
+async def test_question_mark_builds_a_move_step_by_step(db_path):
+    state = GAMES["elevation"].start(2)
+
+    def numbers_to(move: str) -> list[str]:
+        """The numbers to type to build `move`, picking at each step the choice that leads to it."""
+        typed, step = [], steps.START
+        wanted = "".join(move_parts(state, move))
+        while True:
+            for k, choice in enumerate(steps.panel(state, step).choices, 1):
+                kind, target = steps.parse(choice.value)
+                if kind == steps.MOVE and target == move:
+                    return typed + [str(k)]
+                if kind == steps.PART and wanted.startswith(target.prefix):
+                    typed.append(str(k))
+                    step = target
+                    break
+
+    picks = numbers_to("c1: b2>c2 b2>d2")
+    picks = picks[:1] + ["b"] + picks
+    out = await run(db_path, Script(["elevation", "ann", "ben", "", "", "?", "x", "99"] + picks + ["quit"]))
+    assert "Pick the first part of your move." in out
+    assert "    3. c1 …  dragon on c1 · 318 turns" in out
+    assert "Type a number from 1 to 6." in out  # "x" and "99" were refused
+    assert "Your move so far: `c1 …` — pick what comes next." in out
+    assert "Your move so far: `c1: b2 …` — pick what comes next." in out
+    assert len(picks) == 7  # the piece, back, the piece again, then four parts: b2, >c2, b2, >d2
+    assert "ann (Red) played c1: b2>c2 b2>d2." in out
+    assert out.count("Pick the first part of your move.") == 4  # again after "x", "99" and going back
+    assert "Traceback" not in "\n".join(out)
+    match = await latest(db_path)
+    assert match.moves == ("c1: b2>c2 b2>d2",)
 
 
 class Follower:

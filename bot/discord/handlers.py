@@ -12,11 +12,12 @@ from typing import Any
 import discord
 
 import renderers
+from bot import steps
 from bot.discord import messages as text
 from bot.discord.commands import usage
 from bot.discord.replies import Reply, missing_permissions, report_error
-from bot.discord.views import challenge_view, pages_view, rematch_view
-from bot.errors import NotAllowed
+from bot.discord.views import board_view, challenge_view, pages_view, panel_view
+from bot.errors import NotAllowed, Stale
 from bot.models import Challenge, Match, Player
 from bot.service import MatchService
 from rules import GAMES, Game
@@ -140,7 +141,8 @@ class Handlers:
             )
             if isinstance(result, Match):
                 await interaction.followup.send(
-                    text.start_text(result), file=await board_file(result), allowed_mentions=pings(result.to_move)
+                    text.start_text(result), file=await board_file(result), view=board_view(result),
+                    allowed_mentions=pings(result.to_move),
                 )
                 self.computer_plays(result)
         except Exception as error:  # buttons have no tree.on_error: the same report, from here
@@ -159,7 +161,8 @@ class Handlers:
         challenge = await self.service.get_challenge(found.id) if isinstance(result, Match) else result
         await self.refresh_challenge_message(challenge)
         if isinstance(result, Match):
-            await reply.send(text.start_text(result), file=await board_file(result), allowed_mentions=pings(result.to_move))
+            await reply.send(text.start_text(result), file=await board_file(result), view=board_view(result),
+                             allowed_mentions=pings(result.to_move))
             self.computer_plays(result)
         else:
             await reply.send(text.challenge_text(challenge), allowed_mentions=discord.AllowedMentions.none())
@@ -171,7 +174,8 @@ class Handlers:
             challenge = await self.service.rematch(match_id, player(interaction.user))
             if isinstance(challenge, Match):  # against computers only: it starts at once
                 await interaction.response.send_message(
-                    text.start_text(challenge), file=await board_file(challenge), allowed_mentions=pings(challenge.to_move)
+                    text.start_text(challenge), file=await board_file(challenge), view=board_view(challenge),
+                    allowed_mentions=pings(challenge.to_move),
                 )
                 self.computer_plays(challenge)
                 return
@@ -203,6 +207,65 @@ class Handlers:
         in_guild(interaction)
         result = await self.service.move(interaction.channel_id, player(interaction.user), notation)
         await self._post_position(reply, text.move_text(result), result.match)
+
+    async def move_button(self, interaction: discord.Interaction, match_id: int) -> None:
+        """The Move button: the player to move gets a private panel to build a move by picking its parts."""
+        try:
+            match = await self.service.builder(match_id, player(interaction.user))
+            panel = steps.panel(match.state)
+            await interaction.response.send_message(
+                text.panel_text(match, panel), view=panel_view(match, panel), ephemeral=True,
+            )
+        except Exception as error:  # buttons have no tree.on_error: the same report, from here
+            await report_error(interaction, error)
+
+    async def build(self, interaction: discord.Interaction, match_id: int, ply: int, value: str) -> None:
+        """A choice on a move panel (`value`, see bot.steps): the next step, or the whole move played."""
+        user = player(interaction.user)
+        try:
+            try:
+                kind, target = steps.parse(value)
+            except ValueError:
+                raise NotAllowed("That choice is not on offer any more: press Move on the board again.") from None
+            if kind == steps.MOVE:
+                result = await self.service.move_at(match_id, user, target, ply)
+                await interaction.response.edit_message(content=f"✅ You played **{result.notation}**.", view=None)
+                await self._post_followup(interaction, text.move_text(result), result.match)
+                return
+            match = await self.service.builder(match_id, user)
+            if len(match.moves) != ply:
+                raise Stale("The board has changed since this panel opened.")
+            try:
+                panel = steps.panel(match.state, target)
+            except ValueError:
+                raise Stale("The board has changed since this panel opened.") from None
+            await interaction.response.edit_message(content=text.panel_text(match, panel), view=panel_view(match, panel))
+        except Stale as stale:
+            await self._fresh_panel(interaction, match_id, user, str(stale))
+        except Exception as error:  # buttons have no tree.on_error: the same report, from here
+            await report_error(interaction, error)
+
+    async def _fresh_panel(self, interaction: discord.Interaction, match_id: int, user: Player, why: str) -> None:
+        """Replace a panel made for an older position: with a fresh one while it is still the user's
+        turn, else with why not."""
+        try:
+            match = await self.service.builder(match_id, user)
+        except NotAllowed as error:
+            await interaction.response.edit_message(content=f"⚠️ {why} {error}", view=None)
+            return
+        panel = steps.panel(match.state)
+        await interaction.response.edit_message(
+            content=f"⚠️ {why} Here is a fresh one.\n{text.panel_text(match, panel)}", view=panel_view(match, panel),
+        )
+
+    async def _post_followup(self, interaction: discord.Interaction, content: str, match: Match) -> None:
+        """The board after a move made from a panel, for the whole channel to see."""
+        finished = match.status == "finished"
+        await interaction.followup.send(
+            content, file=await board_file(match), view=board_view(match),
+            allowed_mentions=pings(*(match.seats if finished else (match.to_move,))),
+        )
+        self.computer_plays(match)
 
     async def autocomplete_move(self, interaction: discord.Interaction, typed: str) -> list[discord.app_commands.Choice[str]]:
         if interaction.channel_id is None:
@@ -239,8 +302,7 @@ class Handlers:
     async def _post_position(self, reply: Reply, content: str, match: Match) -> None:
         finished = match.status == "finished"
         await reply.send(
-            content, file=await board_file(match),
-            view=rematch_view(match.id) if finished else discord.utils.MISSING,
+            content, file=await board_file(match), view=board_view(match),
             allowed_mentions=pings(*(match.seats if finished else (match.to_move,))),
         )
         self.computer_plays(match)
@@ -274,8 +336,7 @@ class Handlers:
                 finished = match.status == "finished"
                 try:
                     await channel.send(
-                        text.move_text(result), file=await board_file(match),
-                        view=rematch_view(match.id) if finished else discord.utils.MISSING,
+                        text.move_text(result), file=await board_file(match), view=board_view(match),
                         allowed_mentions=pings(*(match.seats if finished else (match.to_move,))),
                     )
                 except discord.HTTPException as error:
@@ -391,12 +452,12 @@ class Handlers:
                     seat = match.leavers[-1]
                     await channel.send(
                         "⏰ " + text.left_text(match, seat, f"{match.seats[seat].name} ran out of time."),
-                        file=await board_file(match), allowed_mentions=pings(match.to_move),
+                        file=await board_file(match), view=board_view(match), allowed_mentions=pings(match.to_move),
                     )
                     self.computer_plays(match)
                 else:
                     await channel.send(
-                        "⏰ " + text.result_text(match), file=await board_file(match), view=rematch_view(match.id),
+                        "⏰ " + text.result_text(match), file=await board_file(match), view=board_view(match),
                         allowed_mentions=pings(*match.seats),
                     )
             except discord.HTTPException as error:

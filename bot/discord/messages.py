@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot import steps
 from bot.models import Challenge, DrawOffer, Match, MoveResult, Player, Standing, computer
 from renderers.theme import and_list
 from rules import GAMES, Game
@@ -96,7 +97,15 @@ def turn_line(match: Match) -> str:
 def start_text(match: Match) -> str:
     game = match.rules
     players = " vs ".join(seat_label(game, seat, p) for seat, p in enumerate(match.seats))
-    return f"🎲 **{game.title}**: {players}\n{turn_line(match)}\nPlay with `/move`; `/board` shows the board again."
+    return (f"🎲 **{game.title}**: {players}\n{turn_line(match)}\n"
+            "Press **Move** under the board, or type `/move`; `/board` shows the board again.")
+
+
+def panel_text(match: Match, panel: steps.Panel) -> str:
+    """The words on a move panel: the game, the side you play, the move so far."""
+    seat = match.state.to_move
+    side = match.rules.seat_name(seat) if seat is not None else ""
+    return f"♟️ **{match.rules.title}**, move {len(match.moves) + 1} — you play {side}.\n{steps.describe(panel.step)}"
 
 
 def move_text(result: MoveResult) -> str:

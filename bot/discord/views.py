@@ -6,7 +6,8 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.models import Challenge
+from bot import steps
+from bot.models import Challenge, Match
 
 if TYPE_CHECKING:
     from bot.discord.client import GameBot
@@ -69,7 +70,64 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button], template=r"leaderboa
         await interaction.client.handlers.leaderboard_page(interaction, self.game, self.page)
 
 
-DYNAMIC_ITEMS = (ChallengeButton, RematchButton, PageButton)
+class MoveButton(discord.ui.DynamicItem[discord.ui.Button], template=r"move:(?P<id>\d+)"):
+    """On every board of an active match: opens the player to move's panel for building a move."""
+
+    def __init__(self, match_id: int):
+        super().__init__(discord.ui.Button(
+            label="Move", style=discord.ButtonStyle.success, custom_id=f"move:{match_id}", emoji="♟️",
+        ))
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]) -> MoveButton:
+        return cls(int(match["id"]))
+
+    async def callback(self, interaction: discord.Interaction[GameBot]) -> Any:
+        await interaction.client.handlers.move_button(interaction, self.match_id)
+
+
+class BuildMenu(discord.ui.DynamicItem[discord.ui.Select], template=r"build:(?P<id>\d+):(?P<ply>\d+):(?P<menu>\d)"):
+    """One select menu of a move panel: the choices for the next part of the move (see bot.steps).
+    Its custom_id holds the match and how many moves had been played when the panel was made."""
+
+    def __init__(self, match_id: int, ply: int, menu: int, choices: tuple[steps.Choice, ...] = ()):
+        options = [discord.SelectOption(label=c.label, value=c.value, description=c.description or None) for c in choices]
+        placeholder = "Choose…" if not choices else f"{choices[0].label.removeprefix('▶ ')} … {choices[-1].label.removeprefix('▶ ')}"
+        super().__init__(discord.ui.Select(
+            custom_id=f"build:{match_id}:{ply}:{menu}", placeholder=placeholder[:150],
+            options=options or [discord.SelectOption(label="—", value="-")],
+        ))
+        self.match_id, self.ply = match_id, ply
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]) -> BuildMenu:
+        return cls(int(match["id"]), int(match["ply"]), int(match["menu"]))
+
+    async def callback(self, interaction: discord.Interaction[GameBot]) -> Any:
+        values = (interaction.data or {}).get("values") or [""]
+        await interaction.client.handlers.build(interaction, self.match_id, self.ply, values[0])
+
+
+class BuildBack(discord.ui.DynamicItem[discord.ui.Button], template=r"build-back:(?P<id>\d+):(?P<ply>\d+):(?P<to>.*)"):
+    def __init__(self, match_id: int, ply: int, to: steps.Step | None):
+        super().__init__(discord.ui.Button(
+            label="Back", style=discord.ButtonStyle.secondary, emoji="↩️", disabled=to is None,
+            custom_id=f"build-back:{match_id}:{ply}:{to.value if to is not None else steps.Step('').value}",
+        ))
+        self.match_id, self.ply, self.to = match_id, ply, to.value if to is not None else steps.Step("").value
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]) -> BuildBack:
+        back = cls(int(match["id"]), int(match["ply"]), None)
+        back.to = match["to"]
+        return back
+
+    async def callback(self, interaction: discord.Interaction[GameBot]) -> Any:
+        await interaction.client.handlers.build(interaction, self.match_id, self.ply, self.to)
+
+
+DYNAMIC_ITEMS = (ChallengeButton, RematchButton, PageButton, MoveButton, BuildMenu, BuildBack)
 
 
 def is_known_component(custom_id: str) -> bool:
@@ -103,6 +161,24 @@ def rematch_view(match_id: int) -> discord.ui.View:
     view.add_item(RematchButton(match_id))
     return view
 
+
+def board_view(match: Match) -> discord.ui.View:
+    """The buttons under a board: Move while the match is on, Rematch once it is over."""
+    if match.status == "finished":
+        return rematch_view(match.id)
+    view = discord.ui.View(timeout=None)
+    view.add_item(MoveButton(match.id))
+    return view
+
+
+def panel_view(match: Match, panel: steps.Panel) -> discord.ui.View:
+    """A move panel: a select menu per PER_MENU choices, then Back."""
+    view = discord.ui.View(timeout=None)
+    ply = len(match.moves)
+    for menu, choices in enumerate(panel.menus):
+        view.add_item(BuildMenu(match.id, ply, menu, choices))
+    view.add_item(BuildBack(match.id, ply, panel.back))
+    return view
 
 def pages_view(game: str, page: int, pages: int) -> discord.ui.View | None:
     if pages <= 1:

@@ -65,6 +65,24 @@ class Message:
         return found[0]
 
     @property
+    def menus(self) -> list[dict]:
+        """The select menus, in order."""
+        return [c for c in self.buttons if c.get("type") == 3]
+
+    def options(self) -> list[str]:
+        """The labels of every select menu's options, in order."""
+        return [option["label"] for menu in self.menus for option in menu["options"]]
+
+    def option(self, label: str) -> tuple[dict, dict]:
+        """(menu, option) for the option labelled `label` (or, failing that, whose value is `label`)."""
+        for key in ("label", "value"):
+            for menu in self.menus:
+                for option in menu["options"]:
+                    if option[key] == label:
+                        return menu, option
+        raise LookupError(f"no option {label!r}; the menus offer {self.options()}")
+
+    @property
     def png(self) -> bytes:
         [data] = [v for k, v in self.files.items() if k.endswith(".png")]
         return data

@@ -139,3 +139,11 @@ class Discord:
         payload = self._payload(3, user, message.channel_id, data, permissions)
         payload["message"] = message.json()
         return await self._send(payload)
+
+    async def choose(self, user: User, message: Message, label: str, *, permissions: int = ALL_PERMISSIONS) -> Action:
+        """`user` picks the option labelled `label` (or with that value) in one of `message`'s select menus."""
+        menu, option = message.option(label)
+        data = {"custom_id": menu["custom_id"], "component_type": 3, "values": [option["value"]]}
+        payload = self._payload(3, user, message.channel_id, data, permissions)
+        payload["message"] = message.json()
+        return await self._send(payload)
