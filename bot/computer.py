@@ -1,14 +1,19 @@
-"""Computer moves, searched in worker processes so that the event loop never waits on a search."""
+"""Computer moves, searched in worker processes so that the event loop never waits on a search. The
+same workers draw replays (bot.replays)."""
 from __future__ import annotations
 
 import asyncio
 import functools
 import multiprocessing
 import os
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from typing import Any, TypeVar
 
 from engines import choose_move
 from rules import State
+
+T = TypeVar("T")
 
 
 def seed_for(match_seed: int, ply: int) -> int:
@@ -43,6 +48,10 @@ class ComputerPlayers:
     async def choose(self, state: State, level: str, seed: int) -> str:
         search = functools.partial(choose_move, state, level, seed, seconds=self.seconds)
         return await asyncio.get_running_loop().run_in_executor(self._workers(), search)
+
+    async def run(self, work: Callable[..., T], *args: Any) -> T:
+        """Any other CPU-bound work (a picklable function and its arguments), in a worker."""
+        return await asyncio.get_running_loop().run_in_executor(self._workers(), work, *args)
 
     def close(self) -> None:
         if self._pool is not None:

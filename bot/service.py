@@ -587,15 +587,40 @@ class MatchService:
             tally[0 if row["mine"] < row["theirs"] else 1 if row["mine"] > row["theirs"] else 2] += 1
         return [(game, computer(COMPUTER_LEVELS[uid - 1]), *tally) for (game, uid), tally in sorted(records.items())]
 
-    async def history(self, guild_id: int, limit: int = 5) -> list[Match]:
+    async def history(self, guild_id: int, limit: int = 5, page: int = 1) -> tuple[list[Match], int]:
+        """A page of the server's finished matches, the latest first, and how many there are in all."""
         async with self.store.transaction() as db:
+            total = (await _one(db, "SELECT COUNT(*) AS n FROM matches WHERE guild_id = ? AND status = 'finished'",
+                                guild_id))["n"]
             rows = await _all(
                 db,
                 "SELECT id FROM matches WHERE guild_id = ? AND status = 'finished'"
-                " ORDER BY finished_at DESC, id DESC LIMIT ?",
-                guild_id, limit,
+                " ORDER BY finished_at DESC, id DESC LIMIT ? OFFSET ?",
+                guild_id, limit, (max(page, 1) - 1) * limit,
             )
-            return [await self._load_match(db, row["id"]) for row in rows]
+            return [await self._load_match(db, row["id"]) for row in rows], total
+
+    async def replay_target(self, guild_id: int, channel_id: int, user_id: int, match_id: int | None = None) -> Match:
+        """The match /replay shows: the one asked for (of this server), else the last finished in this
+        channel, else the user's own last finished one in this server."""
+        async with self.store.transaction() as db:
+            if match_id is not None:
+                row = await _one(db, "SELECT id FROM matches WHERE id = ? AND guild_id = ?", match_id, guild_id)
+                if row is None:
+                    raise NotFound(f"There is no match #{match_id} in this server: /history lists them.")
+            else:
+                row = await _one(
+                    db, "SELECT id FROM matches WHERE channel_id = ? AND status = 'finished'"
+                    " ORDER BY finished_at DESC, id DESC LIMIT 1", channel_id,
+                ) or await _one(
+                    db, "SELECT m.id FROM matches m JOIN seats s ON s.match_id = m.id WHERE m.guild_id = ?"
+                    " AND s.user_id = ? AND m.status = 'finished' ORDER BY m.finished_at DESC, m.id DESC LIMIT 1",
+                    guild_id, user_id,
+                )
+                if row is None:
+                    raise NotFound("No match has finished here yet, and you have none in this server: "
+                                   "once one ends, /replay shows it.")
+            return await self._load_match(db, row["id"])
 
     # ------------------------------------------------------------------ internals
 

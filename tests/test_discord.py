@@ -25,7 +25,7 @@ async def challenge_accepted(env: Discord, channel: int = CHANNEL):
 async def test_commands_are_registered_from_the_game_registry(env):
     names = {c["name"] for c in env.standin.commands}
     assert names == {"challenge", "accept", "decline", "move", "board", "resign", "draw", "leaderboard", "stats",
-                     "rules", "history", "help"}
+                     "rules", "history", "replay", "help"}
     challenge = next(c for c in env.standin.commands if c["name"] == "challenge")
     attaxx = next(o for o in challenge["options"] if o["name"] == "attaxx")
     assert attaxx["options"][0]["name"] == "opponent" and attaxx["options"][0]["type"] == 6
@@ -69,7 +69,7 @@ async def test_a_whole_match_as_players_see_it(env):
 
     final = await (await env.command(BOB, CHANNEL, "resign")).reply()
     assert "bob resigned" in final.content and "Ratings:" in final.content
-    assert sorted(final.mentions) == [ALICE.id, BOB.id] and [b["label"] for b in final.buttons] == ["Rematch"]
+    assert sorted(final.mentions) == [ALICE.id, BOB.id] and [b["label"] for b in final.buttons] == ["Rematch", "Replay"]
     match = await env.client.handlers.service.latest(CHANNEL)
     assert decode(final.png).tobytes() == decode(renderers.render(match.state, match.names)).tobytes()
     assert decode(final.png).tobytes() != decode(moved.png).tobytes(), "the result is drawn, not the last move again"

@@ -19,7 +19,7 @@ async def answered(env, after: int, who: str = "Computer (medium)"):
 
 async def test_naming_the_bot_starts_at_once_and_it_answers_each_move(env):
     start = await (await env.command(ALICE, CHANNEL, "challenge", "ascent", opponent=ME)).reply()
-    assert "vs **Computer (medium)** (Blue)" in start.content and start.buttons == [] and start.png
+    assert "vs **Computer (medium)** (Blue)" in start.content and [b["label"] for b in start.buttons] == ["Move"] and start.png
     assert start.mentions == [ALICE.id]
     move = (await env.autocomplete(ALICE, CHANNEL, "move", "notation", "a1"))[0]
     seen = len(env.standin.channel(CHANNEL))

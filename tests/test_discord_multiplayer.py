@@ -70,7 +70,7 @@ async def test_three_players_named_and_joined_play_a_whole_game(env):
     assert movers == ["alice", "bob", "carol"] * 3 + ["alice"] + ["alice", "bob", "carol"] * 3
     assert decode(last.png).tobytes() != first.tobytes()
     assert "all 10 numbers written" in last.content and "Ratings:" in last.content
-    assert sorted(last.mentions) == [ALICE.id, BOB.id, CAROL.id] and labels(last) == ["Rematch"]
+    assert sorted(last.mentions) == [ALICE.id, BOB.id, CAROL.id] and labels(last) == ["Rematch", "Replay"]
     places = [line for line in last.content.splitlines() if line[:2] in ("1.", "2.", "3.")]
     assert places and places[0].startswith("1. ")
 
@@ -107,7 +107,7 @@ async def test_six_players_join_an_open_challenge_and_one_runs_out_of_time(env):
     await env.client.handlers.fire_timers()
     timeout = env.standin.channel(CHANNEL)[-1]
     assert timeout.content.startswith(f"⏰ {late.name} ran out of time. **Computer (medium)** plays on for {late.name}")
-    assert timeout.files and labels(timeout) == [] and timeout.mentions == []
+    assert timeout.files and labels(timeout) == ["Move"] and timeout.mentions == []
     played = await env.standin.wait_for(lambda: next(
         (m for m in env.standin.channel(CHANNEL) if "**Computer (medium)**" in m.content and "played" in m.content), None))
     after = EVERYONE[played.mentions[0]]

@@ -43,7 +43,8 @@ async def test_seed_game_through_the_service_then_resignation_and_ratings(servic
         ("alice", 1, 0, 1), ("bob", 0, 1, 2)]
     [bob] = await service.stats(GUILD, BOB.id)
     assert (bob.game, bob.losses, bob.rank) == ("attaxx", 1, 2)
-    [history] = await service.history(GUILD)
+    [history], total = await service.history(GUILD)
+    assert total == 1
     assert history.id == final.id and len(history.moves) == 61 and history.moves[0] == "b7"
     with pytest.raises(NotFound):
         await service.move(CHANNEL, ALICE, "a6")

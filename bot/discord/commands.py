@@ -158,10 +158,17 @@ def build_tree(client: discord.Client) -> app_commands.CommandTree:
     async def rules(interaction: discord.Interaction, game: str) -> None:
         await interaction.client.handlers.rules(interaction, game)
 
-    @tree.command(name="history", description="Recent finished matches in this server, with their moves")
+    @tree.command(name="history", description="Finished matches in this server, with their moves and replays")
     @app_commands.guild_only()
-    async def history(interaction: discord.Interaction) -> None:
-        await interaction.client.handlers.history(interaction)
+    @app_commands.describe(page="Page number (5 matches a page, the latest first)")
+    async def history(interaction: discord.Interaction, page: app_commands.Range[int, 1, 10000] = 1) -> None:
+        await interaction.client.handlers.history(interaction, page)
+
+    @tree.command(name="replay", description="An animated replay of a match, move by move")
+    @app_commands.guild_only()
+    @app_commands.describe(match="The match number, as /history shows it (default: the last one here, else yours)")
+    async def replay(interaction: discord.Interaction, match: app_commands.Range[int, 1, 2**53] | None = None) -> None:
+        await interaction.client.handlers.replay(interaction, match)
 
     @tree.command(name="help", description="What this bot does, its commands and its games")
     @app_commands.describe(public="Post it for everyone (default: only you see it)")

@@ -12,11 +12,11 @@ from typing import Any
 import discord
 
 import renderers
-from bot import steps
+from bot import replays, steps
 from bot.discord import messages as text
 from bot.discord.commands import usage
 from bot.discord.replies import Reply, missing_permissions, report_error
-from bot.discord.views import board_view, challenge_view, pages_view, panel_view
+from bot.discord.views import board_view, challenge_view, history_view, pages_view, panel_view
 from bot.errors import NotAllowed, Stale
 from bot.models import Challenge, Match, Player
 from bot.service import MatchService
@@ -25,6 +25,7 @@ from rules import GAMES, Game
 log = logging.getLogger(__name__)
 
 PER_PAGE = 10
+HISTORY_PAGE = 5
 EMBED_COLOUR = discord.Colour(0x2F9E6E)
 
 
@@ -399,17 +400,69 @@ class Handlers:
         embed.set_image(url=f"attachment://{game}-start.png")
         await reply.send(embed=embed, file=discord.File(io.BytesIO(png), filename=f"{game}-start.png"))
 
-    async def history(self, interaction: discord.Interaction) -> None:
+    async def history(self, interaction: discord.Interaction, page: int = 1) -> None:
         reply = self._reply(interaction)
         guild_id = in_guild(interaction)
-        matches = await self.service.history(guild_id, limit=5)
+        embed, view = await self._history(guild_id, page)
+        await reply.send(embed=embed, view=view or discord.utils.MISSING)
+
+    async def history_page(self, interaction: discord.Interaction, page: int) -> None:
+        try:
+            embed, view = await self._history(in_guild(interaction), page)
+            await interaction.response.edit_message(embed=embed, view=view)
+        except Exception as error:  # buttons have no tree.on_error: the same report, from here
+            await report_error(interaction, error)
+
+    async def _history(self, guild_id: int, page: int) -> tuple[discord.Embed, discord.ui.View | None]:
+        matches, total = await self.service.history(guild_id, HISTORY_PAGE, max(page, 1))
+        pages = max(1, math.ceil(total / HISTORY_PAGE))
+        if page > pages:
+            matches, _ = await self.service.history(guild_id, HISTORY_PAGE, pages)
+            page = pages
         embed = discord.Embed(title="📜 Recent matches", colour=EMBED_COLOUR)
         for match in matches:
             name, value = text.history_entry(match)
             embed.add_field(name=name, value=value, inline=False)
         if not matches:
             embed.description = "No finished matches in this server yet."
-        await reply.send(embed=embed)
+        else:
+            embed.set_footer(text=f"Page {page}/{pages} · {total} matches · pick one below to watch its replay")
+        entries = tuple((match.id, text.history_entry(match)[0]) for match in matches)
+        return embed, history_view(page, pages, entries)
+
+    # ------------------------------------------------------------------ replays
+
+    async def replay(self, interaction: discord.Interaction, match_id: int | None) -> None:
+        reply = self._reply(interaction)
+        guild_id = in_guild(interaction)
+        can_post_here(interaction)
+        match = await self.service.replay_target(guild_id, interaction.channel_id, interaction.user.id, match_id)
+        await self._post_replay(interaction, reply, match)
+
+    async def replay_button(self, interaction: discord.Interaction, match_id: int) -> None:
+        """Replay under a finished board, or a match picked from /history."""
+        reply = self._reply(interaction)
+        try:
+            guild_id = in_guild(interaction)
+            can_post_here(interaction)
+            match = await self.service.replay_target(guild_id, interaction.channel_id, interaction.user.id, match_id)
+            await self._post_replay(interaction, reply, match)
+        except Exception as error:  # buttons have no tree.on_error: the same report, from here
+            await report_error(interaction, error, reply)
+
+    async def _post_replay(self, interaction: discord.Interaction, reply: Reply, match: Match) -> None:
+        """The match's GIF, drawn in a worker process (Reply defers the answer if that takes a while)."""
+        limit = getattr(interaction, "attachment_size_limit", None) or replays.LIMIT
+        parts = await self.service.computers.run(replays.draw, *replays.replay_args(match, limit))
+        caption = text.replay_caption(match)
+        for k, gif in enumerate(parts, 1):
+            name = f"{match.game}-{match.id}-replay{'' if len(parts) == 1 else f'-{k}'}.gif"
+            content = caption if len(parts) == 1 else f"{caption} — part {k} of {len(parts)}"
+            file = discord.File(io.BytesIO(gif), filename=name)
+            if k == 1:
+                await reply.send(content, file=file, allowed_mentions=discord.AllowedMentions.none())
+            else:
+                await interaction.followup.send(content, file=file, allowed_mentions=discord.AllowedMentions.none())
 
     async def help(self, interaction: discord.Interaction, public: bool) -> None:
         reply = self._reply(interaction, ephemeral=not public)

@@ -207,6 +207,19 @@ def history_entry(match: Match) -> tuple[str, str]:
     return title[:256], body if len(body) <= 1024 else body[:1020] + " …"
 
 
+def replay_caption(match: Match) -> str:
+    """Above a replay: which match, who played, how it ended."""
+    players = " vs ".join(match.names)
+    if match.outcome is None:
+        how = f"in progress, {len(match.moves)} moves so far"
+    elif match.outcome.is_draw:
+        how = f"a draw ({match.outcome.reason}), {len(match.moves)} moves"
+    else:
+        winners = " & ".join(match.seats[s].name for s in sorted(match.outcome.places[0]))
+        how = f"{winners} won ({match.outcome.reason}), {len(match.moves)} moves"
+    return f"🎞️ Replay of match #{match.id}, {match.rules.title}: {players} — {how}."
+
+
 def rules_text(game: Game) -> str:
     parts = [f"*{game.summary}* ({player_count(game)})", game.rules_text, f"**Notation**: {game.notation}"]
     if game.house_rules:

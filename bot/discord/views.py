@@ -127,7 +127,58 @@ class BuildBack(discord.ui.DynamicItem[discord.ui.Button], template=r"build-back
         await interaction.client.handlers.build(interaction, self.match_id, self.ply, self.to)
 
 
-DYNAMIC_ITEMS = (ChallengeButton, RematchButton, PageButton, MoveButton, BuildMenu, BuildBack)
+class ReplayButton(discord.ui.DynamicItem[discord.ui.Button], template=r"replay:(?P<id>\d+)"):
+    def __init__(self, match_id: int):
+        super().__init__(discord.ui.Button(
+            label="Replay", style=discord.ButtonStyle.secondary, custom_id=f"replay:{match_id}", emoji="🎞️",
+        ))
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]) -> ReplayButton:
+        return cls(int(match["id"]))
+
+    async def callback(self, interaction: discord.Interaction[GameBot]) -> Any:
+        await interaction.client.handlers.replay_button(interaction, self.match_id)
+
+
+class HistoryPage(discord.ui.DynamicItem[discord.ui.Button], template=r"history:(?P<page>\d+):(?P<dir>prev|next)"):
+    def __init__(self, page: int, direction: str, *, disabled: bool = False):
+        super().__init__(discord.ui.Button(
+            label="◀ Newer" if direction == "prev" else "Older ▶", style=discord.ButtonStyle.secondary,
+            custom_id=f"history:{page}:{direction}", disabled=disabled,
+        ))
+        self.page = page
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]) -> HistoryPage:
+        return cls(int(match["page"]), match["dir"])
+
+    async def callback(self, interaction: discord.Interaction[GameBot]) -> Any:
+        await interaction.client.handlers.history_page(interaction, self.page)
+
+
+class HistoryReplay(discord.ui.DynamicItem[discord.ui.Select], template=r"history-replay:(?P<page>\d+)"):
+    """A /history page's menu: the replay of one of its matches."""
+
+    def __init__(self, page: int, matches: tuple[tuple[int, str], ...] = ()):
+        super().__init__(discord.ui.Select(
+            custom_id=f"history-replay:{page}", placeholder="🎞️ Replay one of these matches",
+            options=[discord.SelectOption(label=label[:100], value=str(match_id)) for match_id, label in matches]
+            or [discord.SelectOption(label="—", value="0")],
+        ))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]) -> HistoryReplay:
+        return cls(int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction[GameBot]) -> Any:
+        values = (interaction.data or {}).get("values") or ["0"]
+        await interaction.client.handlers.replay_button(interaction, int(values[0]) if values[0].isdigit() else 0)
+
+
+DYNAMIC_ITEMS = (ChallengeButton, RematchButton, PageButton, MoveButton, BuildMenu, BuildBack, ReplayButton,
+                 HistoryPage, HistoryReplay)
 
 
 def is_known_component(custom_id: str) -> bool:
@@ -156,18 +207,26 @@ def challenge_view(challenge: Challenge) -> discord.ui.View:
     return view
 
 
-def rematch_view(match_id: int) -> discord.ui.View:
+def board_view(match: Match) -> discord.ui.View:
+    """The buttons under a board: Move while the match is on, Rematch and Replay once it is over."""
     view = discord.ui.View(timeout=None)
-    view.add_item(RematchButton(match_id))
+    if match.status == "finished":
+        view.add_item(RematchButton(match.id))
+        view.add_item(ReplayButton(match.id))
+    else:
+        view.add_item(MoveButton(match.id))
     return view
 
 
-def board_view(match: Match) -> discord.ui.View:
-    """The buttons under a board: Move while the match is on, Rematch once it is over."""
-    if match.status == "finished":
-        return rematch_view(match.id)
+def history_view(page: int, pages: int, matches: tuple[tuple[int, str], ...]) -> discord.ui.View | None:
+    """Under a /history page: a menu to replay one of its matches, and the pages around it."""
+    if not matches:
+        return None
     view = discord.ui.View(timeout=None)
-    view.add_item(MoveButton(match.id))
+    view.add_item(HistoryReplay(page, matches))
+    if pages > 1:
+        view.add_item(HistoryPage(page - 1, "prev", disabled=page <= 1))
+        view.add_item(HistoryPage(page + 1, "next", disabled=page >= pages))
     return view
 
 
