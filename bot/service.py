@@ -217,6 +217,15 @@ class MatchService:
         self.deadlines_changed.set()
         return found
 
+    async def channel_busy(self, channel_id: int) -> bool:
+        """Whether a match is being played or a challenge is open in this channel."""
+        async with self.store.transaction() as db:
+            try:
+                await self._check_channel_free(db, channel_id)
+            except NotAllowed:
+                return True
+            return False
+
     async def set_challenge_message(self, challenge_id: int, message_id: int) -> None:
         async with self.store.transaction() as db:
             await db.execute("UPDATE challenges SET message_id = ? WHERE id = ?", (message_id, challenge_id))
@@ -310,8 +319,9 @@ class MatchService:
             )
             return await self._load_challenge(db, challenge_id)
 
-    async def rematch(self, match_id: int, user: Player) -> Challenge | Match:
-        """A new challenge from a finished match: same players, game, options and turn time."""
+    async def rematch(self, match_id: int, user: Player, channel_id: int | None = None) -> Challenge | Match:
+        """A new challenge from a finished match: same players, game, options and turn time; in the
+        match's channel, or in `channel_id` (a thread opened for it)."""
         async with self.store.transaction() as db:
             match = await self._load_match(db, match_id)
         if match.status != "finished":
@@ -320,7 +330,7 @@ class MatchService:
             raise NotAllowed("Only the players of this match can ask for a rematch.")
         others = [p for p in match.seats if p.id != user.id]
         return await self.challenge(
-            match.guild_id, match.channel_id, user, match.game, [p for p in others if not p.is_computer],
+            match.guild_id, channel_id or match.channel_id, user, match.game, [p for p in others if not p.is_computer],
             match.options, players=len(match.seats), turn_seconds=match.turn_seconds,
             computers=[p.level for p in others if p.level is not None],
         )
@@ -648,9 +658,11 @@ class MatchService:
 
     async def _check_channel_free(self, db: aiosqlite.Connection, channel_id: int) -> None:
         if await _one(db, "SELECT 1 FROM matches WHERE channel_id = ? AND status = 'active'", channel_id):
-            raise NotAllowed("A match is already being played in this channel: finish it first, or open a thread for yours.")
+            raise NotAllowed("A match is already being played here: finish it first, or challenge from the "
+                             "channel, where a new match gets a thread of its own.")
         if await _one(db, "SELECT 1 FROM challenges WHERE channel_id = ? AND status = 'open'", channel_id):
-            raise NotAllowed("There is already an open challenge in this channel: answer it first, or open a thread for yours.")
+            raise NotAllowed("There is already an open challenge here: answer it first, or challenge from the "
+                             "channel, where a new match gets a thread of its own.")
 
     @staticmethod
     async def _remember(db: aiosqlite.Connection, *players: Player) -> None:

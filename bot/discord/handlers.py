@@ -26,6 +26,7 @@ log = logging.getLogger(__name__)
 
 PER_PAGE = 10
 HISTORY_PAGE = 5
+THREAD_PERMISSIONS = {"create_public_threads": "Create Public Threads", "send_messages_in_threads": "Send Messages in Threads"}
 EMBED_COLOUR = discord.Colour(0x2F9E6E)
 
 
@@ -106,12 +107,21 @@ class Handlers:
         if level is not None and not count:
             raise NotAllowed("The level is for computer players: name me as the opponent"
                              + (", or seat some with the computers option." if game.players.stop > 3 else "."))
+        channel_id = interaction.channel_id
+        thread: int | None = None
+        if await self.service.channel_busy(channel_id) and not isinstance(interaction.channel, discord.Thread):
+            name = f"{game.title}: {interaction.user.display_name} vs " + (
+                ", ".join(o.display_name for o in opponents) or "anyone")
+            thread = channel_id = await self._open_thread(interaction, name)
         result = await self.service.challenge(
-            guild_id, interaction.channel_id, player(interaction.user), game.name,
+            guild_id, channel_id, player(interaction.user), game.name,
             [player(o) for o in opponents if not o.bot], args,
             players=players, turn_seconds=turn.value if turn is not None else None,
             computers=[level.value if level is not None else "medium"] * count,
         )
+        if thread is not None:
+            await self._post_in_thread(reply, thread, result)
+            return
         if isinstance(result, Match):
             await self._post_position(reply, text.start_text(result), result)
             return
@@ -122,6 +132,36 @@ class Handlers:
         )
         if message is not None:
             await self.service.set_challenge_message(challenge.id, message.id)
+
+    async def _open_thread(self, interaction: discord.Interaction, name: str) -> int:
+        """A public thread in the interaction's channel for a new match, where the channel is busy."""
+        have = interaction.app_permissions
+        missing = [label for flag, label in THREAD_PERMISSIONS.items() if not getattr(have, flag)]
+        if missing:
+            raise NotAllowed(
+                "This channel already has a match or an open challenge. To open a thread for yours I need the "
+                f"{' and '.join(missing)} permission{'s' if len(missing) > 1 else ''} here: ask a server admin "
+                "to grant them, or finish the match here first.")
+        data = await self.client.http.start_thread_without_message(
+            interaction.channel_id, name=name[:100], auto_archive_duration=10080,
+            type=discord.ChannelType.public_thread.value, reason="a new match in a busy channel",
+        )
+        return int(data["id"])
+
+    async def _post_in_thread(self, reply: Reply, thread_id: int, result: Challenge | Match) -> None:
+        """A challenge (or a match against computers) that went to its own thread: posted there, and
+        the channel told where."""
+        thread = self.client.get_partial_messageable(thread_id)
+        if isinstance(result, Match):
+            await thread.send(text.start_text(result), file=await board_file(result), view=board_view(result),
+                              allowed_mentions=pings(result.to_move))
+            self.computer_plays(result)
+        else:
+            message = await thread.send(text.challenge_text(result), view=challenge_view(result),
+                                        allowed_mentions=pings(*result.invited))
+            await self.service.set_challenge_message(result.id, message.id)
+        await reply.send(f"🧵 This channel is busy, so the new {result.rules.title} match has its own thread: <#{thread_id}>.",
+                         allowed_mentions=discord.AllowedMentions.none())
 
     async def challenge_button(self, interaction: discord.Interaction, action: str, challenge_id: int) -> None:
         try:
@@ -169,24 +209,30 @@ class Handlers:
             await reply.send(text.challenge_text(challenge), allowed_mentions=discord.AllowedMentions.none())
 
     async def rematch_button(self, interaction: discord.Interaction, match_id: int) -> None:
+        reply = self._reply(interaction)
         try:
             in_guild(interaction)
             can_post_here(interaction)
-            challenge = await self.service.rematch(match_id, player(interaction.user))
-            if isinstance(challenge, Match):  # against computers only: it starts at once
-                await interaction.response.send_message(
-                    text.start_text(challenge), file=await board_file(challenge), view=board_view(challenge),
-                    allowed_mentions=pings(challenge.to_move),
-                )
-                self.computer_plays(challenge)
-                return
-            sent = await interaction.response.send_message(
-                text.challenge_text(challenge), view=challenge_view(challenge), allowed_mentions=pings(*challenge.invited)
-            )
-            if isinstance(sent.resource, discord.InteractionMessage):
-                await self.service.set_challenge_message(challenge.id, sent.resource.id)
+            thread = None
+            finished = await self.service.get_match(match_id)
+            may = finished.status == "finished" and finished.seat_of(interaction.user.id) is not None
+            if may and not isinstance(interaction.channel, discord.Thread) and await self.service.channel_busy(interaction.channel_id):
+                names = " vs ".join(p.name for p in finished.seats)
+                thread = await self._open_thread(interaction, f"{finished.rules.title}: {names} (rematch)")
+            result = await self.service.rematch(match_id, player(interaction.user), thread)
+            if thread is not None:
+                await self._post_in_thread(reply, thread, result)
+            elif isinstance(result, Match):  # against computers only: it starts at once
+                await reply.send(text.start_text(result), file=await board_file(result), view=board_view(result),
+                                 allowed_mentions=pings(result.to_move))
+                self.computer_plays(result)
+            else:
+                message = await reply.send(text.challenge_text(result), view=challenge_view(result),
+                                           allowed_mentions=pings(*result.invited))
+                if message is not None:
+                    await self.service.set_challenge_message(result.id, message.id)
         except Exception as error:  # buttons have no tree.on_error: the same report, from here
-            await report_error(interaction, error)
+            await report_error(interaction, error, reply)
 
     async def refresh_challenge_message(self, challenge: Challenge) -> None:
         """Show a challenge's new status on its message, with the buttons disabled once it is closed."""

@@ -147,6 +147,7 @@ class StandIn:
         self._runner: web.AppRunner | None = None
         self.url = ""
         self.typings: list[tuple[int, float]] = []
+        self.threads: dict[int, dict[str, Any]] = {}  # public threads the bot opened, by id
 
     # ------------------------------------------------------------------ server
 
@@ -164,6 +165,7 @@ class StandIn:
         r.add_post(f"{api}/channels/{{cid}}/messages", self.channel_post)
         r.add_patch(f"{api}/channels/{{cid}}/messages/{{mid}}", self.channel_edit)
         r.add_post(f"{api}/channels/{{cid}}/typing", self.typing)
+        r.add_post(f"{api}/channels/{{cid}}/threads", self.open_thread)
         r.add_get("/gateway", self.gateway)
         app.middlewares.append(self._log)
         self._runner = web.AppRunner(app)
@@ -365,6 +367,23 @@ class StandIn:
         """The bot shows it is typing in a channel: remembered (channel id, when), answered 204."""
         self.typings.append((int(request.match_info["cid"]), time.monotonic()))
         return web.Response(status=204)
+
+    async def open_thread(self, request: web.Request) -> web.Response:
+        """A public thread without a starter message (type 11), in a text channel only."""
+        parent = int(request.match_info["cid"])
+        if parent in self.threads:
+            return json_response({"message": "Cannot execute action on this channel type", "code": 50024}, 400)
+        body = await request.json()
+        thread_id = snowflake()
+        thread = {
+            "id": str(thread_id), "type": body.get("type", 11), "parent_id": str(parent), "owner_id": str(BOT_ID),
+            "name": body["name"], "message_count": 0, "member_count": 1, "rate_limit_per_user": 0,
+            "thread_metadata": {"archived": False, "auto_archive_duration": body.get("auto_archive_duration", 4320),
+                                "archive_timestamp": "2026-01-01T00:00:00+00:00", "locked": False},
+        }
+        self.threads[thread_id] = thread
+        await self._changed()
+        return json_response(thread, 201)
 
     async def channel_post(self, request: web.Request) -> web.Response:
         body, files = await self._body(request)

@@ -70,12 +70,16 @@ class Discord:
 
     def _payload(self, kind: int, user: User, channel_id: int, data: dict, permissions: int) -> dict[str, Any]:
         iid = snowflake()
+        thread = self.standin.threads.get(channel_id)
+        channel = {"id": str(channel_id), "type": 0, "guild_id": str(self.guild_id), "name": f"games-{channel_id}",
+                   "position": 0, "permission_overwrites": [], "nsfw": False, "parent_id": None}
+        if thread is not None:
+            channel = dict(thread, guild_id=str(self.guild_id))
         return {
             "id": str(iid), "application_id": str(APP_ID), "type": kind, "token": f"token-{iid}", "version": 1,
             "attachment_size_limit": 10 * 1024 * 1024, "data": data, "guild_id": str(self.guild_id),
             "channel_id": str(channel_id),
-            "channel": {"id": str(channel_id), "type": 0, "guild_id": str(self.guild_id), "name": f"games-{channel_id}",
-                        "position": 0, "permission_overwrites": [], "nsfw": False, "parent_id": None},
+            "channel": channel,
             "member": {"user": user_json(user.id, user.name, user.bot), "roles": [], "flags": 0, "nick": None,
                        "joined_at": "2026-01-01T00:00:00+00:00", "deaf": False, "mute": False,
                        "permissions": str(ALL_PERMISSIONS)},
