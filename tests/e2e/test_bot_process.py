@@ -7,6 +7,7 @@ import io
 import pytest
 from PIL import Image
 
+from rules import GAMES
 from tests.support.process import BotProcess
 from tests.support.standin import BOT_ID, StandIn
 from tests.support.users import Discord, User
@@ -375,3 +376,44 @@ async def test_stale_commands_and_help(world):
     help_ = await run(world, ALICE, "help")
     assert help_.ephemeral and [f["name"] for f in help_.embeds[0]["fields"]] == ["Play someone here", "Commands", "Games"]
     assert "stale application_command" in world.bot.log()
+
+
+SHORT = {"ikabegama": {"size": 4}, "elevation": {"height": 2}}
+
+
+async def tap_move(world: World, mover: User, board):
+    """What a player on a phone does: press Move under the board and tap the first choice until a
+    whole move (▶) is played. Returns the board the bot posts after it."""
+    panel = await (await world.users.press(mover, board, "Move")).reply()
+    assert panel.ephemeral
+    for _ in range(10):
+        options = panel.options()
+        assert 0 < len(options) <= 100 and len(panel.menus) <= 4
+        action = await world.users.choose(mover, panel, options[0])
+        if options[0].startswith("▶ "):
+            [after] = await action.messages(1)
+            assert "You played" in (await action.updated()).content
+            return after
+        panel = await action.updated()
+    raise AssertionError("no whole move after ten taps")
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+async def test_every_game_played_to_the_end_by_tapping_only(world, game):
+    challenge = await run(world, ALICE, "challenge", game, opponent=BOB, **SHORT.get(game, {}))
+    [board] = await (await world.users.press(BOB, challenge, "Accept")).messages(1)
+    players = {ALICE.id: ALICE, BOB.id: BOB}
+    for _ in range(600):
+        if "🏁" in board.content:
+            break
+        [mentioned] = board.mentions
+        board = await tap_move(world, players[mentioned], board)
+        assert not board.ephemeral and board.png
+    else:
+        raise AssertionError("the game did not end")
+    assert [b["label"] for b in board.buttons] == ["Rematch", "Replay"]
+    replay = await (await world.users.press(CAROL, board, "Replay")).reply()
+    [gif] = [data for name, data in replay.files.items() if name.endswith(".gif")]
+    moves = len(world.bot.sql("SELECT ply FROM moves"))
+    with Image.open(io.BytesIO(gif)) as picture:
+        assert picture.n_frames == moves + 1
