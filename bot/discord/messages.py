@@ -242,18 +242,20 @@ def help_sections(bot_name: str, commands: Sequence[tuple[str, str]]) -> tuple[s
     this channel, every command with its description, every game with its player count."""
     intro = (
         f"**{bot_name}** hosts matches of abstract board games in this server.\n"
-        "Challenge someone in a channel, take turns with `/move`, and see a fresh board after every move.\n"
+        "Challenge someone in a channel, take turns by tapping **Move** or typing `/move`, and see a fresh board "
+        "after every move.\n"
         "Every finished match counts on this server's leaderboards (Glicko-2 ratings)."
     )
     first = next(iter(GAMES))
     play = (
         f"1. `/challenge {first} opponent:@someone`, or leave out the opponent for an open challenge anyone may join.\n"
         "2. They press **Accept**: the board appears and the first player is mentioned.\n"
-        "3. Take turns with `/move`; start typing and it lists your legal moves. `/board` shows the board again, "
-        "`/resign` and `/draw` end a match early.\n"
+        "3. Take turns: press **Move** under the board and tap your move, or type `/move` (start typing and it "
+        "lists your legal moves). `/board` shows the board again, `/resign` and `/draw` end a match early, "
+        "`/replay` shows a finished match move by move.\n"
         f"Nobody around? `/challenge {first} opponent:@{bot_name} level:hard` plays the computer at once "
         "(easy, medium or hard); `computers:2` seats computer players in a bigger game.\n"
-        "One match per channel at a time: open a thread for another."
+        "A channel busy with a match? A new challenge there gets a thread of its own."
     )
     usage = "\n".join(f"`{name}` — {description}" for name, description in commands)
     games = "\n".join(
