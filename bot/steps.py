@@ -13,12 +13,11 @@ import re
 from dataclasses import dataclass
 
 from rules.core import State
-from rules.parts import Branch, compact, label, move_parts
+from rules.parts import Branch, children, compact, move_parts
 
 PER_MENU = 25  # options in one Discord select menu
 MENUS = 4  # select menus on one panel (a fifth row holds the buttons)
 LETTER = re.compile(r"[a-z0-9]")
-DIGITS = re.compile(r"(\d+)")
 
 # What a choice's value starts with: on to a longer start, into a letter's group, or a whole move.
 PART, GROUP, MOVE = "p", "g", "m"
@@ -79,39 +78,6 @@ def _next_letter(prefix: str, value: str) -> str:
     return found[0] if found else ""
 
 
-def next_parts(state: State, prefix: str, moves: list[str]) -> list[Branch]:
-    """The ways on from `prefix` (whole parts of some legal moves' entries), in order: whole moves where
-    the next part ends one, else the longer start with how many moves continue it (a start only one
-    move continues is offered as that move). Parts are compared whole: "a1" does not lead to "a10"."""
-    whole: dict[str, str] = {}
-    groups: dict[str, list[str]] = {}
-    for move in moves:
-        parts = move_parts(state, move)
-        built, k = "", 0
-        while k < len(parts) and len(built) < len(prefix):
-            built += parts[k]
-            k += 1
-        if built != prefix or k == len(parts):
-            continue
-        longer = built + parts[k]
-        if k + 1 == len(parts):
-            whole[longer] = move
-        else:
-            groups.setdefault(longer, []).append(move)
-    found = [Branch(move, True, 1, move) for move in whole.values()]
-    for start, members in groups.items():
-        if len(members) == 1 and start not in whole:
-            found.append(Branch(members[0], True, 1, members[0]))
-        else:
-            found.append(Branch(start, False, len(members), label(state, start, len(members))))
-    return sorted(found, key=lambda branch: (natural(branch.value), not branch.complete))
-
-
-def natural(text: str) -> list[str | int]:
-    """A sort key that puts b2 before b10."""
-    return [int(piece) if piece.isdigit() else piece for piece in DIGITS.split(text)]
-
-
 def _choice(branch: Branch) -> Choice:
     if branch.complete:
         return Choice(f"{MOVE}:{branch.value}", f"▶ {branch.value}"[:100], "play this move")
@@ -121,7 +87,7 @@ def _choice(branch: Branch) -> Choice:
 def panel(state: State, step: Step = START) -> Panel:
     """The choices at `step`. ValueError when the step leads to no legal move (a panel made for another
     position)."""
-    found = next_parts(state, step.prefix, state.legal_moves())
+    found = children(state, step.prefix, state.legal_moves())
     if step.letter:
         found = [b for b in found if _next_letter(step.prefix, b.value) == step.letter]
     if not found:

@@ -2,7 +2,9 @@
 squares of a jump, the start and end of a line, an Elevation turn's piece and then each action.
 
 A move splits into parts whose concatenation is an accepted spelling of it (its *entry*): by default
-each square with the separator before it ("a1-c3" is "a1", "-c3"). A game whose notation needs
+each square with the separator before it ("a1-c3" is "a1", "-c3"). `children` walks that tree part by
+part (the Move button's panel, bot.steps); `branches` follows what a player typed, letter by letter
+(autocomplete). A game whose notation needs
 another split gives its states a `move_parts(move) -> tuple[str, ...]` method, and may describe a
 partial move with `describe(prefix, count) -> str`. A seventh game needs neither.
 """
@@ -16,6 +18,7 @@ from rules.core import State
 SQUARE_PART = re.compile(r"[^a-z]*[a-z]\d+")
 LOOSE = re.compile(r"[\s\-,]+")  # optional between squares; ':' and '>' mean something (Elevation's digs)
 MORE = " …"  # what a partial move's label shows after it
+DIGITS = re.compile(r"(\d+)")
 
 
 def compact(text: str) -> str:
@@ -78,7 +81,40 @@ def branches(state: State, typed: str, moves: list[str] | None = None) -> list[B
             found.append(Branch(members[0], True, 1, members[0]))
         else:
             found.append(Branch(prefix, False, len(members), label(state, prefix, len(members))))
-    return sorted(found, key=lambda branch: (branch.value, not branch.complete))
+    return sorted(found, key=lambda branch: (natural(branch.value), not branch.complete))
+
+
+def children(state: State, prefix: str, moves: list[str]) -> list[Branch]:
+    """The ways on from `prefix` (whole parts of some legal moves' entries), in order: whole moves where
+    the next part ends one, else the longer start with how many moves continue it (a start only one
+    move continues is offered as that move). Parts are compared whole: "a1" does not lead to "a10"."""
+    whole: dict[str, str] = {}
+    groups: dict[str, list[str]] = {}
+    for move in moves:
+        parts = move_parts(state, move)
+        built, k = "", 0
+        while k < len(parts) and len(built) < len(prefix):
+            built += parts[k]
+            k += 1
+        if built != prefix or k == len(parts):
+            continue
+        longer = built + parts[k]
+        if k + 1 == len(parts):
+            whole[longer] = move
+        else:
+            groups.setdefault(longer, []).append(move)
+    found = [Branch(move, True, 1, move) for move in whole.values()]
+    for start, members in groups.items():
+        if len(members) == 1 and start not in whole:
+            found.append(Branch(members[0], True, 1, members[0]))
+        else:
+            found.append(Branch(start, False, len(members), label(state, start, len(members))))
+    return sorted(found, key=lambda branch: (natural(branch.value), not branch.complete))
+
+
+def natural(text: str) -> list[str | int]:
+    """A sort key that puts b2 before b10."""
+    return [int(piece) if piece.isdigit() else piece for piece in DIGITS.split(text)]
 
 
 def unlabel(state: State, typed: str) -> str:
