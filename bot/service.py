@@ -13,7 +13,7 @@ import random
 import re
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -166,10 +166,12 @@ class MatchService:
         players: int | None = None,
         turn_seconds: int | None = None,
         computers: Sequence[str] = (),
+        elsewhere: Callable[[], Awaitable[int]] | None = None,
     ) -> Challenge | Match:
         """Post a challenge: to named opponents, or open to anyone for the seats nobody was named for.
         `computers` (levels) take seats at once; a challenge whose every seat is then taken starts at
-        once, and the started Match is returned."""
+        once, and the started Match is returned. Where the channel is busy, `elsewhere` (if given) is
+        asked for another channel (a thread it opens) once the challenge is known to be valid."""
         if game not in GAMES:
             raise NotFound(f"There is no game called {game!r}. Games: {', '.join(GAMES)}")
         rules = GAMES[game]
@@ -194,6 +196,8 @@ class MatchService:
                              + (" and the computers." if bots else "."))
         rules.start(players, options, seed)  # BadOptions reaches the player before anything is stored
         turn = self._turn_seconds(turn_seconds)
+        if elsewhere is not None and await self.channel_busy(channel_id):
+            channel_id = await elsewhere()
         now = self.clock()
         async with self.store.transaction() as db:
             await self._check_channel_free(db, channel_id)
@@ -319,9 +323,10 @@ class MatchService:
             )
             return await self._load_challenge(db, challenge_id)
 
-    async def rematch(self, match_id: int, user: Player, channel_id: int | None = None) -> Challenge | Match:
-        """A new challenge from a finished match: same players, game, options and turn time; in the
-        match's channel, or in `channel_id` (a thread opened for it)."""
+    async def rematch(self, match_id: int, user: Player,
+                      elsewhere: Callable[[], Awaitable[int]] | None = None) -> Challenge | Match:
+        """A new challenge from a finished match: same players, game, options and turn time, in the
+        match's channel (or, where that is busy, where `elsewhere` says)."""
         async with self.store.transaction() as db:
             match = await self._load_match(db, match_id)
         if match.status != "finished":
@@ -330,9 +335,9 @@ class MatchService:
             raise NotAllowed("Only the players of this match can ask for a rematch.")
         others = [p for p in match.seats if p.id != user.id]
         return await self.challenge(
-            match.guild_id, channel_id or match.channel_id, user, match.game, [p for p in others if not p.is_computer],
+            match.guild_id, match.channel_id, user, match.game, [p for p in others if not p.is_computer],
             match.options, players=len(match.seats), turn_seconds=match.turn_seconds,
-            computers=[p.level for p in others if p.level is not None],
+            computers=[p.level for p in others if p.level is not None], elsewhere=elsewhere,
         )
 
     # ------------------------------------------------------------------ playing

@@ -81,3 +81,12 @@ async def test_a_rematch_in_a_busy_channel_gets_a_thread(env):
     assert thread["name"] == "Attaxx: alice vs bob (rematch)" and f"<#{thread_id}>" in pointer.content
     [challenge] = env.standin.channel(thread_id)
     assert ALICE.mention in challenge.content and [b["label"] for b in challenge.buttons] == ["Accept", "Decline"]
+
+
+async def test_a_refused_challenge_opens_no_thread(env):
+    await challenge_accepted(env)
+    myself = await (await env.command(CAROL, CHANNEL, "challenge", "attaxx", opponent=CAROL)).reply()
+    assert myself.ephemeral and "can't challenge yourself" in myself.content
+    bad = await (await env.command(CAROL, CHANNEL, "challenge", "ikabegama", opponent=DAVE, size=9)).reply()
+    assert bad.ephemeral
+    assert env.standin.threads == {}

@@ -7,6 +7,7 @@ import functools
 import io
 import logging
 import math
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -107,20 +108,17 @@ class Handlers:
         if level is not None and not count:
             raise NotAllowed("The level is for computer players: name me as the opponent"
                              + (", or seat some with the computers option." if game.players.stop > 3 else "."))
-        channel_id = interaction.channel_id
-        thread: int | None = None
-        if await self.service.channel_busy(channel_id) and not isinstance(interaction.channel, discord.Thread):
-            name = f"{game.title}: {interaction.user.display_name} vs " + (
-                ", ".join(o.display_name for o in opponents) or "anyone")
-            thread = channel_id = await self._open_thread(interaction, name)
+        name = f"{game.title}: {interaction.user.display_name} vs " + (
+            ", ".join(o.display_name for o in opponents) or "anyone")
         result = await self.service.challenge(
-            guild_id, channel_id, player(interaction.user), game.name,
+            guild_id, interaction.channel_id, player(interaction.user), game.name,
             [player(o) for o in opponents if not o.bot], args,
             players=players, turn_seconds=turn.value if turn is not None else None,
             computers=[level.value if level is not None else "medium"] * count,
+            elsewhere=self._thread_opener(interaction, name),
         )
-        if thread is not None:
-            await self._post_in_thread(reply, thread, result)
+        if result.channel_id != interaction.channel_id:
+            await self._post_in_thread(reply, result)
             return
         if isinstance(result, Match):
             await self._post_position(reply, text.start_text(result), result)
@@ -132,6 +130,13 @@ class Handlers:
         )
         if message is not None:
             await self.service.set_challenge_message(challenge.id, message.id)
+
+    def _thread_opener(self, interaction: discord.Interaction, name: str) -> Callable[[], Awaitable[int]] | None:
+        """How a challenge made in a busy channel gets a channel of its own: a public thread named
+        `name` (None inside a thread, where none can be opened)."""
+        if isinstance(interaction.channel, discord.Thread):
+            return None
+        return functools.partial(self._open_thread, interaction, name)
 
     async def _open_thread(self, interaction: discord.Interaction, name: str) -> int:
         """A public thread in the interaction's channel for a new match, where the channel is busy."""
@@ -148,9 +153,10 @@ class Handlers:
         )
         return int(data["id"])
 
-    async def _post_in_thread(self, reply: Reply, thread_id: int, result: Challenge | Match) -> None:
+    async def _post_in_thread(self, reply: Reply, result: Challenge | Match) -> None:
         """A challenge (or a match against computers) that went to its own thread: posted there, and
         the channel told where."""
+        thread_id = result.channel_id
         thread = self.client.get_partial_messageable(thread_id)
         if isinstance(result, Match):
             await thread.send(text.start_text(result), file=await board_file(result), view=board_view(result),
@@ -213,15 +219,12 @@ class Handlers:
         try:
             in_guild(interaction)
             can_post_here(interaction)
-            thread = None
             finished = await self.service.get_match(match_id)
-            may = finished.status == "finished" and finished.seat_of(interaction.user.id) is not None
-            if may and not isinstance(interaction.channel, discord.Thread) and await self.service.channel_busy(interaction.channel_id):
-                names = " vs ".join(p.name for p in finished.seats)
-                thread = await self._open_thread(interaction, f"{finished.rules.title}: {names} (rematch)")
-            result = await self.service.rematch(match_id, player(interaction.user), thread)
-            if thread is not None:
-                await self._post_in_thread(reply, thread, result)
+            names = " vs ".join(p.name for p in finished.seats)
+            opener = self._thread_opener(interaction, f"{finished.rules.title}: {names} (rematch)")
+            result = await self.service.rematch(match_id, player(interaction.user), opener)
+            if result.channel_id != interaction.channel_id:
+                await self._post_in_thread(reply, result)
             elif isinstance(result, Match):  # against computers only: it starts at once
                 await reply.send(text.start_text(result), file=await board_file(result), view=board_view(result),
                                  allowed_mentions=pings(result.to_move))
