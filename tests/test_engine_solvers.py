@@ -52,21 +52,21 @@ def line_phase_positions(count: int, lines: int) -> list[XLinesState]:
     raise AssertionError("too few long enough random games")
 
 
-def test_x_and_lines_line_crossings_on_coordinates_match_the_rules():
-    rng = random.Random(4)
-    shapes = []
-    for _ in range(300):
-        start, end = (rng.randrange(8), rng.randrange(8)), (rng.randrange(8), rng.randrange(8))
-        if start != end:
-            corner = None if start[0] == end[0] or start[1] == end[1] else rng.choice(
-                [(start[0], end[1]), (end[0], start[1])])
-            shapes.append(Line(start, end, corner))
+def test_x_and_lines_crossings_worked_out_per_placement_match_the_rules():
     crossings = 0
-    for one in shapes:
-        for other in shapes[:60]:
-            assert xlines.crosses(xlines.arms(one), xlines.arms(other)) == one.crosses(other), (one, other)
-            crossings += one.crosses(other)
-    assert crossings > 100  # the sample holds crossings as well as lines that do not cross
+    for seed in range(6):
+        rng = random.Random(seed)
+        size = 8 + seed
+        xs = tuple(rng.sample([(f, r) for f in range(size) for r in range(size)], size))
+        lines = xlines.lines_between(xs)
+        found = {k: Line(start, end, corner) for (start, end, corner), k in lines.ids.items()}
+        assert len(found) == len(lines.crossing)
+        for k, line in found.items():
+            assert not any(square in xs for square in line.passes)
+            for j, other in found.items():
+                assert bool(lines.crossing[k] >> j & 1) == line.crosses(other), (line, other)
+                crossings += line.crosses(other)
+    assert crossings > 100  # lines that cross as well as lines that do not
 
 
 def test_x_and_lines_exact_solution_matches_brute_force():

@@ -108,8 +108,9 @@ async def test_declined_open_and_stranger(world):
     challenge = await run(world, ALICE, "challenge", "attaxx", opponent=BOB)
     stranger = await (await world.users.press(CAROL, challenge, "Accept")).reply()
     assert stranger.ephemeral and "Only the challenged player can accept" in stranger.content
-    busy = await run(world, CAROL, "challenge", "attaxx")
-    assert busy.ephemeral and "already an open challenge" in busy.content
+    busy = await run(world, CAROL, "challenge", "attaxx")  # goes to a thread of its own
+    [thread] = world.standin.threads
+    assert f"<#{thread}>" in busy.content and "anyone" in world.standin.channel(thread)[0].content
     declined = await (await world.users.press(BOB, challenge, "Decline")).updated()
     assert "Declined" in declined.content and all(b.get("disabled") for b in declined.buttons)
 
@@ -117,8 +118,8 @@ async def test_declined_open_and_stranger(world):
     assert "anyone" in open_challenge.content
     [board] = await (await world.users.press(CAROL, open_challenge, "Join")).messages(1)
     assert ALICE.mention in board.content and image(board.png)
-    second = await run(world, BOB, "challenge", "attaxx", opponent=CAROL)
-    assert second.ephemeral and "already being played" in second.content
+    inside = await run(world, BOB, "challenge", "attaxx", channel=thread, opponent=ALICE)
+    assert inside.ephemeral and "already an open challenge here" in inside.content
     elsewhere = await run(world, BOB, "challenge", "attaxx", channel=BUSY_CHANNEL, opponent=CAROL)
     assert not elsewhere.ephemeral and elsewhere.button("Accept")
 
