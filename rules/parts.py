@@ -75,13 +75,7 @@ def branches(state: State, typed: str, moves: list[str] | None = None) -> list[B
                 else:
                     groups.setdefault(prefix, []).append(move)
                 break
-    found = [Branch(move, True, 1, move) for move in whole.values()]
-    for prefix, members in groups.items():
-        if len(members) == 1 and prefix not in whole:
-            found.append(Branch(members[0], True, 1, members[0]))
-        else:
-            found.append(Branch(prefix, False, len(members), label(state, prefix, len(members))))
-    return sorted(found, key=lambda branch: (natural(branch.value), not branch.complete))
+    return gathered(state, whole, groups)
 
 
 def children(state: State, prefix: str, moves: list[str]) -> list[Branch]:
@@ -103,6 +97,12 @@ def children(state: State, prefix: str, moves: list[str]) -> list[Branch]:
             whole[longer] = move
         else:
             groups.setdefault(longer, []).append(move)
+    return gathered(state, whole, groups)
+
+
+def gathered(state: State, whole: dict[str, str], groups: dict[str, list[str]]) -> list[Branch]:
+    """Branches in order from the whole moves and the starts (with the moves continuing each) found:
+    a start only one move continues is offered as that move."""
     found = [Branch(move, True, 1, move) for move in whole.values()]
     for start, members in groups.items():
         if len(members) == 1 and start not in whole:

@@ -119,17 +119,20 @@ class Handlers:
         )
         if result.channel_id != interaction.channel_id:
             await self._post_in_thread(reply, result)
-            return
+        else:
+            await self._announce(reply.send, result)
+
+    async def _announce(self, send: Callable[..., Awaitable[discord.Message | None]], result: Challenge | Match) -> None:
+        """Post a new challenge (with its buttons, pinging who was named), or a match that started at once
+        (against computers only), through `send` (the reply, or a thread's send)."""
         if isinstance(result, Match):
-            await self._post_position(reply, text.start_text(result), result)
+            await send(text.start_text(result), file=await board_file(result), view=board_view(result),
+                       allowed_mentions=pings(result.to_move))
+            self.computer_plays(result)
             return
-        challenge = result
-        message = await reply.send(
-            text.challenge_text(challenge), view=challenge_view(challenge),
-            allowed_mentions=pings(*challenge.invited),
-        )
+        message = await send(text.challenge_text(result), view=challenge_view(result), allowed_mentions=pings(*result.invited))
         if message is not None:
-            await self.service.set_challenge_message(challenge.id, message.id)
+            await self.service.set_challenge_message(result.id, message.id)
 
     def _thread_opener(self, interaction: discord.Interaction, name: str) -> Callable[[], Awaitable[int]] | None:
         """How a challenge made in a busy channel gets a channel of its own: a public thread named
@@ -157,15 +160,7 @@ class Handlers:
         """A challenge (or a match against computers) that went to its own thread: posted there, and
         the channel told where."""
         thread_id = result.channel_id
-        thread = self.client.get_partial_messageable(thread_id)
-        if isinstance(result, Match):
-            await thread.send(text.start_text(result), file=await board_file(result), view=board_view(result),
-                              allowed_mentions=pings(result.to_move))
-            self.computer_plays(result)
-        else:
-            message = await thread.send(text.challenge_text(result), view=challenge_view(result),
-                                        allowed_mentions=pings(*result.invited))
-            await self.service.set_challenge_message(result.id, message.id)
+        await self._announce(self.client.get_partial_messageable(thread_id).send, result)
         await reply.send(f"🧵 This channel is busy, so the new {result.rules.title} match has its own thread: <#{thread_id}>.",
                          allowed_mentions=discord.AllowedMentions.none())
 
@@ -225,15 +220,8 @@ class Handlers:
             result = await self.service.rematch(match_id, player(interaction.user), opener)
             if result.channel_id != interaction.channel_id:
                 await self._post_in_thread(reply, result)
-            elif isinstance(result, Match):  # against computers only: it starts at once
-                await reply.send(text.start_text(result), file=await board_file(result), view=board_view(result),
-                                 allowed_mentions=pings(result.to_move))
-                self.computer_plays(result)
             else:
-                message = await reply.send(text.challenge_text(result), view=challenge_view(result),
-                                           allowed_mentions=pings(*result.invited))
-                if message is not None:
-                    await self.service.set_challenge_message(result.id, message.id)
+                await self._announce(reply.send, result)
         except Exception as error:  # buttons have no tree.on_error: the same report, from here
             await report_error(interaction, error, reply)
 

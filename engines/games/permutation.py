@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 
+from engines.budget import OutOfBudget, memoized
 from engines.knowledge import Knowledge
 from engines.rewards import Rewards, outcome_rewards
 from rules.permutation import PermutationState, Square, points
@@ -26,27 +27,15 @@ def playout(state: PermutationState, rng: random.Random) -> PermutationState:
     return state.apply(max(squares, key=lambda square: points(previous, square)))
 
 
-class OutOfBudget(Exception):
-    pass
-
-
 def best_lead(squares: list[Square], last: int, left: int, budget: int) -> int:
     """The most the player to move can finish ahead of the other over the numbers still to write, from
     the x `last` (an index into `squares`) with the x's in bit set `left` unnumbered."""
-    memo: dict[tuple[int, int], int] = {}
-    remaining = [budget]
     gain = [[points(a, b) for b in squares] for a in squares]
 
+    @memoized(budget)
     def lead(last: int, left: int) -> int:
         if not left:
             return 0
-        key = (last, left)
-        known = memo.get(key)
-        if known is not None:
-            return known
-        remaining[0] -= 1
-        if remaining[0] < 0:
-            raise OutOfBudget
         row = gain[last]
         best = None
         rest = left
@@ -57,7 +46,6 @@ def best_lead(squares: list[Square], last: int, left: int, budget: int) -> int:
             value = row[x] - lead(x, left ^ bit)
             if best is None or value > best:
                 best = value
-        memo[key] = best
         return best
 
     return lead(last, left)

@@ -13,6 +13,7 @@ import random
 from dataclasses import dataclass
 from functools import lru_cache
 
+from engines.budget import OutOfBudget, memoized
 from engines.knowledge import Knowledge
 from engines.rewards import Rewards
 from rules.xlines import Line, Square, XLinesState
@@ -65,25 +66,13 @@ def lines_between(xs: tuple[Square, ...]) -> Lines:
     return Lines(tuple(tuple(s) for s in starting), tuple(crossing), ids)
 
 
-class OutOfBudget(Exception):
-    pass
-
-
 def solve(lines: Lines, at: int | None, used: int, blocked: int, budget: int) -> bool:
     """Whether the player to move wins with best play: the next line starts at x `at` (any x when
     None), `used` and `blocked` are bit sets of used x's and of lines drawn ones cross."""
-    memo: dict[tuple[int, int, int], bool] = {}
-    left = [budget]
     starting, crossing = lines.starting, lines.crossing
 
+    @memoized(budget)
     def wins(at: int, used: int, blocked: int) -> bool:
-        key = (at, used, blocked)
-        known = memo.get(key)
-        if known is not None:
-            return known
-        left[0] -= 1
-        if left[0] < 0:
-            raise OutOfBudget
         result = True  # no line to draw: the player to move wins
         for line, end in starting[at]:
             if used >> end & 1 or blocked >> line & 1:
@@ -92,7 +81,6 @@ def solve(lines: Lines, at: int | None, used: int, blocked: int, budget: int) ->
                 result = True
                 break
             result = False
-        memo[key] = result
         return result
 
     if at is not None:
