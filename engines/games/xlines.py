@@ -20,6 +20,7 @@ from rules.xlines import Line, Square, XLinesState
 
 BUDGET = 1000  # positions an exact solution may visit before the evaluation falls back to a playout
 SOLVED_PLACEMENTS = 9  # up to this many x's a whole line phase is solved within a few milliseconds
+UNUSED_SOLVED = 10  # with more x's unused than this, a solution would run out of BUDGET: not tried
 WIN = ((1.0, 0.0), (0.0, 1.0))
 
 
@@ -105,7 +106,7 @@ def line_phase(state: XLinesState) -> tuple[Lines, int | None, int, int]:
 
 def exact(state: XLinesState) -> Rewards | None:
     """The result of a line-phase position with best play, if it can be worked out within BUDGET."""
-    if state.placing or state.outcome is not None:
+    if state.placing or state.outcome is not None or len(state.xs) - len(state.used) > UNUSED_SOLVED:
         return None
     mover = state.to_move
     try:
