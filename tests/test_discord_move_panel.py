@@ -69,6 +69,14 @@ async def test_a_panel_left_open_refuses_and_offers_a_fresh_one(env):
     await (await env.command(ALICE, CHANNEL, "move", notation="a6")).reply()
     late = await (await env.choose(ALICE, panel, panel.options()[0])).updated()
     assert "board has changed" in late.content and "not your turn" in late.content and late.components == []
+    # the same for a step that only goes one part further
+    panel = await open_panel(env, BOB, start)
+    step = next(option for option in panel.options() if "…" in option)
+    state = (await env.client.handlers.service.latest(CHANNEL)).state
+    played = await (await env.command(BOB, CHANNEL, "move", notation=state.legal_moves()[-1])).reply()
+    assert not played.ephemeral
+    late = await (await env.choose(BOB, panel, step)).updated()
+    assert "board has changed" in late.content and "not your turn" in late.content and late.components == []
 
 
 async def test_two_quick_picks_on_one_panel_play_one_move(env):

@@ -270,9 +270,10 @@ class Handlers:
                 await interaction.response.edit_message(content=f"✅ You played **{result.notation}**.", view=None)
                 await self._post_followup(interaction, text.move_text(result), result.match)
                 return
-            match = await self.service.builder(match_id, user)
-            if len(match.moves) != ply:
+            match = await self.service.get_match(match_id)
+            if match.status == "active" and len(match.moves) != ply:
                 raise Stale("The board has changed since this panel opened.")
+            match = await self.service.builder(match_id, user)
             try:
                 panel = steps.panel(match.state, target)
             except ValueError:
