@@ -17,8 +17,6 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-import aiosqlite
-
 from bot import ratings as glicko
 from bot.computer import ComputerPlayers, seed_for
 from bot.errors import Conflict, NotAllowed, NotFound, Stale
@@ -35,7 +33,7 @@ from bot.models import (
     computer,
     dumps,
 )
-from bot.store import Store
+from bot.store import Row, Store, Tx
 from rules import GAMES, BadOptions, Game, IllegalMove, Outcome, State, ended
 from rules.core import ranked_by_score
 from rules.parts import Branch, branches, compact, is_partial, move_parts, unlabel
@@ -202,16 +200,15 @@ class MatchService:
         async with self.store.transaction() as db:
             await self._check_channel_free(db, channel_id)
             await self._remember(db, challenger, *opponents, *bots)
-            cursor = await db.execute(
+            challenge_id = await db.insert(
                 "INSERT INTO challenges (guild_id, channel_id, game, options, players, challenger, turn_seconds,"
                 " seed, status, created_at, expires_at) VALUES (?,?,?,?,?,?,?,?, 'open', ?, ?)",
-                (guild_id, channel_id, game, dumps(options), players, challenger.id, turn, seed, now,
-                 now + self.challenge_seconds),
+                guild_id, channel_id, game, dumps(options), players, challenger.id, turn, seed, now,
+                now + self.challenge_seconds,
             )
-            challenge_id = cursor.lastrowid
             seated = [(uid, int(seat > 0), int(seat == 0)) for seat, uid in enumerate(ids)]
             seated += [(bot.id, 1, 1) for bot in bots]
-            await db.executemany(
+            await db.run_many(
                 "INSERT INTO challenge_players (challenge_id, user_id, seat, invited, accepted) VALUES (?,?,?,?,?)",
                 [(challenge_id, uid, seat, invited, accepted) for seat, (uid, invited, accepted) in enumerate(seated)],
             )
@@ -232,7 +229,7 @@ class MatchService:
 
     async def set_challenge_message(self, challenge_id: int, message_id: int) -> None:
         async with self.store.transaction() as db:
-            await db.execute("UPDATE challenges SET message_id = ? WHERE id = ?", (message_id, challenge_id))
+            await db.run("UPDATE challenges SET message_id = ? WHERE id = ?", message_id, challenge_id)
 
     async def get_challenge(self, challenge_id: int) -> Challenge:
         async with self.store.transaction() as db:
@@ -241,7 +238,7 @@ class MatchService:
     async def challenge_here(self, channel_id: int, user_id: int) -> Challenge:
         """The open challenge in this channel that concerns the user (for /accept and /decline)."""
         async with self.store.transaction() as db:
-            row = await _one(db, "SELECT id FROM challenges WHERE channel_id = ? AND status = 'open'", channel_id)
+            row = await db.one("SELECT id FROM challenges WHERE channel_id = ? AND status = 'open'", channel_id)
             if row is None:
                 raise NotFound("There is no open challenge in this channel.")
             return await self._load_challenge(db, row["id"])
@@ -258,15 +255,15 @@ class MatchService:
                 raise NotAllowed("You have already accepted this challenge.")
             await self._remember(db, user)
             if any(p.id == user.id for p in challenge.invited):
-                await db.execute(
+                await db.run(
                     "UPDATE challenge_players SET accepted = 1 WHERE challenge_id = ? AND user_id = ?",
-                    (challenge_id, user.id),
+                    challenge_id, user.id,
                 )
             elif challenge.free_seats > 0:
-                await db.execute(
+                await db.run(
                     "INSERT INTO challenge_players (challenge_id, user_id, seat, invited, accepted)"
                     " SELECT ?, ?, max(seat) + 1, 0, 1 FROM challenge_players WHERE challenge_id = ?",
-                    (challenge_id, user.id, challenge_id),
+                    challenge_id, user.id, challenge_id,
                 )
             elif challenge.has_open_seats or len(challenge.invited) > 1:
                 raise NotAllowed("This challenge is full.")
@@ -309,17 +306,17 @@ class MatchService:
             elif any(p.id == user.id for p in challenge.invited):
                 status = "declined"
             elif any(p.id == user.id for p in challenge.accepted):
-                await db.execute(
-                    "DELETE FROM challenge_players WHERE challenge_id = ? AND user_id = ?", (challenge_id, user.id)
+                await db.run(
+                    "DELETE FROM challenge_players WHERE challenge_id = ? AND user_id = ?", challenge_id, user.id
                 )
                 return await self._load_challenge(db, challenge_id)
             elif challenge.has_open_seats:
                 raise NotAllowed("This is an open challenge: press Join to play, or simply ignore it.")
             else:
                 raise NotAllowed("Only the challenged player can decline this challenge.")
-            await db.execute(
+            await db.run(
                 "UPDATE challenges SET status = ?, closed_at = ?, closed_by = ? WHERE id = ? AND status = 'open'",
-                (status, now, user.id, challenge_id),
+                status, now, user.id, challenge_id,
             )
             return await self._load_challenge(db, challenge_id)
 
@@ -350,8 +347,7 @@ class MatchService:
     async def latest(self, channel_id: int) -> Match:
         """The active match in this channel, or else the one that finished last."""
         async with self.store.transaction() as db:
-            row = await _one(
-                db,
+            row = await db.one(
                 "SELECT id FROM matches WHERE channel_id = ? ORDER BY status = 'active' DESC, id DESC LIMIT 1",
                 channel_id,
             )
@@ -404,7 +400,7 @@ class MatchService:
             raise NotAllowed(f"It's not your turn: {match.to_move.name} is to move.")
         return seat
 
-    async def _apply(self, db: aiosqlite.Connection, match: Match, seat: int, notation: str, now: float) -> MoveResult:
+    async def _apply(self, db: Tx, match: Match, seat: int, notation: str, now: float) -> MoveResult:
         state = match.state
         try:
             after = state.play(notation)
@@ -412,18 +408,18 @@ class MatchService:
             raise refusal(state, notation, error) from None
         canonical = after.last.notation if after.last else notation
         version = len(match.moves)
-        await db.execute(
+        await db.run(
             "INSERT INTO moves (match_id, ply, seat, notation, played_at) VALUES (?,?,?,?,?)",
-            (match.id, version, seat, canonical, now),
+            match.id, version, seat, canonical, now,
         )
         offer = match.draw_offer if match.draw_offer == seat else None
         deadline = None if after.outcome else now + match.turn_seconds
-        cursor = await db.execute(
+        changed = await db.run(
             "UPDATE matches SET version = version + 1, deadline = ?, draw_offer = ?"
             " WHERE id = ? AND version = ? AND status = 'active'",
-            (deadline, offer, match.id, version),
+            deadline, offer, match.id, version,
         )
-        if cursor.rowcount != 1:
+        if changed != 1:
             raise Conflict("The match changed at the same moment; look at the board and try again.")
         self._cache(match.id, version + 1, after)
         if after.outcome is None:  # nothing else changed: no need to read the match again
@@ -438,8 +434,7 @@ class MatchService:
     async def computer_turns_due(self) -> list[int]:
         """The active matches in which a computer is to move (after a restart, those it owes)."""
         async with self.store.transaction() as db:
-            rows = await _all(
-                db,
+            rows = await db.all(
                 "SELECT DISTINCT m.id FROM matches m JOIN seats s ON s.match_id = m.id WHERE m.status = 'active'"
                 " AND (s.user_id BETWEEN 1 AND ? OR s.stand_in IS NOT NULL) ORDER BY m.id",
                 len(COMPUTER_LEVELS),
@@ -491,15 +486,15 @@ class MatchService:
             seat = self._seat(match, user)
             return await self._leave(db, match, seat, f"{user.name} resigned", now)
 
-    async def _leave(self, db: aiosqlite.Connection, match: Match, seat: int, reason: str, now: float) -> Match:
+    async def _leave(self, db: Tx, match: Match, seat: int, reason: str, now: float) -> Match:
         stays = [p for p in match.people if p != match.seats[seat]]
         if len(match.seats) == 2 or not stays:
             await self._finish(db, match, forfeit(match.state, len(match.seats), match.leavers + (seat,), reason), now)
         else:
-            await db.execute(
-                "UPDATE seats SET stand_in = ?, left_at = ? WHERE match_id = ? AND seat = ?", (STAND_IN, now, match.id, seat)
+            await db.run(
+                "UPDATE seats SET stand_in = ?, left_at = ? WHERE match_id = ? AND seat = ?", STAND_IN, now, match.id, seat
             )
-            await db.execute("UPDATE matches SET deadline = ? WHERE id = ?", (now + match.turn_seconds, match.id))
+            await db.run("UPDATE matches SET deadline = ? WHERE id = ?", now + match.turn_seconds, match.id)
         return await self._load_match(db, match.id)
 
     async def draw(self, channel_id: int, user: Player) -> DrawOffer | Match:
@@ -513,7 +508,7 @@ class MatchService:
             if match.draw_offer == seat:
                 raise NotAllowed(f"You have already offered a draw; it is up to {match.seats[1 - seat].name}.")
             if match.draw_offer is None:
-                await db.execute("UPDATE matches SET draw_offer = ? WHERE id = ?", (seat, match.id))
+                await db.run("UPDATE matches SET draw_offer = ? WHERE id = ?", seat, match.id)
                 return DrawOffer(match=await self._load_match(db, match.id), seat=seat)
             outcome = Outcome(
                 places=(frozenset({0, 1}),), scores=current_scores(match.state), reason="draw agreed"
@@ -526,8 +521,7 @@ class MatchService:
     async def next_deadline(self) -> float | None:
         """When the next challenge expires or the next turn timer runs out."""
         async with self.store.transaction() as db:
-            row = await _one(
-                db,
+            row = await db.one(
                 "SELECT min(t) AS t FROM (SELECT min(expires_at) AS t FROM challenges WHERE status = 'open'"
                 " UNION ALL SELECT min(deadline) FROM matches WHERE status = 'active')",
             )
@@ -537,19 +531,19 @@ class MatchService:
         """Close every challenge that expired and time out every player whose turn timer ran out."""
         now = self.clock()
         async with self.store.transaction() as db:
-            rows = await _all(db, "SELECT id FROM challenges WHERE status = 'open' AND expires_at <= ?", now)
+            rows = await db.all("SELECT id FROM challenges WHERE status = 'open' AND expires_at <= ?", now)
             challenges = []
             for row in rows:
-                await db.execute(
-                    "UPDATE challenges SET status = 'expired', closed_at = ? WHERE id = ?", (now, row["id"])
+                await db.run(
+                    "UPDATE challenges SET status = 'expired', closed_at = ? WHERE id = ?", now, row["id"]
                 )
                 challenges.append(await self._load_challenge(db, row["id"]))
-            rows = await _all(db, "SELECT id FROM matches WHERE status = 'active' AND deadline <= ?", now)
+            rows = await db.all("SELECT id FROM matches WHERE status = 'active' AND deadline <= ?", now)
             matches = []
             for row in rows:
                 match = await self._load_match(db, row["id"])
                 if match.computer_to_move is not None:  # computers take no time: it moves once the bot runs
-                    await db.execute("UPDATE matches SET deadline = ? WHERE id = ?", (now + match.turn_seconds, match.id))
+                    await db.run("UPDATE matches SET deadline = ? WHERE id = ?", now + match.turn_seconds, match.id)
                     continue
                 seat = match.state.to_move
                 matches.append(await self._leave(db, match, seat, f"{match.seats[seat].name} ran out of time", now))
@@ -562,9 +556,9 @@ class MatchService:
         if game not in GAMES:
             raise NotFound(f"There is no game called {game!r}.")
         async with self.store.transaction() as db:
-            total = (await _one(db, "SELECT count(*) AS n FROM ratings WHERE guild_id = ? AND game = ?", guild_id, game))["n"]
-            rows = await _all(
-                db,
+            total = (await db.one(
+                "SELECT count(*) AS n FROM ratings WHERE guild_id = ? AND game = ?", guild_id, game))["n"]
+            rows = await db.all(
                 "SELECT r.*, p.name FROM ratings r JOIN players p USING (user_id)"
                 " WHERE guild_id = ? AND game = ? ORDER BY rating DESC, user_id LIMIT ? OFFSET ?",
                 guild_id, game, per_page, (page - 1) * per_page,
@@ -574,8 +568,7 @@ class MatchService:
     async def stats(self, guild_id: int, user_id: int) -> list[Standing]:
         """A player's record for every game they have finished in this server, with their rank."""
         async with self.store.transaction() as db:
-            rows = await _all(
-                db,
+            rows = await db.all(
                 "SELECT r.*, p.name, (SELECT count(*) FROM ratings o WHERE o.guild_id = r.guild_id"
                 " AND o.game = r.game AND (o.rating > r.rating OR (o.rating = r.rating AND o.user_id < r.user_id))) + 1"
                 " AS rank FROM ratings r JOIN players p USING (user_id) WHERE guild_id = ? AND user_id = ?"
@@ -588,8 +581,7 @@ class MatchService:
         """A person's record against each computer level in this server, per game: (game, computer,
         wins, losses, draws), a win being a better place than the computer's best seat in the match."""
         async with self.store.transaction() as db:
-            rows = await _all(
-                db,
+            rows = await db.all(
                 "SELECT m.game, c.user_id, min(s.place) AS mine, min(c.place) AS theirs FROM seats s"
                 " JOIN seats c ON c.match_id = s.match_id JOIN matches m ON m.id = s.match_id"
                 " WHERE m.status = 'finished' AND m.guild_id = ? AND s.user_id = ? AND c.user_id BETWEEN 1 AND ?"
@@ -605,10 +597,9 @@ class MatchService:
     async def history(self, guild_id: int, limit: int = 5, page: int = 1) -> tuple[list[Match], int]:
         """A page of the server's finished matches, the latest first, and how many there are in all."""
         async with self.store.transaction() as db:
-            total = (await _one(db, "SELECT COUNT(*) AS n FROM matches WHERE guild_id = ? AND status = 'finished'",
-                                guild_id))["n"]
-            rows = await _all(
-                db,
+            total = (await db.one(
+                "SELECT COUNT(*) AS n FROM matches WHERE guild_id = ? AND status = 'finished'", guild_id))["n"]
+            rows = await db.all(
                 "SELECT id FROM matches WHERE guild_id = ? AND status = 'finished'"
                 " ORDER BY finished_at DESC, id DESC LIMIT ? OFFSET ?",
                 guild_id, limit, (max(page, 1) - 1) * limit,
@@ -620,15 +611,15 @@ class MatchService:
         channel, else the user's own last finished one in this server."""
         async with self.store.transaction() as db:
             if match_id is not None:
-                row = await _one(db, "SELECT id FROM matches WHERE id = ? AND guild_id = ?", match_id, guild_id)
+                row = await db.one("SELECT id FROM matches WHERE id = ? AND guild_id = ?", match_id, guild_id)
                 if row is None:
                     raise NotFound(f"There is no match #{match_id} in this server: /history lists them.")
             else:
-                row = await _one(
-                    db, "SELECT id FROM matches WHERE channel_id = ? AND status = 'finished'"
+                row = await db.one(
+                    "SELECT id FROM matches WHERE channel_id = ? AND status = 'finished'"
                     " ORDER BY finished_at DESC, id DESC LIMIT 1", channel_id,
-                ) or await _one(
-                    db, "SELECT m.id FROM matches m JOIN seats s ON s.match_id = m.id WHERE m.guild_id = ?"
+                ) or await db.one(
+                    "SELECT m.id FROM matches m JOIN seats s ON s.match_id = m.id WHERE m.guild_id = ?"
                     " AND s.user_id = ? AND m.status = 'finished' ORDER BY m.finished_at DESC, m.id DESC LIMIT 1",
                     guild_id, user_id,
                 )
@@ -661,27 +652,26 @@ class MatchService:
             raise NotAllowed("You left this match: a computer plays your seat now.")
         return seat
 
-    async def _check_channel_free(self, db: aiosqlite.Connection, channel_id: int) -> None:
-        if await _one(db, "SELECT 1 FROM matches WHERE channel_id = ? AND status = 'active'", channel_id):
+    async def _check_channel_free(self, db: Tx, channel_id: int) -> None:
+        if await db.one("SELECT 1 FROM matches WHERE channel_id = ? AND status = 'active'", channel_id):
             raise NotAllowed("A match is already being played here: finish it first, or challenge from the "
                              "channel, where a new match gets a thread of its own.")
-        if await _one(db, "SELECT 1 FROM challenges WHERE channel_id = ? AND status = 'open'", channel_id):
+        if await db.one("SELECT 1 FROM challenges WHERE channel_id = ? AND status = 'open'", channel_id):
             raise NotAllowed("There is already an open challenge here: answer it first, or challenge from the "
                              "channel, where a new match gets a thread of its own.")
 
     @staticmethod
-    async def _remember(db: aiosqlite.Connection, *players: Player) -> None:
-        await db.executemany(
+    async def _remember(db: Tx, *players: Player) -> None:
+        await db.run_many(
             "INSERT INTO players (user_id, name) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET name = excluded.name",
             [(p.id, p.name) for p in players],
         )
 
-    async def _load_challenge(self, db: aiosqlite.Connection, challenge_id: int) -> Challenge:
-        row = await _one(db, "SELECT * FROM challenges WHERE id = ?", challenge_id)
+    async def _load_challenge(self, db: Tx, challenge_id: int) -> Challenge:
+        row = await db.one("SELECT * FROM challenges WHERE id = ?", challenge_id)
         if row is None:
             raise NotFound("That challenge no longer exists.")
-        people = await _all(
-            db,
+        people = await db.all(
             "SELECT cp.user_id, cp.seat, cp.invited, cp.accepted, p.name FROM challenge_players cp JOIN players p USING (user_id)"
             " WHERE challenge_id = ? ORDER BY seat",
             challenge_id,
@@ -696,44 +686,42 @@ class MatchService:
             message_id=row["message_id"], closed_by=row["closed_by"],
         )
 
-    async def _start(self, db: aiosqlite.Connection, challenge: Challenge, now: float) -> Match:
-        updated = await db.execute(
+    async def _start(self, db: Tx, challenge: Challenge, now: float) -> Match:
+        changed = await db.run(
             "UPDATE challenges SET status = 'accepted', closed_at = ? WHERE id = ? AND status = 'open'",
-            (now, challenge.id),
+            now, challenge.id,
         )
-        if updated.rowcount != 1:
+        if changed != 1:
             raise Conflict("This challenge was already answered.")
-        await db.execute(
+        await db.run(
             "INSERT INTO matches (id, guild_id, channel_id, game, options, seed, players, status, turn_seconds,"
             " deadline, started_at) VALUES (?,?,?,?,?,?,?, 'active', ?, ?, ?)",
-            (challenge.id, challenge.guild_id, challenge.channel_id, challenge.game, dumps(challenge.options),
-             challenge.seed, len(challenge.accepted), challenge.turn_seconds, now + challenge.turn_seconds, now),
+            challenge.id, challenge.guild_id, challenge.channel_id, challenge.game, dumps(challenge.options),
+             challenge.seed, len(challenge.accepted), challenge.turn_seconds, now + challenge.turn_seconds, now,
         )
-        await db.executemany(
+        await db.run_many(
             "INSERT INTO seats (match_id, seat, user_id) VALUES (?,?,?)",
             [(challenge.id, seat, p.id) for seat, p in enumerate(challenge.accepted)],
         )
         return await self._load_match(db, challenge.id)
 
-    async def _active(self, db: aiosqlite.Connection, channel_id: int) -> Match:
-        row = await _one(db, "SELECT id FROM matches WHERE channel_id = ? AND status = 'active'", channel_id)
+    async def _active(self, db: Tx, channel_id: int) -> Match:
+        row = await db.one("SELECT id FROM matches WHERE channel_id = ? AND status = 'active'", channel_id)
         if row is None:
             raise NotFound("There is no match in this channel. Start one with /challenge.")
         return await self._load_match(db, row["id"])
 
-    async def _load_match(self, db: aiosqlite.Connection, match_id: int) -> Match:
-        row = await _one(db, "SELECT * FROM matches WHERE id = ?", match_id)
+    async def _load_match(self, db: Tx, match_id: int) -> Match:
+        row = await db.one("SELECT * FROM matches WHERE id = ?", match_id)
         if row is None:
             raise NotFound("That match no longer exists.")
-        seat_rows = await _all(
-            db,
+        seat_rows = await db.all(
             "SELECT s.*, p.name FROM seats s JOIN players p USING (user_id) WHERE match_id = ? ORDER BY seat",
             match_id,
         )
         seats = tuple(Player(r["user_id"], r["name"]) for r in seat_rows)
         left = sorted((r["left_at"], r["seat"]) for r in seat_rows if r["left_at"] is not None)
-        moves = tuple(r["notation"] for r in await _all(
-            db, "SELECT notation FROM moves WHERE match_id = ? ORDER BY ply", match_id))
+        moves = tuple(r["notation"] for r in await db.all("SELECT notation FROM moves WHERE match_id = ? ORDER BY ply", match_id))
         options = json.loads(row["options"])
         state = self._state(match_id, row["game"], len(seats), options, row["seed"], moves)
         outcome = None
@@ -773,16 +761,16 @@ class MatchService:
         while len(self._states) > STATE_CACHE:
             self._states.popitem(last=False)
 
-    async def _finish(self, db: aiosqlite.Connection, match: Match, outcome: Outcome, now: float) -> None:
+    async def _finish(self, db: Tx, match: Match, outcome: Outcome, now: float) -> None:
         """Record the result and update everyone's rating, in the caller's transaction. Players who left
         are placed last; a computer level in several seats is rated once, from its best place."""
         outcome = leavers_last(outcome, match.leavers)
-        cursor = await db.execute(
+        changed = await db.run(
             "UPDATE matches SET status = 'finished', finished_at = ?, reason = ?, places = ?, deadline = NULL,"
             " draw_offer = NULL WHERE id = ? AND status = 'active'",
-            (now, outcome.reason, dumps([sorted(group) for group in outcome.places]), match.id),
+            now, outcome.reason, dumps([sorted(group) for group in outcome.places]), match.id,
         )
-        if cursor.rowcount != 1:
+        if changed != 1:
             raise Conflict("This match has already ended.")
         place_of = {seat: place for place, group in enumerate(outcome.places) for seat in group}
         rated: list[int] = []
@@ -792,8 +780,8 @@ class MatchService:
         rated.sort()
         before = []
         for seat in rated:
-            row = await _one(
-                db, "SELECT * FROM ratings WHERE guild_id = ? AND game = ? AND user_id = ?",
+            row = await db.one(
+                "SELECT * FROM ratings WHERE guild_id = ? AND game = ? AND user_id = ?",
                 match.guild_id, match.game, match.seats[seat].id,
             )
             if row is None:
@@ -807,38 +795,29 @@ class MatchService:
         for seat, player in enumerate(match.seats):
             score = outcome.scores[seat] if outcome.scores is not None else None
             k = index.get(seat)
-            await db.execute(
+            await db.run(
                 "UPDATE seats SET place = ?, score = ?, rating_before = ?, rating_after = ? WHERE match_id = ? AND seat = ?",
-                (place_of[seat], score, before[k].rating if k is not None else None,
-                 after[k].rating if k is not None else None, match.id, seat),
+                place_of[seat], score, before[k].rating if k is not None else None,
+                 after[k].rating if k is not None else None, match.id, seat,
             )
             if k is None:
                 continue
             record = outcome.record(seat)
-            await db.execute(
+            await db.run(
                 "INSERT INTO ratings (guild_id, game, user_id, rating, rd, volatility, wins, losses, draws, updated_at)"
                 " VALUES (?,?,?,?,?,?,?,?,?,?) ON CONFLICT (guild_id, game, user_id) DO UPDATE SET"
                 " rating = excluded.rating, rd = excluded.rd, volatility = excluded.volatility,"
                 " wins = wins + excluded.wins, losses = losses + excluded.losses, draws = draws + excluded.draws,"
                 " updated_at = excluded.updated_at",
-                (match.guild_id, match.game, player.id, after[k].rating, after[k].rd, after[k].volatility,
-                 int(record == "win"), int(record == "loss"), int(record == "draw"), now),
+                match.guild_id, match.game, player.id, after[k].rating, after[k].rd, after[k].volatility,
+                 int(record == "win"), int(record == "loss"), int(record == "draw"), now,
             )
 
 
-def _standing(row: aiosqlite.Row, rank: int) -> Standing:
+def _standing(row: Row, rank: int) -> Standing:
     return Standing(
         player=Player(row["user_id"], row["name"]), game=row["game"], rating=row["rating"], rd=row["rd"],
         wins=row["wins"], losses=row["losses"], draws=row["draws"], rank=rank,
     )
 
-
-async def _one(db: aiosqlite.Connection, sql: str, *args: Any) -> aiosqlite.Row | None:
-    async with db.execute(sql, args) as cursor:
-        return await cursor.fetchone()
-
-
-async def _all(db: aiosqlite.Connection, sql: str, *args: Any) -> list[aiosqlite.Row]:
-    async with db.execute(sql, args) as cursor:
-        return list(await cursor.fetchall())
 

@@ -100,7 +100,8 @@ def panel(state: State, step: Step = START) -> Panel:
             letter = _next_letter(step.prefix, branch.value)
             groups[letter] = groups.get(letter, 0) + branch.count
         choices = tuple(
-            Choice(f"{GROUP}:{step.prefix}|{letter}", f"{step.prefix}{letter} …", f"{count} move{'s' if count != 1 else ''}")
+            Choice(f"{GROUP}:{step.prefix}|{letter}", f"{step.prefix}{letter} …",
+                   f"{count} move{'s' if count != 1 else ''}")
             for letter, count in sorted(groups.items())
         )[:PER_MENU * MENUS]
     return Panel(step, choices, back_of(state, step))

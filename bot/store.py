@@ -4,10 +4,11 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 import aiosqlite
 
@@ -22,6 +23,38 @@ def migrations() -> list[tuple[int, str]]:
         if match:
             found.append((int(match.group(1)), entry.read_text(encoding="utf-8")))
     return sorted(found)
+
+
+Row = Mapping[str, Any]
+
+
+class Tx:
+    """The statements of one transaction, as the service uses them whatever the database: `?` for each
+    parameter, rows read by column name."""
+
+    def __init__(self, db: aiosqlite.Connection):
+        self.db = db
+
+    async def one(self, sql: str, *args: Any) -> Row | None:
+        async with self.db.execute(sql, args) as cursor:
+            return await cursor.fetchone()
+
+    async def all(self, sql: str, *args: Any) -> list[Row]:
+        async with self.db.execute(sql, args) as cursor:
+            return list(await cursor.fetchall())
+
+    async def run(self, sql: str, *args: Any) -> int:
+        """An INSERT, UPDATE or DELETE; how many rows it changed."""
+        async with self.db.execute(sql, args) as cursor:
+            return cursor.rowcount
+
+    async def insert(self, sql: str, *args: Any) -> int:
+        """An INSERT of one row; the id it was given."""
+        async with self.db.execute(sql, args) as cursor:
+            return cursor.lastrowid
+
+    async def run_many(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        await self.db.executemany(sql, rows)
 
 
 class Store:
@@ -56,23 +89,28 @@ class Store:
             await self.db.close()
 
     async def _migrate(self) -> None:
-        async with self.transaction() as db:
-            version = (await (await db.execute("PRAGMA user_version")).fetchone())[0]
+        async with self.transaction() as tx:
+            version = await self.version(tx)
             for number, script in migrations():
                 if number <= version:
                     continue
                 log.info("applying migration %03d", number)
                 for statement in _statements(script):
-                    await db.execute(statement)
-                await db.execute(f"PRAGMA user_version = {number:d}")
+                    await tx.run(statement)
+                await tx.run(f"PRAGMA user_version = {number:d}")
+
+    @staticmethod
+    async def version(tx: Tx) -> int:
+        """The number of the last migration applied."""
+        return (await tx.one("PRAGMA user_version"))[0]
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def transaction(self) -> AsyncIterator[Tx]:
         """BEGIN IMMEDIATE … COMMIT, rolled back if the body raises."""
         async with self._lock:
             await self.db.execute("BEGIN IMMEDIATE")
             try:
-                yield self.db
+                yield Tx(self.db)
             except BaseException:
                 await self.db.rollback()
                 raise

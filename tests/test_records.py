@@ -134,8 +134,8 @@ async def test_the_migration_recounts_records_from_the_finished_matches(db_path)
         board, _ = await service.leaderboard(GUILD, "permutation")
         assert [(s.player.name, s.rating) for s in board] == [
             ("dave", 1504.0), ("carol", 1503.0), ("bob", 1502.0), ("alice", 1501.0)], "ratings are kept as they were"
-        async with store.transaction() as db:
-            version = (await (await db.execute("PRAGMA user_version")).fetchone())[0]
+        async with store.transaction() as tx:
+            version = await store.version(tx)
         assert version == max(number for number, _ in migrations())
     finally:
         await store.close()
