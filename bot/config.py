@@ -46,6 +46,12 @@ class Settings:
     api_base: str | None  # test only: a local stand-in for Discord's REST API
     gateway_url: str | None  # test only: a local stand-in for Discord's gateway
     computer_seconds: float | None = None  # a shorter think time for computer players than their level's
+    database_url: str | None = None  # postgresql://… to use PostgreSQL instead of the SQLite file
+
+    @property
+    def database(self) -> str | Path:
+        """Where the data lives: the PostgreSQL URL when one is set, else the SQLite file."""
+        return self.database_url or self.database_path
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -61,4 +67,5 @@ class Settings:
             api_base=os.environ.get("DISCORD_API_BASE", "").strip() or None,
             gateway_url=os.environ.get("DISCORD_GATEWAY_URL", "").strip() or None,
             computer_seconds=env_number("COMPUTER_SECONDS", None, float),
+            database_url=os.environ.get("DATABASE_URL", "").strip() or None,
         )

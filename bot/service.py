@@ -523,7 +523,7 @@ class MatchService:
         async with self.store.transaction() as db:
             row = await db.one(
                 "SELECT min(t) AS t FROM (SELECT min(expires_at) AS t FROM challenges WHERE status = 'open'"
-                " UNION ALL SELECT min(deadline) FROM matches WHERE status = 'active')",
+                " UNION ALL SELECT min(deadline) FROM matches WHERE status = 'active') AS due",
             )
             return row["t"]
 
@@ -807,10 +807,11 @@ class MatchService:
                 "INSERT INTO ratings (guild_id, game, user_id, rating, rd, volatility, wins, losses, draws, updated_at)"
                 " VALUES (?,?,?,?,?,?,?,?,?,?) ON CONFLICT (guild_id, game, user_id) DO UPDATE SET"
                 " rating = excluded.rating, rd = excluded.rd, volatility = excluded.volatility,"
-                " wins = wins + excluded.wins, losses = losses + excluded.losses, draws = draws + excluded.draws,"
+                " wins = ratings.wins + excluded.wins, losses = ratings.losses + excluded.losses,"
+                " draws = ratings.draws + excluded.draws,"
                 " updated_at = excluded.updated_at",
                 match.guild_id, match.game, player.id, after[k].rating, after[k].rd, after[k].volatility,
-                 int(record == "win"), int(record == "loss"), int(record == "draw"), now,
+                int(record == "win"), int(record == "loss"), int(record == "draw"), now,
             )
 
 

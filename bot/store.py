@@ -15,10 +15,10 @@ import aiosqlite
 log = logging.getLogger(__name__)
 
 
-def migrations() -> list[tuple[int, str]]:
-    """The numbered migration scripts (NNN_name.sql), in order."""
+def migrations(package: str = "bot.migrations") -> list[tuple[int, str]]:
+    """The numbered migration scripts (NNN_name.sql) of a backend, in order."""
     found = []
-    for entry in resources.files("bot.migrations").iterdir():
+    for entry in resources.files(package).iterdir():
         match = re.fullmatch(r"(\d+)_\w+\.sql", entry.name)
         if match:
             found.append((int(match.group(1)), entry.read_text(encoding="utf-8")))
@@ -95,7 +95,7 @@ class Store:
                 if number <= version:
                     continue
                 log.info("applying migration %03d", number)
-                for statement in _statements(script):
+                for statement in statements(script):
                     await tx.run(statement)
                 await tx.run(f"PRAGMA user_version = {number:d}")
 
@@ -118,7 +118,16 @@ class Store:
                 await self.db.commit()
 
 
-def _statements(script: str) -> list[str]:
+def statements(script: str) -> list[str]:
     """Split a migration into statements (the scripts hold no semicolons inside strings)."""
     lines = [line.split("--", 1)[0] for line in script.splitlines()]
     return [s.strip() for s in "\n".join(lines).split(";") if s.strip()]
+
+
+async def open_store(where: str | Path) -> Store:
+    """The store at `where`: a PostgreSQL URL (postgresql://…), else the path of a SQLite file."""
+    if str(where).startswith(("postgresql://", "postgres://")):
+        from bot.postgres import PostgresStore  # asyncpg only when PostgreSQL is asked for
+
+        return await PostgresStore.open(str(where))
+    return await Store.open(where)

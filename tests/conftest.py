@@ -8,9 +8,10 @@ import pytest
 from bot.computer import ComputerPlayers
 from bot.models import Match, Player
 from bot.service import MatchService
-from bot.store import Store
+from bot.store import Store, open_store
 from tests.support.clock import Clock
 from tests.support.inprocess import env  # noqa: F401  (the in-process bot, for the Discord tests)
+from tests.support.postgres import empty_database, postgres_server  # noqa: F401
 
 GUILD, CHANNEL = 1000, 2000
 ALICE, BOB, CAROL = Player(101, "alice"), Player(102, "bob"), Player(103, "carol")  # ids 1..3 are the computers
@@ -26,11 +27,18 @@ def db_path(tmp_path):
     return tmp_path / "bot.sqlite3"
 
 
-@pytest.fixture
-async def store(db_path):
-    store = await Store.open(db_path)
-    yield store
-    await store.close()
+@pytest.fixture(params=["sqlite", "postgres"])
+async def store(request, db_path):
+    """The store on each backend: a real SQLite file, and a new database on a real PostgreSQL server."""
+    if request.param == "sqlite":
+        store = await Store.open(db_path)
+        yield store
+        await store.close()
+        return
+    async with empty_database(request.getfixturevalue("postgres_server")) as url:
+        store = await open_store(url)
+        yield store
+        await store.close()
 
 
 @pytest.fixture

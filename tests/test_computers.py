@@ -141,12 +141,12 @@ async def test_an_open_challenge_from_before_computers_survives_the_upgrade(db_p
     keeps its seats, and the challenge can still be joined and played."""
     import sqlite3
 
-    from bot.store import _statements, migrations
+    from bot.store import migrations, statements
 
     with sqlite3.connect(db_path) as db:
         for number, script in migrations():
             if number <= 2:
-                for statement in _statements(script):
+                for statement in statements(script):
                     db.execute(statement)
                 db.execute(f"PRAGMA user_version = {number}")
         db.executemany("INSERT INTO players VALUES (?, ?)", [(p.id, p.name) for p in (ALICE, BOB, CAROL)])

@@ -8,7 +8,7 @@ import sqlite3
 
 from bot.models import Player
 from bot.service import MatchService
-from bot.store import Store, _statements, migrations
+from bot.store import Store, migrations, statements
 from rules import GAMES, Outcome
 from tests.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD
 
@@ -89,7 +89,7 @@ def old_database(path) -> None:
     them, one active match (which counts for nothing yet) and the ratings as they stood."""
     [(number, script)] = [m for m in migrations() if m[0] == 1]
     with sqlite3.connect(path) as db:
-        for statement in _statements(script):
+        for statement in statements(script):
             db.execute(statement)
         db.execute(f"PRAGMA user_version = {number}")
         db.executemany("INSERT INTO players VALUES (?, ?)", [(1, "alice"), (2, "bob"), (3, "carol"), (4, "dave")])

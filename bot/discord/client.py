@@ -13,7 +13,7 @@ from bot.discord.handlers import Handlers
 from bot.discord.replies import STALE_BUTTON, answer_stale
 from bot.discord.views import DYNAMIC_ITEMS, is_known_component
 from bot.service import MatchService
-from bot.store import Store
+from bot.store import Store, open_store
 
 log = logging.getLogger(__name__)
 
@@ -38,7 +38,7 @@ class GameBot(discord.Client):
         self._warm: asyncio.Task | None = None
 
     async def setup_hook(self) -> None:
-        self.store = await Store.open(self.settings.database_path)
+        self.store = await open_store(self.settings.database)
         service = MatchService(
             self.store,
             challenge_seconds=self.settings.challenge_minutes * 60,

@@ -1,0 +1,95 @@
+"""PostgreSQL through asyncpg: the same transactions and statements as the SQLite store (`?` for each
+parameter, rows by column name), its own numbered migrations (bot/migrations/postgres, kept in step
+with SQLite's), chosen with DATABASE_URL=postgresql://…"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import asynccontextmanager
+from typing import Any
+
+import asyncpg
+
+from bot.store import Row, migrations, statements
+
+log = logging.getLogger(__name__)
+PLACEHOLDER = re.compile(r"\?")
+
+
+def numbered(sql: str) -> str:
+    """`?` placeholders as PostgreSQL's $1, $2, … (the statements hold no `?` inside strings)."""
+    count = iter(range(1, 10_000))
+    return PLACEHOLDER.sub(lambda _: f"${next(count)}", sql)
+
+
+class PgTx:
+    """One transaction's statements on one connection, as bot.store.Tx offers them."""
+
+    def __init__(self, connection: asyncpg.Connection):
+        self.connection = connection
+
+    async def one(self, sql: str, *args: Any) -> Row | None:
+        return await self.connection.fetchrow(numbered(sql), *args)
+
+    async def all(self, sql: str, *args: Any) -> list[Row]:
+        return list(await self.connection.fetch(numbered(sql), *args))
+
+    async def run(self, sql: str, *args: Any) -> int:
+        status = await self.connection.execute(numbered(sql), *args)
+        last = status.rsplit(" ", 1)[-1]
+        return int(last) if last.isdigit() else 0
+
+    async def insert(self, sql: str, *args: Any) -> int:
+        return await self.connection.fetchval(numbered(sql) + " RETURNING id", *args)
+
+    async def run_many(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        await self.connection.executemany(numbered(sql), list(rows))
+
+
+class PostgresStore:
+    """A pool of connections to one PostgreSQL database. Transactions in this process take turns, as
+    on SQLite, so the service behaves the same on both."""
+
+    def __init__(self, pool: asyncpg.Pool, url: str):
+        self.pool = pool
+        self.url = url
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, url: str) -> PostgresStore:
+        pool = await asyncpg.create_pool(url, min_size=1, max_size=4)
+        store = cls(pool, url)
+        await store._migrate()
+        return store
+
+    async def close(self) -> None:
+        async with self._lock:
+            await self.pool.close()
+
+    async def _migrate(self) -> None:
+        async with self.transaction() as tx:
+            await tx.run("CREATE TABLE IF NOT EXISTS schema_version (version BIGINT NOT NULL)")
+            await tx.run("LOCK TABLE schema_version IN EXCLUSIVE MODE")  # one process migrates at a time
+            version = await self.version(tx)
+            for number, script in migrations("bot.migrations.postgres"):
+                if number <= version:
+                    continue
+                log.info("applying migration %03d", number)
+                for statement in statements(script):
+                    await tx.run(statement)
+                await tx.run("DELETE FROM schema_version")
+                await tx.run("INSERT INTO schema_version (version) VALUES (?)", number)
+
+    @staticmethod
+    async def version(tx: PgTx) -> int:
+        """The number of the last migration applied."""
+        row = await tx.one("SELECT max(version) AS v FROM schema_version")
+        return row["v"] or 0 if row is not None else 0
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[PgTx]:
+        """BEGIN … COMMIT on a connection of the pool, rolled back if the body raises."""
+        async with self._lock, self.pool.acquire() as connection, connection.transaction():
+            yield PgTx(connection)
