@@ -1,4 +1,5 @@
-"""`python -m bot`: run the Discord bot, or explain how to get a token and offer local play."""
+"""`python -m bot`: run the Discord bot, or explain how to get a token and offer local play.
+`python -m bot migrate-to-postgres`: copy the SQLite database into an empty PostgreSQL one."""
 from __future__ import annotations
 
 import logging
@@ -42,7 +43,12 @@ def use_local_discord(settings: Settings) -> None:
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.gateway_url)
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["migrate-to-postgres"]:
+        from bot.copy_to_postgres import cli
+
+        return cli(argv[1:])
     settings = Settings.from_env()
     configure_logging(settings.log_level)
     if not settings.token:

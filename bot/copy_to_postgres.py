@@ -1,0 +1,73 @@
+"""`python -m bot migrate-to-postgres`: copy a SQLite database into an empty PostgreSQL one, table by
+table, and check that every table holds as many rows on both sides."""
+from __future__ import annotations
+
+import argparse
+import asyncio
+from pathlib import Path
+
+from bot.config import Settings
+from bot.postgres import PostgresStore
+from bot.store import Store
+
+TABLES = ("players", "challenges", "challenge_players", "matches", "seats", "moves", "ratings")  # parents first
+BATCH = 1000
+
+
+class NotEmpty(Exception):
+    pass
+
+
+async def copy(source: Store, target: PostgresStore) -> dict[str, int]:
+    """Copy every row, in one PostgreSQL transaction; the rows per table, checked on both sides."""
+    async with source.transaction() as lite, target.transaction() as pg:
+        for table in TABLES:
+            if await pg.one(f"SELECT 1 FROM {table} LIMIT 1"):
+                raise NotEmpty(f"the PostgreSQL database already holds {table}: copy into an empty one")
+        counts = {}
+        for table in TABLES:
+            rows = await lite.all(f"SELECT * FROM {table}")
+            if rows:
+                columns = list(rows[0].keys())
+                sql = f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' for _ in columns)})"
+                for start in range(0, len(rows), BATCH):
+                    await pg.run_many(sql, [tuple(row) for row in rows[start:start + BATCH]])
+            copied = (await pg.one(f"SELECT count(*) AS n FROM {table}"))["n"]
+            if copied != len(rows):
+                raise RuntimeError(f"{table}: {len(rows)} rows in SQLite but {copied} in PostgreSQL")
+            counts[table] = copied
+        # new challenges go on from the highest id copied
+        await pg.run("SELECT setval(pg_get_serial_sequence('challenges', 'id'), (SELECT coalesce(max(id), 0) + 1"
+                     " FROM challenges), false)")
+    return counts
+
+
+async def run(sqlite_path: Path, url: str) -> int:
+    source = await Store.open(sqlite_path)
+    target = await PostgresStore.open(url)
+    try:
+        counts = await copy(source, target)
+    except NotEmpty as error:
+        print(f"Nothing copied: {error}.")
+        return 1
+    finally:
+        await source.close()
+        await target.close()
+    print(f"Copied {sqlite_path} into PostgreSQL; rows checked on both sides:")
+    for table, count in counts.items():
+        print(f"  {table:<18} {count}")
+    return 0
+
+
+def cli(argv: list[str]) -> int:
+    settings = Settings.from_env()
+    parser = argparse.ArgumentParser(prog="python -m bot migrate-to-postgres", description=__doc__.splitlines()[0])
+    parser.add_argument("--sqlite", type=Path, default=settings.database_path,
+                        help="the SQLite file (default: $DATABASE_PATH or data/bot.sqlite3)")
+    parser.add_argument("--url", default=settings.database_url, help="the PostgreSQL URL (default: $DATABASE_URL)")
+    args = parser.parse_args(argv)
+    if not args.url:
+        parser.error("give the PostgreSQL database with --url or DATABASE_URL=postgresql://…")
+    if not args.sqlite.exists():
+        parser.error(f"there is no SQLite file at {args.sqlite}")
+    return asyncio.run(run(args.sqlite, args.url))
