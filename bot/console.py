@@ -23,7 +23,7 @@ from bot.config import env_number, load_dotenv
 from bot.errors import NotFound, PlayerError
 from bot.models import COMPUTER_LEVELS, Match, MoveResult, Player, computer
 from bot.service import MAX_TURN_SECONDS, MatchService
-from bot.store import Store
+from bot.store import open_store
 from renderers.theme import and_list
 from rules import GAMES, BadOptions, Game, IllegalMove, OptionSpec
 from rules.parts import branches, compact, entry
@@ -399,14 +399,18 @@ async def main(argv: list[str] | None = None, input_fn: InputFn = input, print_f
         prog="python -m bot.console",
         description="Play the bot's games locally at one terminal, on the bot's database.",
     )
-    parser.add_argument("--db", type=Path, default=Path(os.environ.get("DATABASE_PATH") or DEFAULT_DB),
-                        help="the SQLite file (default: $DATABASE_PATH or data/bot.sqlite3)")
+    parser.add_argument("--db", type=Path, default=None,
+                        help="the SQLite file (default: $DATABASE_URL if set, else $DATABASE_PATH or data/bot.sqlite3)")
     args = parser.parse_args(argv)
-    store = await Store.open(args.db)
+    url = os.environ.get("DATABASE_URL", "").strip() if args.db is None else ""
+    path = args.db or Path(os.environ.get("DATABASE_PATH") or DEFAULT_DB)
+    where = url or path
+    store = await open_store(where)
     service = MatchService(store, computers=ComputerPlayers(seconds=env_number("COMPUTER_SECONDS", None, float)))
     try:
-        console = Console(service, args.db.parent / "boards", input_fn, print_fn)
-        print_fn(f"Local play on {args.db}: same games, ratings and history as the bot (server \"local\").")
+        console = Console(service, path.parent / "boards", input_fn, print_fn)
+        shown = "PostgreSQL" if url else str(path)
+        print_fn(f"Local play on {shown}: same games, ratings and history as the bot (server \"local\").")
         await console.run()
     finally:
         service.computers.close()

@@ -12,9 +12,10 @@ from PIL import Image
 from bot import steps
 from bot.console import LOCAL_CHANNEL, LOCAL_GUILD, local_player, main
 from bot.service import MatchService
-from bot.store import Store
+from bot.store import Store, open_store
 from rules import GAMES
 from rules.parts import move_parts
+from tests.support.postgres import empty_database
 
 SETUP = ["attaxx", "alice", "bob"]
 
@@ -160,9 +161,25 @@ async def test_setup_asks_again_after_bad_answers(db_path):
 
 async def test_database_path_comes_from_the_environment_unless_given(tmp_path, monkeypatch):
     monkeypatch.setenv("DATABASE_PATH", str(tmp_path / "env" / "bot.sqlite3"))
+    monkeypatch.delenv("DATABASE_URL", raising=False)
     out: list[str] = []
     await main([], input_fn=Script([]), print_fn=out.append)
     assert (tmp_path / "env" / "bot.sqlite3").exists() and out[-1].startswith("Stopped.")
+
+
+async def test_with_database_url_the_console_plays_on_postgresql(tmp_path, monkeypatch, postgres_server):
+    monkeypatch.setenv("DATABASE_PATH", str(tmp_path / "bot.sqlite3"))
+    async with empty_database(postgres_server) as url:
+        monkeypatch.setenv("DATABASE_URL", url)
+        out: list[str] = []
+        await main([], input_fn=Script(SETUP + ["a6", "quit"]), print_fn=out.append)
+        assert out[0].startswith("Local play on PostgreSQL") and not (tmp_path / "bot.sqlite3").exists()
+        store = await open_store(url)
+        try:
+            match = await MatchService(store).latest(LOCAL_CHANNEL)
+            assert match.moves == ("a6",) and match.status == "active"
+        finally:
+            await store.close()
 
 
 def test_local_players_have_stable_negative_ids():
