@@ -86,7 +86,7 @@ class PostgresStore:
     async def version(tx: PgTx) -> int:
         """The number of the last migration applied."""
         row = await tx.one("SELECT max(version) AS v FROM schema_version")
-        return row["v"] or 0 if row is not None else 0
+        return (row["v"] or 0) if row is not None else 0
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[PgTx]:
