@@ -27,6 +27,8 @@ def numbered(sql: str) -> str:
 class PgTx:
     """One transaction's statements on one connection, as bot.store.Tx offers them."""
 
+    claim = " FOR UPDATE SKIP LOCKED"
+
     def __init__(self, connection: asyncpg.Connection):
         self.connection = connection
 

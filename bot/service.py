@@ -528,17 +528,18 @@ class MatchService:
             return row["t"]
 
     async def expire_due(self) -> Expired:
-        """Close every challenge that expired and time out every player whose turn timer ran out."""
+        """Close every challenge that expired and time out every player whose turn timer ran out. Each
+        is claimed by one process only, when several share a PostgreSQL database."""
         now = self.clock()
         async with self.store.transaction() as db:
-            rows = await db.all("SELECT id FROM challenges WHERE status = 'open' AND expires_at <= ?", now)
+            rows = await db.all("SELECT id FROM challenges WHERE status = 'open' AND expires_at <= ?" + db.claim, now)
             challenges = []
             for row in rows:
                 await db.run(
                     "UPDATE challenges SET status = 'expired', closed_at = ? WHERE id = ?", now, row["id"]
                 )
                 challenges.append(await self._load_challenge(db, row["id"]))
-            rows = await db.all("SELECT id FROM matches WHERE status = 'active' AND deadline <= ?", now)
+            rows = await db.all("SELECT id FROM matches WHERE status = 'active' AND deadline <= ?" + db.claim, now)
             matches = []
             for row in rows:
                 match = await self._load_match(db, row["id"])

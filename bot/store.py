@@ -32,6 +32,10 @@ class Tx:
     """The statements of one transaction, as the service uses them whatever the database: `?` for each
     parameter, rows read by column name."""
 
+    # Appended to a SELECT of rows this process will act on alone (timers): nothing on SQLite, where a
+    # transaction already holds the whole database; PostgreSQL's skips rows another process holds.
+    claim = ""
+
     def __init__(self, db: aiosqlite.Connection):
         self.db = db
 

@@ -2,6 +2,8 @@
 with their own numbered migrations kept in step."""
 from __future__ import annotations
 
+import asyncio
+
 from bot.config import Settings
 from bot.postgres import numbered
 from bot.store import Store, migrations, open_store
@@ -62,3 +64,32 @@ def test_placeholders_become_numbered_and_the_url_chooses_the_backend(monkeypatc
     assert Settings.from_env().database == tmp_path / "x.sqlite3"
     monkeypatch.setenv("DATABASE_URL", "postgresql://u@h/db")
     assert Settings.from_env().database == "postgresql://u@h/db"
+
+
+async def test_two_processes_sharing_postgresql_fire_each_timer_once(postgres_server):
+    """Two stores on one database stand for two bot processes: every expired challenge and every
+    timed-out match is announced by exactly one of them."""
+    from bot.service import MatchService
+    from tests.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD
+    from tests.support.clock import Clock
+
+    async with empty_database(postgres_server) as url:
+        one, two = await open_store(url), await open_store(url)
+        try:
+            clock = Clock()
+            first, second = MatchService(one, clock=clock), MatchService(two, clock=clock)
+            for k in range(4):
+                await first.challenge(GUILD, CHANNEL + k, CAROL, "attaxx")
+            for k in range(4, 7):
+                challenge = await first.challenge(GUILD, CHANNEL + k, ALICE, "attaxx", [BOB])
+                await first.accept(challenge.id, BOB)
+            clock.advance(30 * 24 * 3600)
+            results = await asyncio.gather(first.expire_due(), second.expire_due())
+            challenges = [c.id for r in results for c in r.challenges]
+            matches = [m.id for r in results for m in r.matches]
+            assert sorted(challenges) == [1, 2, 3, 4] and sorted(matches) == [5, 6, 7]
+            again = await asyncio.gather(first.expire_due(), second.expire_due())
+            assert all(not r.challenges and not r.matches for r in again)
+        finally:
+            await one.close()
+            await two.close()
