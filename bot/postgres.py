@@ -4,6 +4,7 @@ with SQLite's), chosen with DATABASE_URL=postgresql://…"""
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
 import re
 from collections.abc import AsyncIterator, Iterable, Sequence
@@ -20,7 +21,7 @@ PLACEHOLDER = re.compile(r"\?")
 
 def numbered(sql: str) -> str:
     """`?` placeholders as PostgreSQL's $1, $2, … (the statements hold no `?` inside strings)."""
-    count = iter(range(1, 10_000))
+    count = itertools.count(1)
     return PLACEHOLDER.sub(lambda _: f"${next(count)}", sql)
 
 

@@ -369,11 +369,12 @@ class MatchService:
         self.deadlines_changed.set()
         return result
 
-    async def builder(self, match_id: int, user: Player) -> Match:
-        """The match a Move button belongs to, when `user` is the one to move in it."""
+    async def builder(self, match_id: int, user: Player, ply: int | None = None) -> Match:
+        """The match a Move button belongs to, when `user` is the one to move in it (and, for a panel
+        made after `ply` moves, Stale if the board has moved on since)."""
         async with self.store.transaction() as db:
             match = await self._load_match(db, match_id)
-        self._mover(match, user)
+        self._mover(match, user, ply)
         return match
 
     async def move_at(self, match_id: int, user: Player, notation: str, ply: int) -> MoveResult:
@@ -382,17 +383,18 @@ class MatchService:
         now = self.clock()
         async with self.store.transaction() as db:
             match = await self._load_match(db, match_id)
-            if match.status == "active" and len(match.moves) != ply:
-                raise Stale("The board has changed since this panel opened.")
-            seat = self._mover(match, user)
+            seat = self._mover(match, user, ply)
             result = await self._apply(db, match, seat, notation, now)
         self.deadlines_changed.set()
         return result
 
-    def _mover(self, match: Match, user: Player) -> int:
-        """The seat of `user`, who must be the one to move in the active `match`."""
+    def _mover(self, match: Match, user: Player, ply: int | None = None) -> int:
+        """The seat of `user`, who must be the one to move in the active `match` (Stale first if the
+        request was made after `ply` moves and more have been played since)."""
         if match.status != "active":
             raise NotAllowed("This match is over.")
+        if ply is not None and len(match.moves) != ply:
+            raise Stale("The board has changed since this panel opened.")
         if match.seat_of(user.id) is None:
             raise NotAllowed(f"You are not playing in this match: it is {match.to_move.name}'s turn.")
         seat = self._seat(match, user)
@@ -698,7 +700,7 @@ class MatchService:
             "INSERT INTO matches (id, guild_id, channel_id, game, options, seed, players, status, turn_seconds,"
             " deadline, started_at) VALUES (?,?,?,?,?,?,?, 'active', ?, ?, ?)",
             challenge.id, challenge.guild_id, challenge.channel_id, challenge.game, dumps(challenge.options),
-             challenge.seed, len(challenge.accepted), challenge.turn_seconds, now + challenge.turn_seconds, now,
+            challenge.seed, len(challenge.accepted), challenge.turn_seconds, now + challenge.turn_seconds, now,
         )
         await db.run_many(
             "INSERT INTO seats (match_id, seat, user_id) VALUES (?,?,?)",
@@ -799,7 +801,7 @@ class MatchService:
             await db.run(
                 "UPDATE seats SET place = ?, score = ?, rating_before = ?, rating_after = ? WHERE match_id = ? AND seat = ?",
                 place_of[seat], score, before[k].rating if k is not None else None,
-                 after[k].rating if k is not None else None, match.id, seat,
+                after[k].rating if k is not None else None, match.id, seat,
             )
             if k is None:
                 continue

@@ -27,6 +27,7 @@ log = logging.getLogger(__name__)
 
 PER_PAGE = 10
 HISTORY_PAGE = 5
+Send = Callable[..., Awaitable[discord.Message | None]]  # a reply's, a follow-up's or a channel's send
 THREAD_PERMISSIONS = {"create_public_threads": "Create Public Threads", "send_messages_in_threads": "Send Messages in Threads"}
 EMBED_COLOUR = discord.Colour(0x2F9E6E)
 
@@ -122,13 +123,11 @@ class Handlers:
         else:
             await self._announce(reply.send, result)
 
-    async def _announce(self, send: Callable[..., Awaitable[discord.Message | None]], result: Challenge | Match) -> None:
+    async def _announce(self, send: Send, result: Challenge | Match) -> None:
         """Post a new challenge (with its buttons, pinging who was named), or a match that started at once
         (against computers only), through `send` (the reply, or a thread's send)."""
         if isinstance(result, Match):
-            await send(text.start_text(result), file=await board_file(result), view=board_view(result),
-                       allowed_mentions=pings(result.to_move))
-            self.computer_plays(result)
+            await self._post_position(send, text.start_text(result), result)
             return
         message = await send(text.challenge_text(result), view=challenge_view(result), allowed_mentions=pings(*result.invited))
         if message is not None:
@@ -182,11 +181,7 @@ class Handlers:
                 allowed_mentions=discord.AllowedMentions.none(),
             )
             if isinstance(result, Match):
-                await interaction.followup.send(
-                    text.start_text(result), file=await board_file(result), view=board_view(result),
-                    allowed_mentions=pings(result.to_move),
-                )
-                self.computer_plays(result)
+                await self._post_position(interaction.followup.send, text.start_text(result), result)
         except Exception as error:  # buttons have no tree.on_error: the same report, from here
             await report_error(interaction, error)
 
@@ -203,9 +198,7 @@ class Handlers:
         challenge = await self.service.get_challenge(found.id) if isinstance(result, Match) else result
         await self.refresh_challenge_message(challenge)
         if isinstance(result, Match):
-            await reply.send(text.start_text(result), file=await board_file(result), view=board_view(result),
-                             allowed_mentions=pings(result.to_move))
-            self.computer_plays(result)
+            await self._post_position(reply.send, text.start_text(result), result)
         else:
             await reply.send(text.challenge_text(challenge), allowed_mentions=discord.AllowedMentions.none())
 
@@ -244,7 +237,7 @@ class Handlers:
         reply = self._reply(interaction)
         in_guild(interaction)
         result = await self.service.move(interaction.channel_id, player(interaction.user), notation)
-        await self._post_position(reply, text.move_text(result), result.match)
+        await self._post_position(reply.send, text.move_text(result), result.match)
 
     async def move_button(self, interaction: discord.Interaction, match_id: int) -> None:
         """The Move button: the player to move gets a private panel to build a move by picking its parts."""
@@ -268,12 +261,9 @@ class Handlers:
             if kind == steps.MOVE:
                 result = await self.service.move_at(match_id, user, target, ply)
                 await interaction.response.edit_message(content=f"✅ You played **{result.notation}**.", view=None)
-                await self._post_followup(interaction, text.move_text(result), result.match)
+                await self._post_position(interaction.followup.send, text.move_text(result), result.match)
                 return
-            match = await self.service.get_match(match_id)
-            if match.status == "active" and len(match.moves) != ply:
-                raise Stale("The board has changed since this panel opened.")
-            match = await self.service.builder(match_id, user)
+            match = await self.service.builder(match_id, user, ply)
             try:
                 panel = steps.panel(match.state, target)
             except ValueError:
@@ -297,15 +287,6 @@ class Handlers:
             content=f"⚠️ {why} Here is a fresh one.\n{text.panel_text(match, panel)}", view=panel_view(match, panel),
         )
 
-    async def _post_followup(self, interaction: discord.Interaction, content: str, match: Match) -> None:
-        """The board after a move made from a panel, for the whole channel to see."""
-        finished = match.status == "finished"
-        await interaction.followup.send(
-            content, file=await board_file(match), view=board_view(match),
-            allowed_mentions=pings(*(match.seats if finished else (match.to_move,))),
-        )
-        self.computer_plays(match)
-
     async def autocomplete_move(self, interaction: discord.Interaction, typed: str) -> list[discord.app_commands.Choice[str]]:
         if interaction.channel_id is None:
             return []
@@ -324,23 +305,25 @@ class Handlers:
         user = player(interaction.user)
         match = await self.service.resign(interaction.channel_id, user)
         if match.status == "active":  # a game of more than two goes on without them
-            await self._post_position(reply, text.left_text(match, match.seat_of(user.id), f"{user.name} resigned."), match)
+            await self._post_position(reply.send, text.left_text(match, match.seat_of(user.id), f"{user.name} resigned."), match)
         else:
-            await self._post_position(reply, text.result_text(match), match)
+            await self._post_position(reply.send, text.result_text(match), match)
 
     async def draw(self, interaction: discord.Interaction) -> None:
         reply = self._reply(interaction)
         in_guild(interaction)
         result = await self.service.draw(interaction.channel_id, player(interaction.user))
         if isinstance(result, Match):
-            await self._post_position(reply, text.result_text(result), result)
+            await self._post_position(reply.send, text.result_text(result), result)
         else:
             other = result.match.seats[1 - result.seat]
             await reply.send(text.draw_offer_text(result), allowed_mentions=pings(other))
 
-    async def _post_position(self, reply: Reply, content: str, match: Match) -> None:
+    async def _post_position(self, send: Send, content: str, match: Match) -> None:
+        """A board for everyone through `send` (a reply, a follow-up, a channel's send): its buttons,
+        pinging whoever is to move (everyone once it is over); then a computer moves if it is its turn."""
         finished = match.status == "finished"
-        await reply.send(
+        await send(
             content, file=await board_file(match), view=board_view(match),
             allowed_mentions=pings(*(match.seats if finished else (match.to_move,))),
         )
@@ -372,15 +355,11 @@ class Handlers:
                 if result is None:
                     return
                 match = result.match
-                finished = match.status == "finished"
-                try:
-                    await channel.send(
-                        text.move_text(result), file=await board_file(match), view=board_view(match),
-                        allowed_mentions=pings(*(match.seats if finished else (match.to_move,))),
-                    )
+                try:  # (its own computer_plays is a no-op: this match is being played here)
+                    await self._post_position(channel.send, text.move_text(result), match)
                 except discord.HTTPException as error:
                     log_post_failure(f"post the computer's move in match {match_id}", channel_id, error)
-                if finished or match.computer_to_move is None:
+                if match.status == "finished" or match.computer_to_move is None:
                     return
         except asyncio.CancelledError:
             raise
@@ -478,15 +457,11 @@ class Handlers:
         await self._post_replay(interaction, reply, match)
 
     async def replay_button(self, interaction: discord.Interaction, match_id: int) -> None:
-        """Replay under a finished board, or a match picked from /history."""
-        reply = self._reply(interaction)
+        """Replay under a finished board, or a match picked from /history: as /replay for that match."""
         try:
-            guild_id = in_guild(interaction)
-            can_post_here(interaction)
-            match = await self.service.replay_target(guild_id, interaction.channel_id, interaction.user.id, match_id)
-            await self._post_replay(interaction, reply, match)
+            await self.replay(interaction, match_id)
         except Exception as error:  # buttons have no tree.on_error: the same report, from here
-            await report_error(interaction, error, reply)
+            await report_error(interaction, error, interaction.extras.get("reply"))
 
     async def _post_replay(self, interaction: discord.Interaction, reply: Reply, match: Match) -> None:
         """The match's GIF, drawn in a worker process (Reply defers the answer if that takes a while)."""
@@ -541,16 +516,10 @@ class Handlers:
             try:
                 if match.status == "active":  # a game of more than two goes on with a computer in the seat
                     seat = match.leavers[-1]
-                    await channel.send(
-                        "⏰ " + text.left_text(match, seat, f"{match.seats[seat].name} ran out of time."),
-                        file=await board_file(match), view=board_view(match), allowed_mentions=pings(match.to_move),
-                    )
-                    self.computer_plays(match)
+                    why = text.left_text(match, seat, f"{match.seats[seat].name} ran out of time.")
                 else:
-                    await channel.send(
-                        "⏰ " + text.result_text(match), file=await board_file(match), view=board_view(match),
-                        allowed_mentions=pings(*match.seats),
-                    )
+                    why = text.result_text(match)
+                await self._post_position(channel.send, "⏰ " + why, match)
             except discord.HTTPException as error:
                 log_post_failure(f"announce the time-out of match {match.id}", match.channel_id, error)
 

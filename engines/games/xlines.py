@@ -74,15 +74,14 @@ def solve(lines: Lines, at: int | None, used: int, blocked: int, budget: int) ->
 
     @memoized(budget)
     def wins(at: int, used: int, blocked: int) -> bool:
-        result = True  # no line to draw: the player to move wins
+        drawable = False
         for line, end in starting[at]:
             if used >> end & 1 or blocked >> line & 1:
                 continue
             if not wins(end, used | 1 << end, blocked | crossing[line]):
-                result = True
-                break
-            result = False
-        return result
+                return True
+            drawable = True
+        return not drawable  # no line to draw: the player to move wins
 
     if at is not None:
         return wins(at, used, blocked)
