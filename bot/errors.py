@@ -19,3 +19,11 @@ class Conflict(PlayerError):
 
 class Stale(Conflict):
     """The request was made for a position that is no longer on the board (a panel left open)."""
+
+
+class Duplicate(Conflict):
+    """Another process stored the same thing (a second challenge in one channel, a second join of the
+    last seat) at the same moment; the database refused this one."""
+
+    def __init__(self, message: str = "Someone else did the same thing at the same moment; look again and retry."):
+        super().__init__(message)

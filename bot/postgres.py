@@ -13,6 +13,7 @@ from typing import Any
 
 import asyncpg
 
+from bot.errors import Duplicate
 from bot.store import Row, migrations, statements
 
 log = logging.getLogger(__name__)
@@ -29,6 +30,7 @@ class PgTx:
     """One transaction's statements on one connection, as bot.store.Tx offers them."""
 
     claim = " FOR UPDATE SKIP LOCKED"
+    lock = " FOR UPDATE"
 
     def __init__(self, connection: asyncpg.Connection):
         self.connection = connection
@@ -51,14 +53,25 @@ class PgTx:
         await self.connection.executemany(numbered(sql), list(rows))
 
 
+COMPUTER_TURNS = 1  # the first key of the advisory locks that claim a match's computer turn
+# What a claims connection that the server closed (restart, pg_terminate_backend) raises on its next use.
+CONNECTION_LOST = (asyncpg.PostgresConnectionError, asyncpg.exceptions.OperatorInterventionError,
+                   asyncpg.InterfaceError, asyncpg.InternalClientError, OSError)
+
+
 class PostgresStore:
-    """A pool of connections to one PostgreSQL database. Transactions in this process take turns, as
-    on SQLite, so the service behaves the same on both."""
+    """A pool of connections to one PostgreSQL database, which several bot processes may share.
+    Transactions in this process take turns, as on SQLite, so the service behaves the same on both."""
+
+    shared = True
 
     def __init__(self, pool: asyncpg.Pool, url: str):
         self.pool = pool
         self.url = url
         self._lock = asyncio.Lock()
+        self._claims: set[int] = set()
+        self._claimer: asyncpg.Connection | None = None
+        self._claimer_lock = asyncio.Lock()
 
     @classmethod
     async def open(cls, url: str) -> PostgresStore:
@@ -70,6 +83,9 @@ class PostgresStore:
     async def close(self) -> None:
         async with self._lock:
             await self.pool.close()
+        async with self._claimer_lock:
+            if self._claimer is not None:
+                await self._claimer.close()
 
     async def _migrate(self) -> None:
         async with self.transaction() as tx:
@@ -94,5 +110,46 @@ class PostgresStore:
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[PgTx]:
         """BEGIN … COMMIT on a connection of the pool, rolled back if the body raises."""
-        async with self._lock, self.pool.acquire() as connection, connection.transaction():
-            yield PgTx(connection)
+        try:
+            async with self._lock, self.pool.acquire() as connection, connection.transaction():
+                yield PgTx(connection)
+        except asyncpg.UniqueViolationError as error:
+            raise Duplicate() from error
+
+    @asynccontextmanager
+    async def claim(self, key: int) -> AsyncIterator[bool]:
+        """Whether this process may work on `key` (the match whose computer is to move) for the block:
+        False while another task or process holds it. A session advisory lock on a connection of its
+        own: if the process dies, PostgreSQL drops the connection and another process may claim it."""
+        if key in self._claims:
+            yield False
+            return
+        self._claims.add(key)
+        try:
+            mine = await self._claimer_call("SELECT pg_try_advisory_lock($1, $2)", key)
+            try:
+                yield mine
+            finally:
+                if mine:
+                    await self._claimer_call("SELECT pg_advisory_unlock($1, $2)", key)
+        finally:
+            self._claims.discard(key)
+
+    async def _claimer_call(self, sql: str, key: int) -> bool:
+        """Run an advisory-lock function on the claims connection, connecting (again) if need be. A
+        connection that was lost held no locks any more: unlocking on a new one finds nothing to do, and
+        a turn another process claimed meanwhile is still played once (a move commits only on the
+        version it was chosen for)."""
+        async with self._claimer_lock:
+            try:
+                return await self._claims_query(sql, key)
+            except CONNECTION_LOST:
+                log.warning("lost the connection that holds computer-turn claims; connecting again")
+                self._claimer.terminate()
+                self._claimer = None
+                return await self._claims_query(sql, key)
+
+    async def _claims_query(self, sql: str, key: int) -> bool:
+        if self._claimer is None or self._claimer.is_closed():
+            self._claimer = await asyncpg.connect(self.url)
+        return bool(await self._claimer.fetchval(sql, COMPUTER_TURNS, key))

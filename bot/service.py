@@ -19,7 +19,7 @@ from typing import Any
 
 from bot import ratings as glicko
 from bot.computer import ComputerPlayers, seed_for
-from bot.errors import Conflict, NotAllowed, NotFound, Stale
+from bot.errors import Conflict, Duplicate, NotAllowed, NotFound, Stale
 from bot.models import (
     COMPUTER_LEVELS,
     Challenge,
@@ -46,6 +46,8 @@ MIN_TURN_SECONDS = 60
 MAX_TURN_SECONDS = 14 * 24 * 3600
 STATE_CACHE = 512
 STAND_IN = "medium"  # the computer that plays on for someone who left a game of more than two
+CHANNEL_HAS_CHALLENGE = ("There is already an open challenge here: answer it first, or challenge from the channel,"
+                         " where a new match gets a thread of its own.")
 
 
 def current_scores(state: State) -> tuple[int, ...] | None:
@@ -197,24 +199,27 @@ class MatchService:
         if elsewhere is not None and await self.channel_busy(channel_id):
             channel_id = await elsewhere()
         now = self.clock()
-        async with self.store.transaction() as db:
-            await self._check_channel_free(db, channel_id)
-            await self._remember(db, challenger, *opponents, *bots)
-            challenge_id = await db.insert(
-                "INSERT INTO challenges (guild_id, channel_id, game, options, players, challenger, turn_seconds,"
-                " seed, status, created_at, expires_at) VALUES (?,?,?,?,?,?,?,?, 'open', ?, ?)",
-                guild_id, channel_id, game, dumps(options), players, challenger.id, turn, seed, now,
-                now + self.challenge_seconds,
-            )
-            seated = [(uid, int(seat > 0), int(seat == 0)) for seat, uid in enumerate(ids)]
-            seated += [(bot.id, 1, 1) for bot in bots]
-            await db.run_many(
-                "INSERT INTO challenge_players (challenge_id, user_id, seat, invited, accepted) VALUES (?,?,?,?,?)",
-                [(challenge_id, uid, seat, invited, accepted) for seat, (uid, invited, accepted) in enumerate(seated)],
-            )
-            found: Challenge | Match = await self._load_challenge(db, challenge_id)
-            if len(found.accepted) == players:
-                found = await self._start(db, found, now)
+        try:
+            async with self.store.transaction() as db:
+                await self._check_channel_free(db, channel_id)
+                await self._remember(db, challenger, *opponents, *bots)
+                challenge_id = await db.insert(
+                    "INSERT INTO challenges (guild_id, channel_id, game, options, players, challenger, turn_seconds,"
+                    " seed, status, created_at, expires_at) VALUES (?,?,?,?,?,?,?,?, 'open', ?, ?)",
+                    guild_id, channel_id, game, dumps(options), players, challenger.id, turn, seed, now,
+                    now + self.challenge_seconds,
+                )
+                seated = [(uid, int(seat > 0), int(seat == 0)) for seat, uid in enumerate(ids)]
+                seated += [(bot.id, 1, 1) for bot in bots]
+                await db.run_many(
+                    "INSERT INTO challenge_players (challenge_id, user_id, seat, invited, accepted) VALUES (?,?,?,?,?)",
+                    [(challenge_id, uid, seat, invited, accepted) for seat, (uid, invited, accepted) in enumerate(seated)],
+                )
+                found: Challenge | Match = await self._load_challenge(db, challenge_id)
+                if len(found.accepted) == players:
+                    found = await self._start(db, found, now)
+        except Duplicate:  # another process stored a challenge here between our check and our insert
+            raise NotAllowed(CHANNEL_HAS_CHALLENGE) from None
         self.deadlines_changed.set()
         return found
 
@@ -247,7 +252,7 @@ class MatchService:
         """Take a seat. Returns the started Match once every seat is taken, else the updated Challenge."""
         now = self.clock()
         async with self.store.transaction() as db:
-            challenge = await self._load_challenge(db, challenge_id)
+            challenge = await self._load_challenge(db, challenge_id, lock=True)
             self._check_open(challenge, now)
             if user.id == challenge.challenger.id:
                 raise NotAllowed("You can't accept your own challenge.")
@@ -281,7 +286,7 @@ class MatchService:
         players seated); everybody named must have accepted."""
         now = self.clock()
         async with self.store.transaction() as db:
-            challenge = await self._load_challenge(db, challenge_id)
+            challenge = await self._load_challenge(db, challenge_id, lock=True)
             self._check_open(challenge, now)
             if user.id != challenge.challenger.id:
                 raise NotAllowed(f"Only {challenge.challenger.name}, who made the challenge, can start it early.")
@@ -299,7 +304,7 @@ class MatchService:
         """A challenged player declines, a player who joined leaves, or the challenger withdraws."""
         now = self.clock()
         async with self.store.transaction() as db:
-            challenge = await self._load_challenge(db, challenge_id)
+            challenge = await self._load_challenge(db, challenge_id, lock=True)
             self._check_open(challenge, now)
             if user.id == challenge.challenger.id:
                 status = "withdrawn"
@@ -363,7 +368,7 @@ class MatchService:
         """Play a move; it counts once this returns (the transaction has committed)."""
         now = self.clock()
         async with self.store.transaction() as db:
-            match = await self._active(db, channel_id)
+            match = await self._active(db, channel_id, lock=True)
             seat = self._mover(match, user)
             result = await self._apply(db, match, seat, unlabel(match.state, notation), now)
         self.deadlines_changed.set()
@@ -382,7 +387,7 @@ class MatchService:
         board has moved on since."""
         now = self.clock()
         async with self.store.transaction() as db:
-            match = await self._load_match(db, match_id)
+            match = await self._load_match(db, match_id, lock=True)
             seat = self._mover(match, user, ply)
             result = await self._apply(db, match, seat, notation, now)
         self.deadlines_changed.set()
@@ -410,12 +415,10 @@ class MatchService:
             raise refusal(state, notation, error) from None
         canonical = after.last.notation if after.last else notation
         version = len(match.moves)
-        await db.run(
-            "INSERT INTO moves (match_id, ply, seat, notation, played_at) VALUES (?,?,?,?,?)",
-            match.id, version, seat, canonical, now,
-        )
         offer = match.draw_offer if match.draw_offer == seat else None
         deadline = None if after.outcome else now + match.turn_seconds
+        # The match row first: a second process playing on the same version waits for this one's
+        # commit, then changes nothing (and says so) instead of tripping over the move's key.
         changed = await db.run(
             "UPDATE matches SET version = version + 1, deadline = ?, draw_offer = ?"
             " WHERE id = ? AND version = ? AND status = 'active'",
@@ -423,6 +426,10 @@ class MatchService:
         )
         if changed != 1:
             raise Conflict("The match changed at the same moment; look at the board and try again.")
+        await db.run(
+            "INSERT INTO moves (match_id, ply, seat, notation, played_at) VALUES (?,?,?,?,?)",
+            match.id, version, seat, canonical, now,
+        )
         self._cache(match.id, version + 1, after)
         if after.outcome is None:  # nothing else changed: no need to read the match again
             played = replace(match, state=after, moves=match.moves + (canonical,), deadline=deadline, draw_offer=offer)
@@ -444,23 +451,30 @@ class MatchService:
             matches = [await self._load_match(db, row["id"]) for row in rows]
         return [match.id for match in matches if match.computer_to_move is not None]
 
-    async def computer_move(self, match_id: int) -> MoveResult | None:
+    async def computer_move(self, match_id: int, thinking: Callable[[], Awaitable[None]] | None = None) -> MoveResult | None:
         """Let the computer to move in this match choose and play its move. The search runs in a worker
-        process; None when no computer is to move (any more: the match may have changed meanwhile)."""
-        match = await self.get_match(match_id)
-        level = match.computer_to_move
-        if level is None:
-            return None
-        move = await self.computers.choose(match.state, level, seed_for(match.seed, len(match.moves)))
-        now = self.clock()
-        try:
-            async with self.store.transaction() as db:
-                current = await self._load_match(db, match_id)
-                if current.status != "active" or len(current.moves) != len(match.moves):
-                    return None
-                result = await self._apply(db, current, current.state.to_move, move, now)
-        except Conflict:
-            return None
+        process; None when no computer is to move (any more: the match may have changed meanwhile), or
+        when another process is already thinking on this match (the store's claim: one at a time).
+        `thinking` is awaited once the turn is this process's, before the search."""
+        async with self.store.claim(match_id) as mine:
+            if not mine:
+                return None
+            match = await self.get_match(match_id)
+            level = match.computer_to_move
+            if level is None:
+                return None
+            if thinking is not None:
+                await thinking()
+            move = await self.computers.choose(match.state, level, seed_for(match.seed, len(match.moves)))
+            now = self.clock()
+            try:
+                async with self.store.transaction() as db:
+                    current = await self._load_match(db, match_id, lock=True)
+                    if current.status != "active" or len(current.moves) != len(match.moves):
+                        return None
+                    result = await self._apply(db, current, current.state.to_move, move, now)
+            except Conflict:
+                return None
         self.deadlines_changed.set()
         return result
 
@@ -484,7 +498,7 @@ class MatchService:
         player, who will be placed last (the match ends if no person is left playing)."""
         now = self.clock()
         async with self.store.transaction() as db:
-            match = await self._active(db, channel_id)
+            match = await self._active(db, channel_id, lock=True)
             seat = self._seat(match, user)
             return await self._leave(db, match, seat, f"{user.name} resigned", now)
 
@@ -503,7 +517,7 @@ class MatchService:
         """Offer a draw, or accept the opponent's standing offer (which ends the match)."""
         now = self.clock()
         async with self.store.transaction() as db:
-            match = await self._active(db, channel_id)
+            match = await self._active(db, channel_id, lock=True)
             seat = self._seat(match, user)
             if len(match.seats) != 2:
                 raise NotAllowed("Draws can only be agreed in two-player games.")
@@ -660,8 +674,7 @@ class MatchService:
             raise NotAllowed("A match is already being played here: finish it first, or challenge from the "
                              "channel, where a new match gets a thread of its own.")
         if await db.one("SELECT 1 FROM challenges WHERE channel_id = ? AND status = 'open'", channel_id):
-            raise NotAllowed("There is already an open challenge here: answer it first, or challenge from the "
-                             "channel, where a new match gets a thread of its own.")
+            raise NotAllowed(CHANNEL_HAS_CHALLENGE)
 
     @staticmethod
     async def _remember(db: Tx, *players: Player) -> None:
@@ -670,8 +683,9 @@ class MatchService:
             [(p.id, p.name) for p in players],
         )
 
-    async def _load_challenge(self, db: Tx, challenge_id: int) -> Challenge:
-        row = await db.one("SELECT * FROM challenges WHERE id = ?", challenge_id)
+    async def _load_challenge(self, db: Tx, challenge_id: int, *, lock: bool = False) -> Challenge:
+        """The challenge; with `lock`, held until the transaction ends (the caller will change it)."""
+        row = await db.one("SELECT * FROM challenges WHERE id = ?" + (db.lock if lock else ""), challenge_id)
         if row is None:
             raise NotFound("That challenge no longer exists.")
         people = await db.all(
@@ -708,14 +722,17 @@ class MatchService:
         )
         return await self._load_match(db, challenge.id)
 
-    async def _active(self, db: Tx, channel_id: int) -> Match:
-        row = await db.one("SELECT id FROM matches WHERE channel_id = ? AND status = 'active'", channel_id)
+    async def _active(self, db: Tx, channel_id: int, *, lock: bool = False) -> Match:
+        row = await db.one(
+            "SELECT id FROM matches WHERE channel_id = ? AND status = 'active'" + (db.lock if lock else ""), channel_id
+        )
         if row is None:
             raise NotFound("There is no match in this channel. Start one with /challenge.")
         return await self._load_match(db, row["id"])
 
-    async def _load_match(self, db: Tx, match_id: int) -> Match:
-        row = await db.one("SELECT * FROM matches WHERE id = ?", match_id)
+    async def _load_match(self, db: Tx, match_id: int, *, lock: bool = False) -> Match:
+        """The match; with `lock`, held until the transaction ends (the caller will change it)."""
+        row = await db.one("SELECT * FROM matches WHERE id = ?" + (db.lock if lock else ""), match_id)
         if row is None:
             raise NotFound("That match no longer exists.")
         seat_rows = await db.all(

@@ -4,6 +4,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+import sqlite3
 from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -11,6 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import aiosqlite
+
+from bot.errors import Duplicate
 
 log = logging.getLogger(__name__)
 
@@ -35,6 +38,9 @@ class Tx:
     # Appended to a SELECT of rows this process will act on alone (timers): nothing on SQLite, where a
     # transaction already holds the whole database; PostgreSQL's skips rows another process holds.
     claim = ""
+    # Appended to a SELECT of a row the transaction will change, so that no other process changes it
+    # in between (PostgreSQL's FOR UPDATE); nothing on SQLite, for the same reason.
+    lock = ""
 
     def __init__(self, db: aiosqlite.Connection):
         self.db = db
@@ -69,10 +75,13 @@ class Store:
     committed yet. Statements are short, so one at a time is plenty for a game bot.
     """
 
+    shared = False  # one process has the file: no other process can be running timers or computers on it
+
     def __init__(self, db: aiosqlite.Connection, path: Path):
         self.db = db
         self.path = path
         self._lock = asyncio.Lock()
+        self._claims: set[int] = set()
 
     @classmethod
     async def open(cls, path: str | Path) -> Store:
@@ -115,11 +124,29 @@ class Store:
             await self.db.execute("BEGIN IMMEDIATE")
             try:
                 yield Tx(self.db)
+            except sqlite3.IntegrityError as error:
+                await self.db.rollback()
+                if "UNIQUE" not in str(error):
+                    raise
+                raise Duplicate() from error
             except BaseException:
                 await self.db.rollback()
                 raise
             else:
                 await self.db.commit()
+
+    @asynccontextmanager
+    async def claim(self, key: int) -> AsyncIterator[bool]:
+        """Whether this process may work on `key` (the match whose computer is to move) for the block:
+        False while another task holds it."""
+        if key in self._claims:
+            yield False
+            return
+        self._claims.add(key)
+        try:
+            yield True
+        finally:
+            self._claims.discard(key)
 
 
 def statements(script: str) -> list[str]:

@@ -3,6 +3,7 @@ process pool (on a short time cap so the suite stays quick): challenging the com
 restarts, seats taken over when someone leaves a game of more than two, ratings and records."""
 from __future__ import annotations
 
+import asyncio
 import random
 
 import pytest
@@ -26,9 +27,17 @@ async def test_challenging_the_computer_starts_at_once_and_it_answers(service):
     assert moved.computer_to_move == "hard" and await service.computer_turns_due() == [match.id]
     with pytest.raises(NotAllowed, match=r"It's not your turn: Computer \(hard\) is to move"):
         await service.move(CHANNEL, ALICE, "b5")
-    answer = await service.computer_move(match.id)
-    assert answer.seat == 1 and answer.notation in moved.state.legal_moves()
+    thought = []
+
+    async def thinking() -> None:
+        thought.append(1)
+
+    # Asked twice at once (a restart's resume and a move's own call): one search, one move.
+    both = await asyncio.gather(service.computer_move(match.id, thinking), service.computer_move(match.id, thinking))
+    [answer] = [result for result in both if result is not None]
+    assert answer.seat == 1 and answer.notation in moved.state.legal_moves() and thought == [1]
     assert answer.match.to_move == ALICE and await service.computer_turns_due() == []
+    assert len((await service.get_match(match.id)).moves) == 2
 
 
 async def test_computers_are_chosen_by_level_not_by_name(service):

@@ -3,8 +3,12 @@ with their own numbered migrations kept in step."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import random
 
 from bot.config import Settings
+from bot.errors import NotAllowed, PlayerError
+from bot.models import Challenge, Match, Player
 from bot.postgres import numbered
 from bot.store import Store, migrations, open_store
 from tests.support.postgres import empty_database
@@ -93,3 +97,93 @@ async def test_two_processes_sharing_postgresql_fire_each_timer_once(postgres_se
         finally:
             await one.close()
             await two.close()
+
+
+@contextlib.asynccontextmanager
+async def two_processes(server: str):
+    """Two services on two stores of one new PostgreSQL database: two bot processes sharing it."""
+    from bot.computer import ComputerPlayers
+    from bot.service import MatchService
+
+    async with empty_database(server) as url:
+        one, two = await open_store(url), await open_store(url)
+        computers = ComputerPlayers(workers=1, seconds=0.05)
+        try:
+            yield MatchService(one, computers=computers), MatchService(two, computers=computers)
+        finally:
+            computers.close()
+            await one.close()
+            await two.close()
+
+
+async def test_the_same_move_sent_to_two_processes_is_played_once(postgres_server):
+    """However the two race (both the same move, or each a different one), one move is played per
+    turn and the other request is refused with a message; the log never skips or repeats a ply."""
+    from tests.conftest import ALICE, BOB, CHANNEL, start_match
+
+    rng = random.Random(7)
+    async with two_processes(postgres_server) as (first, second):
+        match = await start_match(first)
+        for turn in range(12):
+            mover = match.to_move
+            legal = match.state.legal_moves()
+            moves = [rng.choice(legal)] * 2 if turn % 2 else rng.sample(legal, 2)
+            results = await asyncio.gather(first.move(CHANNEL, mover, moves[0]), second.move(CHANNEL, mover, moves[1]),
+                                           return_exceptions=True)
+            played = [r for r in results if not isinstance(r, BaseException)]
+            refused = [r for r in results if isinstance(r, BaseException)]
+            assert len(played) == 1 and len(refused) == 1, results
+            assert isinstance(refused[0], PlayerError), refused[0]
+            match = played[0].match
+        stored = await second.get_match(match.id)
+        assert stored.moves == match.moves and len(stored.moves) == 12
+        assert {ALICE, BOB} == set(stored.seats)
+
+
+async def test_two_processes_racing_for_one_channel_or_one_seat(postgres_server):
+    """Two challenges in one channel at the same moment: one is posted, the other refused as when the
+    first was already there. Two players taking the last seat: one sits, the other is told."""
+    from tests.conftest import ALICE, BOB, CAROL, GUILD
+
+    dave = Player(104, "dave")
+    async with two_processes(postgres_server) as (first, second):
+        for channel in range(3000, 3010):
+            results = await asyncio.gather(first.challenge(GUILD, channel, ALICE, "attaxx", [BOB]),
+                                           second.challenge(GUILD, channel, CAROL, "attaxx", [dave]),
+                                           return_exceptions=True)
+            assert sum(isinstance(r, Challenge) for r in results) == 1, results
+            [refusal] = [r for r in results if isinstance(r, BaseException)]
+            assert isinstance(refusal, NotAllowed) and "already an open challenge" in str(refusal)
+        for channel in range(4000, 4010):
+            open_seat = await first.challenge(GUILD, channel, ALICE, "attaxx")
+            results = await asyncio.gather(first.accept(open_seat.id, CAROL), second.accept(open_seat.id, dave),
+                                           return_exceptions=True)
+            [started] = [r for r in results if isinstance(r, Match)]
+            [refusal] = [r for r in results if isinstance(r, BaseException)]
+            assert isinstance(refusal, PlayerError), refusal
+            assert len(started.seats) == 2 and (await second.get_match(started.id)).seats == started.seats
+
+
+async def test_a_computer_turn_is_played_by_one_process_and_taken_over_when_it_dies(postgres_server):
+    from tests.conftest import ALICE, CHANNEL, GUILD
+
+    async with two_processes(postgres_server) as (first, second):
+        match = await first.challenge(GUILD, CHANNEL, ALICE, "attaxx", computers=["easy"])
+        match = (await first.move(CHANNEL, ALICE, match.state.legal_moves()[0])).match
+        results = await asyncio.gather(first.computer_move(match.id), second.computer_move(match.id))
+        assert sum(r is not None for r in results) == 1
+        assert len((await second.get_match(match.id)).moves) == 2
+        # A process that dies while its computer thinks: PostgreSQL ends its session, and with it the claim.
+        async with first.store.claim(match.id) as mine:
+            assert mine
+            async with second.store.claim(match.id) as theirs:
+                assert not theirs
+            assert await second.computer_move(match.id) is None
+            pid = first.store._claimer.get_server_pid()
+            async with second.store.transaction() as tx:
+                await tx.one("SELECT pg_terminate_backend(?)", pid)
+            async with second.store.claim(match.id) as theirs:
+                assert theirs
+        match = (await first.move(CHANNEL, ALICE, (await first.get_match(match.id)).state.legal_moves()[0])).match
+        assert (await second.computer_move(match.id)) is not None
+        assert (await first.computer_move(match.id)) is None  # nothing owed: its claims connection came back

@@ -7,6 +7,7 @@ import functools
 import io
 import logging
 import math
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -30,6 +31,7 @@ HISTORY_PAGE = 5
 Send = Callable[..., Awaitable[discord.Message | None]]  # a reply's, a follow-up's or a channel's send
 THREAD_PERMISSIONS = {"create_public_threads": "Create Public Threads", "send_messages_in_threads": "Send Messages in Threads"}
 EMBED_COLOUR = discord.Colour(0x2F9E6E)
+ORPHANS_SECONDS = 10.0  # how often, on a shared database, to look for computer turns nobody is playing
 
 
 def player(user: discord.abc.User) -> Player:
@@ -89,6 +91,7 @@ class Handlers:
         self.sweep_seconds = sweep_seconds
         self._thinking: set[int] = set()  # matches whose computer is choosing a move
         self._tasks: set[asyncio.Task] = set()
+        self._orphans_checked = 0.0
 
     # ------------------------------------------------------------------ challenges
 
@@ -341,17 +344,22 @@ class Handlers:
         task.add_done_callback(self._tasks.discard)
 
     async def resume_computers(self) -> None:
-        """After a start: the moves computers owed when the bot stopped."""
+        """After a start: the moves computers owed when the bot stopped. On a database that several
+        processes share, also every ORPHANS_SECONDS: the turns of a process that died while its
+        computer was thinking (the claim decides which process takes each)."""
+        self._orphans_checked = time.monotonic()
         for match_id in await self.service.computer_turns_due():
             self.computer_plays(await self.service.get_match(match_id))
 
     async def _computer_turns(self, match_id: int, channel_id: int) -> None:
         channel = self.client.get_partial_messageable(channel_id)
         try:
-            while True:
+            async def typing() -> None:  # "<bot> is typing…" while it thinks (Discord shows it ~10 s)
                 with contextlib.suppress(discord.HTTPException):
-                    await channel.typing()  # "<bot> is typing…" while it thinks (Discord shows it ~10 s)
-                result = await self.service.computer_move(match_id)
+                    await channel.typing()
+
+            while True:
+                result = await self.service.computer_move(match_id, thinking=typing)
                 if result is None:
                     return
                 match = result.match
@@ -496,6 +504,8 @@ class Handlers:
                 await self.fire_timers()
                 deadline = await self.service.next_deadline()
                 wait = self.sweep_seconds
+                if self.service.store.shared:
+                    wait = min(wait, ORPHANS_SECONDS)
                 if deadline is not None:
                     wait = min(wait, max(0.0, deadline - self.service.clock()))
                 self.service.deadlines_changed.clear()
@@ -508,6 +518,8 @@ class Handlers:
                 await asyncio.sleep(30)
 
     async def fire_timers(self) -> None:
+        if self.service.store.shared and time.monotonic() - self._orphans_checked >= ORPHANS_SECONDS:
+            await self.resume_computers()
         expired = await self.service.expire_due()
         for challenge in expired.challenges:
             await self.refresh_challenge_message(challenge)
