@@ -4,6 +4,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 
 def load_dotenv(path: Path = Path(".env")) -> None:
@@ -47,6 +48,8 @@ class Settings:
     gateway_url: str | None  # test only: a local stand-in for Discord's gateway
     computer_seconds: float | None = None  # a shorter think time for computer players than their level's
     database_url: str | None = None  # postgresql://… to use PostgreSQL instead of the SQLite file
+    shard_count: int | None = None  # None: as many shards as Discord recommends, all in this process
+    shard_ids: tuple[int, ...] | None = None  # the shards this process runs (None: all of them)
 
     @property
     def database(self) -> str | Path:
@@ -68,4 +71,27 @@ class Settings:
             gateway_url=os.environ.get("DISCORD_GATEWAY_URL", "").strip() or None,
             computer_seconds=env_number("COMPUTER_SECONDS", None, float),
             database_url=os.environ.get("DATABASE_URL", "").strip() or None,
+            **shards_from_env(),
         )
+
+
+def shards_from_env() -> dict[str, Any]:
+    """SHARD_COUNT (how many shards the bot runs in all) and SHARD_IDS (this process's: "0,1", "2-3")."""
+    count = env_number("SHARD_COUNT")
+    text = os.environ.get("SHARD_IDS", "").strip()
+    if not text:
+        return {"shard_count": count, "shard_ids": None}
+    if count is None:
+        raise SystemExit("SHARD_IDS needs SHARD_COUNT: how many shards the bot runs across all its processes.")
+    ids: list[int] = []
+    for part in text.split(","):
+        first, _, last = part.strip().partition("-")
+        try:
+            ids.extend(range(int(first), int(last or first) + 1))
+        except ValueError:
+            raise SystemExit(f"SHARD_IDS must list shard numbers like 0,1 or 0-3, not {text!r}") from None
+    wrong = [shard for shard in ids if not 0 <= shard < count]
+    if wrong or not ids or len(set(ids)) != len(ids):
+        raise SystemExit(f"SHARD_IDS must name each shard once, from 0 to {count - 1} (SHARD_COUNT is {count}),"
+                         f" not {text!r}")
+    return {"shard_count": count, "shard_ids": tuple(ids)}

@@ -18,7 +18,10 @@ from bot.store import Store, open_store
 log = logging.getLogger(__name__)
 
 
-class GameBot(discord.Client):
+class GameBot(discord.AutoShardedClient):
+    """The bot: the shards named in the settings (all, by default) in this one process. Several
+    processes, each with its own shards, may share one PostgreSQL database."""
+
     def __init__(self, settings: Settings):
         # The bot never joins voice: discord.py's start-up warnings about missing voice libraries
         # (PyNaCl, davey) would only teach admins to ignore warnings.
@@ -29,6 +32,8 @@ class GameBot(discord.Client):
         super().__init__(
             intents=intents,
             allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False),
+            shard_count=settings.shard_count,
+            shard_ids=list(settings.shard_ids) if settings.shard_ids is not None else None,
         )
         self.settings = settings
         self.tree = build_tree(self)
@@ -71,7 +76,8 @@ class GameBot(discord.Client):
                 await answer_stale(interaction, STALE_BUTTON, f"unknown custom_id {custom_id!r}")
 
     async def on_ready(self) -> None:
-        log.info("logged in as %s (%s) in %d servers", self.user, self.user.id if self.user else "?", len(self.guilds))
+        log.info("logged in as %s (%s) in %d servers, shards %s of %s", self.user, self.user.id if self.user else "?",
+                 len(self.guilds), ",".join(map(str, sorted(self.shards))), self.shard_count)
 
     async def close(self) -> None:
         if self._timers is not None:

@@ -334,12 +334,13 @@ class Handlers:
 
     # ------------------------------------------------------------------ computer players
 
-    def computer_plays(self, match: Match) -> None:
-        """If a computer is to move in `match`, let it play (in the background, one task per match)."""
+    def computer_plays(self, match: Match, owed: bool = False) -> None:
+        """If a computer is to move in `match`, let it play (in the background, one task per match).
+        `owed`: a turn found in the database, not one that a move in this process just handed over."""
         if match.status != "active" or match.computer_to_move is None or match.id in self._thinking:
             return
         self._thinking.add(match.id)
-        task = asyncio.create_task(self._computer_turns(match.id, match.channel_id), name=f"computer-{match.id}")
+        task = asyncio.create_task(self._computer_turns(match.id, match.channel_id, owed), name=f"computer-{match.id}")
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
@@ -349,9 +350,9 @@ class Handlers:
         computer was thinking (the claim decides which process takes each)."""
         self._orphans_checked = time.monotonic()
         for match_id in await self.service.computer_turns_due():
-            self.computer_plays(await self.service.get_match(match_id))
+            self.computer_plays(await self.service.get_match(match_id), owed=True)
 
-    async def _computer_turns(self, match_id: int, channel_id: int) -> None:
+    async def _computer_turns(self, match_id: int, channel_id: int, owed: bool = False) -> None:
         channel = self.client.get_partial_messageable(channel_id)
         try:
             async def typing() -> None:  # "<bot> is typing…" while it thinks (Discord shows it ~10 s)
@@ -362,6 +363,9 @@ class Handlers:
                 result = await self.service.computer_move(match_id, thinking=typing)
                 if result is None:
                     return
+                if owed:
+                    log.info("played the computer's move owed in match %s (ply %d)", match_id, len(result.match.moves))
+                    owed = False
                 match = result.match
                 try:  # (its own computer_plays is a no-op: this match is being played here)
                     await self._post_position(channel.send, text.move_text(result), match)

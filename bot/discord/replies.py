@@ -19,6 +19,7 @@ STALE_BUTTON = "That button is not part of this bot any more; type / to see the 
 STALE_COMMAND_ERRORS = (discord.app_commands.CommandNotFound, discord.app_commands.CommandSignatureMismatch)
 
 DEFER_AFTER = 2.0  # seconds; Discord drops a first reply that comes after 3
+ALREADY_ANSWERED = 40060  # Discord's error code for a second first reply to one interaction
 PLAYER_ERRORS = (PlayerError, IllegalMove, BadOptions)
 NEEDED = {
     "view_channel": "View Channel",
@@ -69,7 +70,18 @@ class Reply:
         async with self._lock:
             response = self.interaction.response
             if not response.is_done():
-                sent = await response.send_message(content, ephemeral=ephemeral, allowed_mentions=mentions, **kwargs)
+                try:
+                    sent = await response.send_message(content, ephemeral=ephemeral, allowed_mentions=mentions, **kwargs)
+                except discord.HTTPException as error:
+                    if error.code != ALREADY_ANSWERED:
+                        raise
+                    # Another process answered first (it saw the same interaction): follow up instead.
+                    log.info("interaction %s was already answered; following up", self.interaction.id)
+                    for file in [*(kwargs.get("files") or []), *([kwargs["file"]] if kwargs.get("file") else [])]:
+                        file.reset()  # the refused request read it to the end
+                    return await self.interaction.followup.send(
+                        content or "\u200b", ephemeral=ephemeral, allowed_mentions=mentions, wait=True, **kwargs
+                    )
                 message = sent.resource if sent is not None else None
                 return message if isinstance(message, discord.InteractionMessage) and not ephemeral else None
             if self._deferred == ephemeral:

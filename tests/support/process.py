@@ -13,25 +13,37 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 class BotProcess:
-    def __init__(self, standin: StandIn, folder: Path, sweep_seconds: float = 0.2):
+    """One `python -m bot`: by default all shards on a SQLite file in `folder`; with `shards` (and the
+    stand-in's shard count) only those, and with `database_url` on a shared PostgreSQL database."""
+
+    def __init__(self, standin: StandIn, folder: Path, sweep_seconds: float = 0.2, *,
+                 shards: tuple[int, ...] | None = None, database_url: str | None = None, name: str = "bot"):
         self.standin = standin
         self.folder = folder
         self.database = folder / "bot.sqlite3"
-        self.log_path = folder / "bot.log"
+        self.log_path = folder / f"{name}.log"
         self.sweep_seconds = sweep_seconds
+        self.shards = shards
+        self.database_url = database_url
         self.proc: asyncio.subprocess.Process | None = None
         self.starts = 0
 
     async def start(self) -> None:
-        """Start the bot and wait until it has identified on the gateway (commands are synced by then)."""
-        env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DATABASE_", "DEV_GUILD"))}
+        """Start the bot and wait until each of its shards has identified on the gateway (commands are
+        synced by then)."""
+        env = {k: v for k, v in os.environ.items()
+               if not k.startswith(("DISCORD_", "DATABASE_", "DEV_GUILD", "SHARD_"))}
         env.update(
             DISCORD_TOKEN="test-token", DISCORD_API_BASE=self.standin.url, DISCORD_GATEWAY_URL=self.standin.gateway_url,
             DATABASE_PATH=str(self.database), LOG_LEVEL="INFO", TIMER_SWEEP_SECONDS=str(self.sweep_seconds),
             PYTHONPATH=str(ROOT), PYTHONUNBUFFERED="1",
         )
-        self.standin.identified.clear()
-        sessions = self.standin.sessions
+        if self.database_url:
+            env["DATABASE_URL"] = self.database_url
+        if self.shards is not None:
+            env.update(SHARD_COUNT=str(self.standin.shard_count), SHARD_IDS=",".join(map(str, self.shards)))
+        shards = self.shards if self.shards is not None else tuple(range(self.standin.shard_count))
+        seen = len(self.standin.identifies)
         with open(self.log_path, "a") as log:
             log.write(f"--- start {self.starts + 1}\n")
             log.flush()
@@ -40,12 +52,13 @@ class BotProcess:
                 stdout=log, stderr=asyncio.subprocess.STDOUT,
             )
         self.starts += 1
-        identified = asyncio.create_task(self.standin.identified.wait())
+        identified = asyncio.create_task(self.standin.wait_for(
+            lambda: set(shards) <= {shard for shard, _ in self.standin.identifies[seen:]}, timeout=60))
         exited = asyncio.create_task(self.proc.wait())
         done, _ = await asyncio.wait({identified, exited}, timeout=60, return_when=asyncio.FIRST_COMPLETED)
         identified.cancel()
         exited.cancel()
-        if identified not in done or self.standin.sessions == sessions:
+        if identified not in done or identified.cancelled() or identified.exception():
             raise RuntimeError(f"the bot did not come up:\n{self.log()}")
 
     async def kill(self) -> None:

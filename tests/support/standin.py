@@ -132,12 +132,14 @@ def guild_json(guild_id: int, channels: list[int]) -> dict[str, Any]:
 class StandIn:
     """The fake Discord: REST routes, a gateway, and a record of what happened in each channel."""
 
-    def __init__(self, guilds: dict[int, list[int]] | None = None) -> None:
+    def __init__(self, guilds: dict[int, list[int]] | None = None, shard_count: int = 1) -> None:
         self.guilds = guilds or {}
-        self.socket: web.WebSocketResponse | None = None
-        self.sequence = 0
-        self.identified = asyncio.Event()
+        self.shard_count = shard_count
+        self.sockets: dict[int, web.WebSocketResponse] = {}  # the connection of each shard
+        self.sequences: dict[int, int] = {}  # the last sequence number sent on each connection (by id())
+        self.identified = asyncio.Event()  # some shard identified (set again at every IDENTIFY)
         self.sessions = 0
+        self.identifies: list[tuple[int, int]] = []  # the shard field of every accepted IDENTIFY, in order
         self.messages: dict[int, Message] = {}
         self.interactions: dict[int, Interaction] = {}
         self.by_token: dict[str, Interaction] = {}
@@ -167,6 +169,7 @@ class StandIn:
         r.add_post(f"{api}/channels/{{cid}}/typing", self.typing)
         r.add_post(f"{api}/channels/{{cid}}/threads", self.open_thread)
         r.add_get("/gateway", self.gateway)
+        r.add_get(f"{api}/gateway/bot", self.gateway_bot)
         app.middlewares.append(self._log)
         self._runner = web.AppRunner(app)
         await self._runner.setup()
@@ -188,16 +191,29 @@ class StandIn:
 
     # ------------------------------------------------------------------ gateway
 
+    def shard_of(self, guild_id: int) -> int:
+        """The shard that receives a guild's events: Discord's formula."""
+        return (guild_id >> 22) % self.shard_count
+
     async def _send(self, ws: web.WebSocketResponse, op: int, d: Any, t: str | None = None) -> None:
+        sequence = None
         if op == 0:
-            self.sequence += 1
-        await ws.send_str(json.dumps({"op": op, "d": d, "s": self.sequence if op == 0 else None, "t": t}))
+            sequence = self.sequences[id(ws)] = self.sequences.get(id(ws), 0) + 1
+        await ws.send_str(json.dumps({"op": op, "d": d, "s": sequence, "t": t}))
+
+    async def gateway_bot(self, request: web.Request) -> web.Response:
+        """Where to connect and how many shards to run (asked by discord.py's AutoShardedClient)."""
+        return json_response({"url": self.gateway_url, "shards": self.shard_count, "session_start_limit": {
+            "total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}})
 
     async def gateway(self, request: web.Request) -> web.WebSocketResponse:
-        """HELLO, heartbeat ACKs, IDENTIFY → READY and one GUILD_CREATE per guild; resumes are refused."""
+        """HELLO, heartbeat ACKs, IDENTIFY → READY and one GUILD_CREATE per guild of the shard named in
+        the IDENTIFY (close 4010 for a shard that does not exist, 4011 when sharding is required but
+        none was named); resumes are refused."""
         ws = web.WebSocketResponse(autoping=True)
         await ws.prepare(request)
         await self._send(ws, 10, {"heartbeat_interval": 41250})
+        shard = None
         async for frame in ws:
             message = json.loads(frame.data)
             op = message["op"]
@@ -207,29 +223,49 @@ class StandIn:
                 if message["d"].get("token") != "Bot test-token" and message["d"].get("token") != "test-token":
                     await ws.close(code=4004, message=b"Authentication failed.")
                     break
+                named = message["d"].get("shard")
+                if named is None and self.shard_count > 1:
+                    await ws.close(code=4011, message=b"Sharding required.")
+                    break
+                shard, count = named or (0, 1)
+                if count != self.shard_count or not 0 <= shard < count:
+                    await ws.close(code=4010, message=b"Invalid shard.")
+                    break
                 self.sessions += 1
-                self.sequence = 0
-                self.socket = ws
+                self.sequences[id(ws)] = 0
+                self.sockets[shard] = ws
+                mine = {g: c for g, c in self.guilds.items() if self.shard_of(g) == shard}
                 await self._send(ws, 0, {
                     "v": 10, "user": user_json(BOT_ID, "Boardgames", bot=True),
-                    "guilds": [{"id": str(g), "unavailable": True} for g in self.guilds],
+                    "guilds": [{"id": str(g), "unavailable": True} for g in mine],
                     "session_id": f"session-{self.sessions}", "resume_gateway_url": self.gateway_url,
-                    "application": {"id": str(APP_ID), "flags": 0}, "shard": [0, 1],
+                    "application": {"id": str(APP_ID), "flags": 0}, "shard": [shard, count],
                 }, "READY")
-                for guild_id, channels in self.guilds.items():
+                for guild_id, channels in mine.items():
                     await self._send(ws, 0, guild_json(guild_id, channels), "GUILD_CREATE")
+                self.identifies.append((shard, count))
                 self.identified.set()
+                await self._changed()
             elif op == 6:
                 await self._send(ws, 9, False)  # invalid session: the client identifies afresh
-        if self.socket is ws:
-            self.socket = None
-            self.identified.clear()
+        if shard is not None and self.sockets.get(shard) is ws:
+            del self.sockets[shard]
+            if not self.sockets:
+                self.identified.clear()
+            await self._changed()
         return ws
 
     async def dispatch(self, payload: dict[str, Any]) -> None:
-        """Deliver an INTERACTION_CREATE to the connected bot."""
-        await asyncio.wait_for(self.identified.wait(), 30)
-        await self._send(self.socket, 0, payload, "INTERACTION_CREATE")
+        """Deliver an INTERACTION_CREATE to the shard that has its guild (waiting for it to connect)."""
+        shard = self.shard_of(int(payload["guild_id"])) if payload.get("guild_id") else 0
+        ws = await self.wait_for(lambda: self.sockets.get(shard), timeout=30)
+        await self._send(ws, 0, payload, "INTERACTION_CREATE")
+
+    async def broadcast(self, payload: dict[str, Any]) -> None:
+        """Deliver one INTERACTION_CREATE to every connected shard at once (Discord never does; a test
+        of what happens if several processes see the same interaction)."""
+        for ws in list(self.sockets.values()):
+            await self._send(ws, 0, payload, "INTERACTION_CREATE")
 
     async def me(self, request: web.Request) -> web.Response:
         if request.headers.get("Authorization") != "Bot test-token":

@@ -1,0 +1,193 @@
+"""Two bot processes, one shard each, sharing one PostgreSQL database, against the stand-in's gateway
+with two shards (each guild's events go to the shard Discord's formula names). One process is
+SIGKILLed mid-match and started again: every move and timer is accounted for."""
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import re
+from dataclasses import dataclass
+
+import asyncpg
+import pytest
+
+from tests.support.postgres import empty_database
+from tests.support.process import BotProcess
+from tests.support.standin import BOT_ID, Message, StandIn
+from tests.support.users import Discord, User
+
+GUILD_A, GUILD_B = 2 << 22, 3 << 22  # on shard 0 and shard 1 of two
+PLAY_A, COMPUTER_A, TIMER_A = 601, 602, 603
+PLAY_B, COMPUTER_B = 701, 702
+ALICE, BOB, CAROL, DAVE = User(21, "alice"), User(22, "bob"), User(23, "carol"), User(24, "dave")
+ME = User(BOT_ID, "Boardgames", bot=True)
+PLAYED = re.compile(r"played \*\*([^*]+)\*\*")
+
+
+@dataclass
+class Cluster:
+    standin: StandIn
+    bots: list[BotProcess]
+    url: str
+    a: Discord
+    b: Discord
+
+    async def sql(self, statement: str, *args) -> list[asyncpg.Record]:
+        """Read or change the shared database from outside (as time passing would)."""
+        connection = await asyncpg.connect(self.url)
+        try:
+            return await connection.fetch(statement, *args)
+        finally:
+            await connection.close()
+
+    async def moves(self, channel: int) -> list[str]:
+        """The moves stored for the latest match in a channel, in order."""
+        rows = await self.sql("SELECT notation FROM moves WHERE match_id = (SELECT max(id) FROM matches"
+                              " WHERE channel_id = $1) ORDER BY ply", channel)
+        return [row["notation"] for row in rows]
+
+    def announced(self, channel: int) -> list[str]:
+        """The moves announced in a channel (one public message each), in order."""
+        return [found.group(1) for m in self.standin.channel(channel) if (found := PLAYED.search(m.content))]
+
+
+@pytest.fixture
+async def cluster(tmp_path, postgres_server):
+    async with empty_database(postgres_server) as url:
+        standin = StandIn({GUILD_A: [PLAY_A, COMPUTER_A, TIMER_A], GUILD_B: [PLAY_B, COMPUTER_B]}, shard_count=2)
+        await standin.start()
+        assert (standin.shard_of(GUILD_A), standin.shard_of(GUILD_B)) == (0, 1)
+        bots = [BotProcess(standin, tmp_path, shards=(shard,), database_url=url, name=f"shard{shard}")
+                for shard in (0, 1)]
+        try:
+            for bot in bots:
+                await bot.start()
+            yield Cluster(standin, bots, url, Discord(standin, standin.dispatch, GUILD_A),
+                          Discord(standin, standin.dispatch, GUILD_B))
+        finally:
+            for bot in bots:
+                await bot.stop()
+            await standin.stop()
+        for bot in bots:
+            assert "Traceback" not in bot.log(), bot.log()
+
+
+async def run(users: Discord, user: User, channel: int, name: str, sub: str | None = None, /, **options) -> Message:
+    return await (await users.command(user, channel, name, sub, **options)).reply()
+
+
+async def start_match(users: Discord, channel: int, first: User, second: User) -> Message:
+    challenge = await run(users, first, channel, "challenge", "attaxx", opponent=second)
+    [board] = await (await users.press(second, challenge, "Accept")).messages(1)
+    return board
+
+
+async def random_move(users: Discord, mover: User, channel: int, rng: random.Random) -> str:
+    """A random whole move from the suggestions (following a partial one, "c2 …", where need be)."""
+    typed = ""
+    for _ in range(10):
+        offered = await users.suggestions(mover, channel, "move", "notation", typed)
+        assert offered, f"{mover.name} has no move in channel {channel}"
+        whole = [value for name, value in offered if " …" not in name]
+        if whole:
+            return rng.choice(whole)
+        typed = rng.choice(offered)[1]
+    raise AssertionError("no whole move after ten picks")
+
+
+async def play(users: Discord, channel: int, players: tuple[User, User], count: int, rng: random.Random,
+               mover: User | None = None) -> tuple[User, Message | None]:
+    """`count` random legal moves (from autocomplete) by whoever the last board mentioned; returns who
+    is to move next and the last reply."""
+    mover, reply = mover or players[0], None
+    for _ in range(count):
+        reply = await run(users, mover, channel, "move", notation=await random_move(users, mover, channel, rng))
+        assert not reply.ephemeral, reply.content
+        if "🏁" in reply.content:
+            break
+        [mentioned] = reply.mentions
+        mover = next(p for p in players if p.id == mentioned)
+    return mover, reply
+
+
+SEEDS = [int(seed) for seed in os.environ.get("SHARD_TEST_SEEDS", "16,17").split(",")]  # more, by hand
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+async def test_two_shard_processes_on_one_database_lose_nothing_when_one_is_killed(cluster, seed):
+    standin, zero, a, b = cluster.standin, cluster.bots[0], cluster.a, cluster.b
+    assert sorted(standin.identifies) == [(0, 2), (1, 2)], "each process identified for its own shard"
+    rng = random.Random(seed)
+    await asyncio.gather(start_match(a, PLAY_A, ALICE, BOB), start_match(b, PLAY_B, CAROL, DAVE),
+                         start_match(a, TIMER_A, BOB, CAROL))
+    (next_a, _), (next_b, _) = await asyncio.gather(play(a, PLAY_A, (ALICE, BOB), 4, rng),
+                                                    play(b, PLAY_B, (CAROL, DAVE), 4, rng))
+    start = await run(a, ALICE, COMPUTER_A, "challenge", "attaxx", opponent=ME, level="hard")
+    assert "Computer (hard)" in start.content
+    await run(b, DAVE, COMPUTER_B, "challenge", "attaxx", opponent=ME, level="easy")
+
+    # alice moves against the computer, which starts thinking in shard 0's process; a move of the
+    # other match is on its way to that process when it is killed.
+    await run(a, ALICE, COMPUTER_A, "move", notation="b6")
+    in_flight = await a.command(next_a, PLAY_A, "move", notation=await random_move(a, next_a, PLAY_A, rng))
+    await asyncio.sleep(rng.uniform(0.0, 0.3))
+    await zero.kill()
+    assert len(await cluster.moves(COMPUTER_A)) == 1, "killed while the computer was still thinking"
+
+    # Shard 1's process goes on with its own guild, fires the timer that fell due in shard 0's guild,
+    # and takes over the computer's turn that the dead process was thinking about.
+    await cluster.sql("UPDATE matches SET deadline = deadline - 2 * 86400 WHERE channel_id = $1", TIMER_A)
+    await play(b, PLAY_B, (CAROL, DAVE), 3, rng, next_b)
+    await run(b, DAVE, COMPUTER_B, "move", notation="b6")
+    timed_out = await standin.wait_for(
+        lambda: [m for m in standin.channel(TIMER_A) if "ran out of time" in m.content], timeout=20)
+    assert "bob ran out of time" in timed_out[0].content
+    await standin.wait_for(lambda: len(cluster.announced(COMPUTER_A)) == 2, timeout=30)
+    assert "played the computer's move owed in match" in cluster.bots[1].log(), "shard 1's process took it over"
+    await standin.wait_for(lambda: len(cluster.announced(COMPUTER_B)) == 2, timeout=30)
+
+    await zero.start()
+    assert sorted(standin.identifies) == [(0, 2), (0, 2), (1, 2)]
+    stored, announced = await cluster.moves(PLAY_A), cluster.announced(PLAY_A)
+    lost_reply = stored[len(announced):]  # played just before the kill, its reply never sent
+    assert lost_reply in ([], [in_flight.interaction.payload["data"]["options"][0]["value"]]), (stored, announced)
+    assert stored[:len(announced)] == announced, "the move in flight was played once or not at all, nothing else lost"
+    board = await run(a, CAROL, PLAY_A, "board")
+    assert f"after {len(stored)} move" in board.content
+    [to_move] = [p for p in (ALICE, BOB) if re.search(rf"{p.mention} \([^)]*\), your move", board.content)]
+    await play(a, PLAY_A, (ALICE, BOB), 3, rng, to_move)
+    await run(a, ALICE, COMPUTER_A, "move", notation=await random_move(a, ALICE, COMPUTER_A, rng))
+    await standin.wait_for(lambda: len(cluster.announced(COMPUTER_A)) == 4, timeout=30)
+
+    await asyncio.sleep(1.0)  # time for a second process to (wrongly) fire a timer or move twice
+    for channel in (PLAY_A, PLAY_B, COMPUTER_A, COMPUTER_B):
+        stored, announced = await cluster.moves(channel), cluster.announced(channel)
+        if channel == PLAY_A:
+            cut = len(announced) - 3  # the moves announced before the restart
+            announced = announced[:cut] + lost_reply + announced[cut:]
+        assert stored == announced, (channel, stored, announced)
+    assert len([m for m in standin.channel(TIMER_A) if "ran out of time" in m.content]) == 1
+    assert [i.error for i in standin.interactions.values() if i.error] == []
+    [finished] = await cluster.sql("SELECT reason FROM matches WHERE channel_id = $1", TIMER_A)
+    assert finished["reason"] == "bob ran out of time"
+
+
+async def test_an_interaction_seen_by_both_processes_is_played_once(cluster):
+    """Discord sends each interaction to one shard; were it ever seen twice, the move still counts once."""
+    standin, a = cluster.standin, cluster.a
+    await start_match(a, PLAY_A, ALICE, BOB)
+    both = Discord(standin, standin.broadcast, GUILD_A)
+    played = ["b6", "b2", "a7c5"]
+    for ply, player in enumerate((ALICE, BOB, ALICE)):
+        await both.command(player, PLAY_A, "move", notation=played[ply])
+        # The board is posted once (as the reply, or as a follow-up where the other process's "not
+        # your turn" came first); nothing is played twice.
+        boards = await standin.wait_for(lambda n=ply + 1: len(cluster.announced(PLAY_A)) == n and [
+            m for m in standin.channel(PLAY_A) if PLAYED.search(m.content)])
+        assert boards[-1].png
+    await asyncio.sleep(0.5)
+    assert await cluster.moves(PLAY_A) == cluster.announced(PLAY_A) == played
+    board = await run(a, CAROL, PLAY_A, "board")
+    assert "after 3 moves" in board.content
+    assert {i.error for i in standin.interactions.values() if i.error} <= {"answered twice"}
