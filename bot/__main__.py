@@ -43,6 +43,18 @@ def use_local_discord(settings: Settings) -> None:
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.gateway_url)
 
 
+def fast_event_loop() -> None:
+    """uvloop where it is installed (Linux and macOS): the same asyncio, with a faster loop and
+    sockets, which is most of what the bot's own process does per move."""
+    try:
+        import uvloop
+    except ImportError:
+        return
+    import asyncio
+
+    asyncio.set_event_loop_policy(uvloop.EventLoopPolicy())
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["migrate-to-postgres"]:
@@ -67,6 +79,7 @@ def main(argv: list[str] | None = None) -> int:
     from bot.discord.client import GameBot
 
     use_local_discord(settings)
+    fast_event_loop()
     client = GameBot(settings)
     try:
         client.run(settings.token, log_handler=None)

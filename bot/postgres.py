@@ -117,6 +117,13 @@ class PostgresStore:
             raise Duplicate() from error
 
     @asynccontextmanager
+    async def reading(self) -> AsyncIterator[PgTx]:
+        """Statements that only read, on a connection of the pool without a transaction (each sees
+        what was committed when it ran, as inside a READ COMMITTED transaction)."""
+        async with self._lock, self.pool.acquire() as connection:
+            yield PgTx(connection)
+
+    @asynccontextmanager
     async def claim(self, key: int) -> AsyncIterator[bool]:
         """Whether this process may work on `key` (the match whose computer is to move) for the block:
         False while another task or process holds it. A session advisory lock on a connection of its

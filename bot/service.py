@@ -150,7 +150,7 @@ class MatchService:
         self.turn_seconds = turn_seconds
         self.rng = rng or random.Random()
         self.deadlines_changed = asyncio.Event()
-        self._states: OrderedDict[int, tuple[int, State]] = OrderedDict()
+        self._states: OrderedDict[int, tuple[int, State, tuple[str, ...]]] = OrderedDict()
 
     # ------------------------------------------------------------------ challenges
 
@@ -225,24 +225,27 @@ class MatchService:
 
     async def channel_busy(self, channel_id: int) -> bool:
         """Whether a match is being played or a challenge is open in this channel."""
-        async with self.store.transaction() as db:
+        async with self.store.reading() as db:
             try:
                 await self._check_channel_free(db, channel_id)
             except NotAllowed:
                 return True
             return False
 
-    async def set_challenge_message(self, challenge_id: int, message_id: int) -> None:
+    async def set_challenge_message(self, challenge_id: int, message_id: int) -> Challenge:
+        """Remember the message showing a challenge; returns the challenge as it now stands (it may have
+        been answered or have expired while its message was being posted)."""
         async with self.store.transaction() as db:
             await db.run("UPDATE challenges SET message_id = ? WHERE id = ?", message_id, challenge_id)
+            return await self._load_challenge(db, challenge_id)
 
     async def get_challenge(self, challenge_id: int) -> Challenge:
-        async with self.store.transaction() as db:
+        async with self.store.reading() as db:
             return await self._load_challenge(db, challenge_id)
 
     async def challenge_here(self, channel_id: int, user_id: int) -> Challenge:
         """The open challenge in this channel that concerns the user (for /accept and /decline)."""
-        async with self.store.transaction() as db:
+        async with self.store.reading() as db:
             row = await db.one("SELECT id FROM challenges WHERE channel_id = ? AND status = 'open'", channel_id)
             if row is None:
                 raise NotFound("There is no open challenge in this channel.")
@@ -329,7 +332,7 @@ class MatchService:
                       elsewhere: Callable[[], Awaitable[int]] | None = None) -> Challenge | Match:
         """A new challenge from a finished match: same players, game, options and turn time, in the
         match's channel (or, where that is busy, where `elsewhere` says)."""
-        async with self.store.transaction() as db:
+        async with self.store.reading() as db:
             match = await self._load_match(db, match_id)
         if match.status != "finished":
             raise NotAllowed("This match is still being played.")
@@ -346,12 +349,12 @@ class MatchService:
 
     async def current(self, channel_id: int) -> Match:
         """The active match in this channel."""
-        async with self.store.transaction() as db:
+        async with self.store.reading() as db:
             return await self._active(db, channel_id)
 
     async def latest(self, channel_id: int) -> Match:
         """The active match in this channel, or else the one that finished last."""
-        async with self.store.transaction() as db:
+        async with self.store.reading() as db:
             row = await db.one(
                 "SELECT id FROM matches WHERE channel_id = ? ORDER BY status = 'active' DESC, id DESC LIMIT 1",
                 channel_id,
@@ -361,7 +364,7 @@ class MatchService:
             return await self._load_match(db, row["id"])
 
     async def get_match(self, match_id: int) -> Match:
-        async with self.store.transaction() as db:
+        async with self.store.reading() as db:
             return await self._load_match(db, match_id)
 
     async def move(self, channel_id: int, user: Player, notation: str) -> MoveResult:
@@ -377,7 +380,7 @@ class MatchService:
     async def builder(self, match_id: int, user: Player, ply: int | None = None) -> Match:
         """The match a Move button belongs to, when `user` is the one to move in it (and, for a panel
         made after `ply` moves, Stale if the board has moved on since)."""
-        async with self.store.transaction() as db:
+        async with self.store.reading() as db:
             match = await self._load_match(db, match_id)
         self._mover(match, user, ply)
         return match
@@ -430,9 +433,10 @@ class MatchService:
             "INSERT INTO moves (match_id, ply, seat, notation, played_at) VALUES (?,?,?,?,?)",
             match.id, version, seat, canonical, now,
         )
-        self._cache(match.id, version + 1, after)
+        moves = match.moves + (canonical,)
+        self._cache(match.id, after, moves)
         if after.outcome is None:  # nothing else changed: no need to read the match again
-            played = replace(match, state=after, moves=match.moves + (canonical,), deadline=deadline, draw_offer=offer)
+            played = replace(match, state=after, moves=moves, deadline=deadline, draw_offer=offer)
         else:
             await self._finish(db, match, after.outcome, now)
             played = await self._load_match(db, match.id)
@@ -442,7 +446,7 @@ class MatchService:
 
     async def computer_turns_due(self) -> list[int]:
         """The active matches in which a computer is to move (after a restart, those it owes)."""
-        async with self.store.transaction() as db:
+        async with self.store.reading() as db:
             rows = await db.all(
                 "SELECT DISTINCT m.id FROM matches m JOIN seats s ON s.match_id = m.id WHERE m.status = 'active'"
                 " AND (s.user_id BETWEEN 1 AND ? OR s.stand_in IS NOT NULL) ORDER BY m.id",
@@ -536,7 +540,7 @@ class MatchService:
 
     async def next_deadline(self) -> float | None:
         """When the next challenge expires or the next turn timer runs out."""
-        async with self.store.transaction() as db:
+        async with self.store.reading() as db:
             row = await db.one(
                 "SELECT min(t) AS t FROM (SELECT min(expires_at) AS t FROM challenges WHERE status = 'open'"
                 " UNION ALL SELECT min(deadline) FROM matches WHERE status = 'active') AS due",
@@ -572,7 +576,7 @@ class MatchService:
         """One page of this server's ranking for a game, and how many players it has."""
         if game not in GAMES:
             raise NotFound(f"There is no game called {game!r}.")
-        async with self.store.transaction() as db:
+        async with self.store.reading() as db:
             total = (await db.one(
                 "SELECT count(*) AS n FROM ratings WHERE guild_id = ? AND game = ?", guild_id, game))["n"]
             rows = await db.all(
@@ -584,7 +588,7 @@ class MatchService:
 
     async def stats(self, guild_id: int, user_id: int) -> list[Standing]:
         """A player's record for every game they have finished in this server, with their rank."""
-        async with self.store.transaction() as db:
+        async with self.store.reading() as db:
             rows = await db.all(
                 "SELECT r.*, p.name, (SELECT count(*) FROM ratings o WHERE o.guild_id = r.guild_id"
                 " AND o.game = r.game AND (o.rating > r.rating OR (o.rating = r.rating AND o.user_id < r.user_id))) + 1"
@@ -597,7 +601,7 @@ class MatchService:
     async def against_computers(self, guild_id: int, user_id: int) -> list[tuple[str, Player, int, int, int]]:
         """A person's record against each computer level in this server, per game: (game, computer,
         wins, losses, draws), a win being a better place than the computer's best seat in the match."""
-        async with self.store.transaction() as db:
+        async with self.store.reading() as db:
             rows = await db.all(
                 "SELECT m.game, c.user_id, min(s.place) AS mine, min(c.place) AS theirs FROM seats s"
                 " JOIN seats c ON c.match_id = s.match_id JOIN matches m ON m.id = s.match_id"
@@ -613,7 +617,7 @@ class MatchService:
 
     async def history(self, guild_id: int, limit: int = 5, page: int = 1) -> tuple[list[Match], int]:
         """A page of the server's finished matches, the latest first, and how many there are in all."""
-        async with self.store.transaction() as db:
+        async with self.store.reading() as db:
             total = (await db.one(
                 "SELECT COUNT(*) AS n FROM matches WHERE guild_id = ? AND status = 'finished'", guild_id))["n"]
             rows = await db.all(
@@ -626,7 +630,7 @@ class MatchService:
     async def replay_target(self, guild_id: int, channel_id: int, user_id: int, match_id: int | None = None) -> Match:
         """The match /replay shows: the one asked for (of this server), else the last finished in this
         channel, else the user's own last finished one in this server."""
-        async with self.store.transaction() as db:
+        async with self.store.reading() as db:
             if match_id is not None:
                 row = await db.one("SELECT id FROM matches WHERE id = ? AND guild_id = ?", match_id, guild_id)
                 if row is None:
@@ -724,26 +728,41 @@ class MatchService:
 
     async def _active(self, db: Tx, channel_id: int, *, lock: bool = False) -> Match:
         row = await db.one(
-            "SELECT id FROM matches WHERE channel_id = ? AND status = 'active'" + (db.lock if lock else ""), channel_id
+            "SELECT * FROM matches WHERE channel_id = ? AND status = 'active'" + (db.lock if lock else ""), channel_id
         )
         if row is None:
             raise NotFound("There is no match in this channel. Start one with /challenge.")
-        return await self._load_match(db, row["id"])
+        return await self._match(db, row)
 
     async def _load_match(self, db: Tx, match_id: int, *, lock: bool = False) -> Match:
         """The match; with `lock`, held until the transaction ends (the caller will change it)."""
         row = await db.one("SELECT * FROM matches WHERE id = ?" + (db.lock if lock else ""), match_id)
         if row is None:
             raise NotFound("That match no longer exists.")
+        return await self._match(db, row)
+
+    async def _match(self, db: Tx, row: Row) -> Match:
+        """The match whose row is `row`: its seats, and its moves and position (from the cache when it
+        holds them for the row's version, the number of moves played)."""
+        match_id = row["id"]
         seat_rows = await db.all(
             "SELECT s.*, p.name FROM seats s JOIN players p USING (user_id) WHERE match_id = ? ORDER BY seat",
             match_id,
         )
         seats = tuple(Player(r["user_id"], r["name"]) for r in seat_rows)
         left = sorted((r["left_at"], r["seat"]) for r in seat_rows if r["left_at"] is not None)
-        moves = tuple(r["notation"] for r in await db.all("SELECT notation FROM moves WHERE match_id = ? ORDER BY ply", match_id))
         options = json.loads(row["options"])
-        state = self._state(match_id, row["game"], len(seats), options, row["seed"], moves)
+        cached = self._states.get(match_id)
+        if cached is not None and cached[0] == row["version"]:
+            self._states.move_to_end(match_id)
+            _, state, moves = cached
+        else:
+            rows = await db.all("SELECT notation FROM moves WHERE match_id = ? ORDER BY ply", match_id)
+            moves = tuple(r["notation"] for r in rows)
+            state = GAMES[row["game"]].start(len(seats), options, row["seed"])
+            for move in moves:
+                state = state.play(move)
+            self._cache(match_id, state, moves)
         outcome = None
         changes: tuple[RatingChange, ...] = ()
         if row["status"] == "finished":
@@ -763,20 +782,9 @@ class MatchService:
             stand_ins=tuple(r["stand_in"] for r in seat_rows), leavers=tuple(seat for _, seat in left),
         )
 
-    def _state(self, match_id: int, game: str, players: int, options: dict, seed: int, moves: tuple[str, ...]) -> State:
-        """The position after `moves`, replayed from the log unless it is cached for that many moves."""
-        cached = self._states.get(match_id)
-        if cached is not None and cached[0] == len(moves):
-            self._states.move_to_end(match_id)
-            return cached[1]
-        state = GAMES[game].start(players, options, seed)
-        for move in moves:
-            state = state.play(move)
-        self._cache(match_id, len(moves), state)
-        return state
-
-    def _cache(self, match_id: int, version: int, state: State) -> None:
-        self._states[match_id] = (version, state)
+    def _cache(self, match_id: int, state: State, moves: tuple[str, ...]) -> None:
+        """Keep the position after `moves` (the match's version is their number)."""
+        self._states[match_id] = (len(moves), state, moves)
         self._states.move_to_end(match_id)
         while len(self._states) > STATE_CACHE:
             self._states.popitem(last=False)

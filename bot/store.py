@@ -45,23 +45,24 @@ class Tx:
     def __init__(self, db: aiosqlite.Connection):
         self.db = db
 
+    # One trip to aiosqlite's thread per statement: each trip costs the event loop more than the
+    # statement itself costs SQLite.
     async def one(self, sql: str, *args: Any) -> Row | None:
-        async with self.db.execute(sql, args) as cursor:
-            return await cursor.fetchone()
+        rows = await self.db.execute_fetchall(sql, args)
+        return rows[0] if rows else None
 
     async def all(self, sql: str, *args: Any) -> list[Row]:
-        async with self.db.execute(sql, args) as cursor:
-            return list(await cursor.fetchall())
+        return list(await self.db.execute_fetchall(sql, args))
 
     async def run(self, sql: str, *args: Any) -> int:
         """An INSERT, UPDATE or DELETE; how many rows it changed."""
-        async with self.db.execute(sql, args) as cursor:
-            return cursor.rowcount
+        cursor = await self.db.execute(sql, args)
+        return cursor.rowcount
 
     async def insert(self, sql: str, *args: Any) -> int:
         """An INSERT of one row; the id it was given."""
-        async with self.db.execute(sql, args) as cursor:
-            return cursor.lastrowid
+        row = await self.db.execute_insert(sql, args)
+        return row[0]
 
     async def run_many(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
         await self.db.executemany(sql, rows)
@@ -134,6 +135,14 @@ class Store:
                 raise
             else:
                 await self.db.commit()
+
+    @asynccontextmanager
+    async def reading(self) -> AsyncIterator[Tx]:
+        """Statements that only read, without BEGIN and COMMIT: nothing else writes to the file while
+        the lock is held (one process, one connection), so the reads are as consistent as in a
+        transaction, for two fewer trips."""
+        async with self._lock:
+            yield Tx(self.db)
 
     @asynccontextmanager
     async def claim(self, key: int) -> AsyncIterator[bool]:

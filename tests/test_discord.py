@@ -172,18 +172,15 @@ async def test_rules_show_the_start_position(env):
 
 
 async def test_slow_work_is_deferred_and_still_answered(env, monkeypatch):
-    import renderers
+    renders = env.client.handlers.renders
+    real = renders.run
 
-    real = renderers.render
-
-    def slow(state, names):
-        import time
-
-        time.sleep(2.6)
-        return real(state, names)
+    async def slow(work, *args):  # the workers drawing boards are busy
+        await asyncio.sleep(2.6)
+        return await real(work, *args)
 
     await challenge_accepted(env)
-    monkeypatch.setattr(renderers, "render", slow)
+    monkeypatch.setattr(renders, "run", slow)
     action = await env.command(ALICE, CHANNEL, "move", notation="b6")
     reply = await action.reply()
     assert action.interaction.response_type == 5 and reply.files and "**b6**" in reply.content

@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -30,3 +32,30 @@ def test_a_token_in_dotenv_is_used(tmp_path):
     assert "No Discord token" not in result.stdout
     assert result.returncode == 1 and "Could not reach Discord" in result.stdout and "Traceback" not in result.stderr
     assert "not-a-real-token" not in result.stdout + result.stderr  # the token is never printed
+
+
+def test_shard_settings_are_read_and_mistakes_explained(monkeypatch):
+    from bot.config import Settings
+
+    for name in ("SHARD_COUNT", "SHARD_IDS"):
+        monkeypatch.delenv(name, raising=False)
+    settings = Settings.from_env()
+    assert (settings.shard_count, settings.shard_ids) == (None, None)  # as many as Discord recommends
+    monkeypatch.setenv("SHARD_COUNT", "8")
+    monkeypatch.setenv("SHARD_IDS", "0-2, 6")
+    settings = Settings.from_env()
+    assert (settings.shard_count, settings.shard_ids) == (8, (0, 1, 2, 6))
+    for ids, why in [("8", "from 0 to 7"), ("1,1", "each shard once"), ("one", "like 0,1 or 0-3")]:
+        monkeypatch.setenv("SHARD_IDS", ids)
+        with pytest.raises(SystemExit, match=why):
+            Settings.from_env()
+    monkeypatch.delenv("SHARD_COUNT")
+    monkeypatch.setenv("SHARD_IDS", "0")
+    with pytest.raises(SystemExit, match="SHARD_IDS needs SHARD_COUNT"):
+        Settings.from_env()
+
+
+def test_a_wrong_shard_setting_stops_the_bot_with_a_sentence(tmp_path):
+    result = run_bot(tmp_path, DISCORD_TOKEN="x", SHARD_COUNT="2", SHARD_IDS="2")
+    assert result.returncode != 0 and "SHARD_IDS must name each shard once, from 0 to 1" in result.stderr
+    assert "Traceback" not in result.stderr

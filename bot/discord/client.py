@@ -14,6 +14,7 @@ from bot.discord.replies import STALE_BUTTON, answer_stale
 from bot.discord.views import DYNAMIC_ITEMS, is_known_component
 from bot.service import MatchService
 from bot.store import Store, open_store
+from bot.workers import Workers
 
 log = logging.getLogger(__name__)
 
@@ -50,12 +51,18 @@ class GameBot(discord.AutoShardedClient):
             turn_seconds=self.settings.turn_hours * 3600,
             computers=ComputerPlayers(seconds=self.settings.computer_seconds),
         )
-        self.handlers = Handlers(self, service, self.settings.sweep_seconds)
+        self.handlers = Handlers(self, service, self.settings.sweep_seconds, Workers(imports=("renderers",)))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self._sync_commands()
         self._timers = asyncio.create_task(self.handlers.run_timers(), name="timers")
-        self._warm = asyncio.create_task(service.computers.warm_up(), name="computer players")
+        self._warm = asyncio.create_task(self._warm_up(), name="worker processes")
         await self.handlers.resume_computers()
+
+    async def _warm_up(self) -> None:
+        """Start the processes that draw boards, then those of the computer players (in the background:
+        the bot answers meanwhile, a first board waiting for its worker)."""
+        await self.handlers.renders.warm_up()
+        await self.handlers.service.computers.warm_up()
 
     async def _sync_commands(self) -> None:
         if self.settings.dev_guild_id:
@@ -84,6 +91,7 @@ class GameBot(discord.AutoShardedClient):
             self._timers.cancel()
         if self.handlers is not None:
             self.handlers.service.computers.close()
+            self.handlers.renders.close()
         await super().close()
         if self.store is not None:
             await self.store.close()

@@ -22,6 +22,7 @@ from bot.discord.views import board_view, challenge_view, history_view, pages_vi
 from bot.errors import NotAllowed, Stale
 from bot.models import Challenge, Match, Player
 from bot.service import MatchService
+from bot.workers import Workers
 from rules import GAMES, Game
 
 log = logging.getLogger(__name__)
@@ -44,9 +45,9 @@ def pings(*players: Player | None) -> discord.AllowedMentions:
     return discord.AllowedMentions(users=people, roles=False, everyone=False)
 
 
-async def board_file(match: Match) -> discord.File:
-    """The board as an attachment; drawing and PNG encoding run off the event loop."""
-    png = await asyncio.to_thread(renderers.render, match.state, match.names)
+async def board_file(match: Match, renders: Workers) -> discord.File:
+    """The board as an attachment, drawn and encoded in a worker process."""
+    png = await renders.run(renderers.render, match.state, match.names)
     return discord.File(io.BytesIO(png), filename=f"{match.game}-{match.id}-{len(match.moves)}.png")
 
 
@@ -85,9 +86,11 @@ def log_post_failure(what: str, channel_id: int, error: discord.HTTPException) -
 
 
 class Handlers:
-    def __init__(self, client: discord.Client, service: MatchService, sweep_seconds: float = 300.0):
+    def __init__(self, client: discord.Client, service: MatchService, sweep_seconds: float = 300.0,
+                 renders: Workers | None = None):
         self.client = client
         self.service = service
+        self.renders = renders or Workers(imports=("renderers",))
         self.sweep_seconds = sweep_seconds
         self._thinking: set[int] = set()  # matches whose computer is choosing a move
         self._tasks: set[asyncio.Task] = set()
@@ -134,7 +137,9 @@ class Handlers:
             return
         message = await send(text.challenge_text(result), view=challenge_view(result), allowed_mentions=pings(*result.invited))
         if message is not None:
-            await self.service.set_challenge_message(result.id, message.id)
+            now = await self.service.set_challenge_message(result.id, message.id)
+            if now.status != "open":  # closed before its message id was stored: nobody updated it
+                await self.refresh_challenge_message(now)
 
     def _thread_opener(self, interaction: discord.Interaction, name: str) -> Callable[[], Awaitable[int]] | None:
         """How a challenge made in a busy channel gets a channel of its own: a public thread named
@@ -300,7 +305,7 @@ class Handlers:
         reply = self._reply(interaction, ephemeral=not public)
         in_guild(interaction)
         match = await self.service.latest(interaction.channel_id)
-        await reply.send(text.board_caption(match), file=await board_file(match), allowed_mentions=discord.AllowedMentions.none())
+        await reply.send(text.board_caption(match), file=await board_file(match, self.renders), allowed_mentions=discord.AllowedMentions.none())
 
     async def resign(self, interaction: discord.Interaction) -> None:
         reply = self._reply(interaction)
@@ -327,7 +332,7 @@ class Handlers:
         pinging whoever is to move (everyone once it is over); then a computer moves if it is its turn."""
         finished = match.status == "finished"
         await send(
-            content, file=await board_file(match), view=board_view(match),
+            content, file=await board_file(match, self.renders), view=board_view(match),
             allowed_mentions=pings(*(match.seats if finished else (match.to_move,))),
         )
         self.computer_plays(match)

@@ -141,6 +141,7 @@ class StandIn:
         self.sessions = 0
         self.identifies: list[tuple[int, int]] = []  # the shard field of every accepted IDENTIFY, in order
         self.messages: dict[int, Message] = {}
+        self.answers: dict[int, list[Message]] = {}  # the messages of each interaction (replies, follow-ups)
         self.interactions: dict[int, Interaction] = {}
         self.by_token: dict[str, Interaction] = {}
         self.commands: list[dict] = []
@@ -321,6 +322,11 @@ class StandIn:
         else:
             message.mentions = [int(m) for m in _mentioned(message.content)]
 
+    def _add(self, message: Message) -> None:
+        self.messages[message.id] = message
+        if message.interaction_id is not None:
+            self.answers.setdefault(message.interaction_id, []).append(message)
+
     async def _changed(self) -> None:
         async with self.changed:
             self.changed.notify_all()
@@ -344,7 +350,7 @@ class StandIn:
             message = Message(id=snowflake(), channel_id=channel_id, interaction_id=interaction.id,
                               ephemeral=bool(data.get("flags", 0) & EPHEMERAL), loading=kind == 5)
             self._apply(message, data, files)
-            self.messages[message.id] = message
+            self._add(message)
             interaction.original = message
             resource["message"] = message.json()
         elif kind == 7:  # update the message the button is on
@@ -395,7 +401,7 @@ class StandIn:
         message = Message(id=snowflake(), channel_id=int(interaction.payload["channel_id"]),
                           ephemeral=bool(body.get("flags", 0) & EPHEMERAL), interaction_id=interaction.id)
         self._apply(message, body, files)
-        self.messages[message.id] = message
+        self._add(message)
         await self._changed()
         return json_response(message.json())
 
@@ -425,7 +431,7 @@ class StandIn:
         body, files = await self._body(request)
         message = Message(id=snowflake(), channel_id=int(request.match_info["cid"]))
         self._apply(message, body, files)
-        self.messages[message.id] = message
+        self._add(message)
         await self._changed()
         return json_response(message.json())
 

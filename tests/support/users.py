@@ -35,7 +35,7 @@ class Action:
         self.interaction = interaction
 
     def _messages(self) -> list[Message]:
-        return [m for m in self.standin.messages.values() if m.interaction_id == self.interaction.id and not m.deleted]
+        return [m for m in self.standin.answers.get(self.interaction.id, ()) if not m.deleted]
 
     async def messages(self, count: int = 1) -> list[Message]:
         """The first `count` finished messages this interaction produced (waits for them)."""

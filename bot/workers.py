@@ -1,0 +1,48 @@
+"""Worker processes for CPU-bound work (drawing boards, searching moves), so that the event loop never
+waits on it and every core of the machine is used."""
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import os
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+
+def _ready(*modules: str) -> bool:
+    for module in modules:
+        __import__(module)
+    return True
+
+
+class Workers:
+    """A pool of worker processes, started on first use, one per core unless told otherwise. `imports`
+    are the modules a worker loads when warmed up, so that the first real job does not wait for them."""
+
+    def __init__(self, size: int | None = None, imports: tuple[str, ...] = ()):
+        self.size = size or os.cpu_count() or 1
+        self.imports = imports
+        self._pool: ProcessPoolExecutor | None = None
+
+    def _executor(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            # forkserver: a fork of this process (with aiosqlite's thread and the event loop) is not safe
+            self._pool = ProcessPoolExecutor(self.size, mp_context=multiprocessing.get_context("forkserver"))
+        return self._pool
+
+    async def warm_up(self) -> None:
+        """Start every worker now, each loading `imports`."""
+        loop = asyncio.get_running_loop()
+        await asyncio.gather(*(loop.run_in_executor(self._executor(), _ready, *self.imports) for _ in range(self.size)))
+
+    async def run(self, work: Callable[..., T], *args: Any) -> T:
+        """`work(*args)` in a worker (a picklable function and arguments); its result."""
+        return await asyncio.get_running_loop().run_in_executor(self._executor(), work, *args)
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
