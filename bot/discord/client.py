@@ -14,7 +14,6 @@ from bot.discord.replies import STALE_BUTTON, answer_stale
 from bot.discord.views import DYNAMIC_ITEMS, is_known_component
 from bot.service import MatchService
 from bot.store import Store, open_store
-from bot.workers import Workers
 
 log = logging.getLogger(__name__)
 
@@ -51,7 +50,7 @@ class GameBot(discord.AutoShardedClient):
             turn_seconds=self.settings.turn_hours * 3600,
             computers=ComputerPlayers(seconds=self.settings.computer_seconds),
         )
-        self.handlers = Handlers(self, service, self.settings.sweep_seconds, Workers(imports=("renderers",)))
+        self.handlers = Handlers(self, service, self.settings.sweep_seconds)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self._sync_commands()
         self._timers = asyncio.create_task(self.handlers.run_timers(), name="timers")
@@ -59,10 +58,10 @@ class GameBot(discord.AutoShardedClient):
         await self.handlers.resume_computers()
 
     async def _warm_up(self) -> None:
-        """Start the processes that draw boards, then those of the computer players (in the background:
-        the bot answers meanwhile, a first board waiting for its worker)."""
+        """Start the processes that draw boards (in the background: the bot answers meanwhile, a first
+        board waiting for its worker). The computer players' processes start when a computer first
+        plays, so that a server where nobody plays the computer does not keep them in memory."""
         await self.handlers.renders.warm_up()
-        await self.handlers.service.computers.warm_up()
 
     async def _sync_commands(self) -> None:
         if self.settings.dev_guild_id:

@@ -15,6 +15,7 @@ import discord
 
 import renderers
 from bot import replays, steps
+from bot.boards import draw_board
 from bot.discord import messages as text
 from bot.discord.commands import usage
 from bot.discord.replies import Reply, missing_permissions, report_error
@@ -22,7 +23,7 @@ from bot.discord.views import board_view, challenge_view, history_view, pages_vi
 from bot.errors import NotAllowed, Stale
 from bot.models import Challenge, Match, Player
 from bot.service import MatchService
-from bot.workers import Workers
+from bot.workers import Workers, spare_cores
 from rules import GAMES, Game
 
 log = logging.getLogger(__name__)
@@ -47,7 +48,7 @@ def pings(*players: Player | None) -> discord.AllowedMentions:
 
 async def board_file(match: Match, renders: Workers) -> discord.File:
     """The board as an attachment, drawn and encoded in a worker process."""
-    png = await renders.run(renderers.render, match.state, match.names)
+    png = await renders.run(draw_board, match.state, match.names)
     return discord.File(io.BytesIO(png), filename=f"{match.game}-{match.id}-{len(match.moves)}.png")
 
 
@@ -90,7 +91,7 @@ class Handlers:
                  renders: Workers | None = None):
         self.client = client
         self.service = service
-        self.renders = renders or Workers(imports=("renderers",))
+        self.renders = renders or Workers(spare_cores(), imports=("bot.boards",))
         self.sweep_seconds = sweep_seconds
         self._thinking: set[int] = set()  # matches whose computer is choosing a move
         self._tasks: set[asyncio.Task] = set()

@@ -1,0 +1,85 @@
+"""The worker processes that draw boards and search moves: they do the work, and they never outlive
+the bot (a bot killed with SIGKILL must not leave processes behind to pile up at every restart)."""
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from bot.boards import draw_board
+from bot.workers import Workers, spare_cores
+from rules import GAMES
+
+ROOT = Path(__file__).resolve().parents[1]
+
+OWNER = """
+import asyncio
+from bot.workers import Workers
+
+async def main():
+    workers = Workers(2)
+    await workers.warm_up()
+    print("ready", flush=True)
+    await asyncio.sleep(120)
+    workers.close()
+
+if __name__ == "__main__":
+    asyncio.run(main())
+"""
+
+
+def parent_of(pid: int) -> int | None:
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return int(stat.read().split(")")[-1].split()[1])
+    except (FileNotFoundError, ProcessLookupError):
+        return None
+
+
+def descendants(pid: int) -> set[int]:
+    found, frontier = set(), {pid}
+    while frontier:
+        frontier = {int(p) for p in os.listdir("/proc") if p.isdigit() and parent_of(int(p)) in frontier} - found
+        found |= frontier
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().split(")")[-1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+def test_workers_end_when_the_bot_is_killed(tmp_path):
+    script = tmp_path / "owner.py"
+    script.write_text(OWNER)
+    owner = subprocess.Popen([sys.executable, str(script)], cwd=ROOT, stdout=subprocess.PIPE, text=True,
+                             stderr=subprocess.DEVNULL, env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    try:
+        assert owner.stdout.readline().strip() == "ready"
+        # the fork server, the two workers (and multiprocessing's resource tracker)
+        pids = {pid for pid in descendants(owner.pid) if alive(pid)}
+        assert len(pids) >= 3
+    finally:
+        owner.send_signal(signal.SIGKILL)
+        owner.wait()
+    deadline = time.monotonic() + 10
+    while any(alive(pid) for pid in pids) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not [pid for pid in pids if alive(pid)], "workers outlived the killed bot"
+
+
+async def test_boards_are_drawn_in_a_worker_as_in_the_bot():
+    workers = Workers(1, imports=("bot.boards",))
+    try:
+        state = GAMES["attaxx"].start(2, {}, 1).play("b6")
+        png = await workers.run(draw_board, state, ["alice", "bob"])
+        assert png == draw_board(state, ["alice", "bob"]) and png.startswith(b"\x89PNG")
+    finally:
+        workers.close()
+    assert spare_cores() == max(1, (os.cpu_count() or 1) - 1)
