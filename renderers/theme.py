@@ -8,6 +8,7 @@ treat cached images as read-only: paste them, never draw on them.
 from __future__ import annotations
 
 import io
+import math
 import re
 import unicodedata
 from collections.abc import Sequence
@@ -156,6 +157,23 @@ def fit(text: str, size: int, bold: bool, width: int) -> str:
         else:
             high = mid
     return text[:low].rstrip() + "…"
+
+
+def put_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], line: str, face: ImageFont.FreeTypeFont, fill: RGB,
+         anchor: str = "la") -> None:
+    """`draw.text(xy, line, font=face, fill=fill, anchor=anchor)` for one line of text, the same pixels,
+    with each string's glyphs rendered once: the names, sides and scores on the cards come back on
+    every board of a match, and rendering glyphs was a quarter of the time a board took."""
+    ink, fill_ink = draw._getink(fill)
+    ink = fill_ink if ink is None else ink
+    x, y = xy
+    mask, (dx, dy) = _glyphs(line, face, draw.fontmode, anchor, ink, (math.modf(x)[0], math.modf(y)[0]))
+    draw.draw.draw_bitmap((int(x) + dx, int(y) + dy), mask, ink)
+
+
+@lru_cache(maxsize=2048)
+def _glyphs(line: str, face: ImageFont.FreeTypeFont, mode: str, anchor: str, ink: int, start: tuple[float, float]):
+    return face.getmask2(line, mode, None, None, None, 0, anchor, ink, start, stroke_filled=True)
 
 
 # --- sprites ---------------------------------------------------------------------------------------
@@ -345,16 +363,16 @@ def draw_players(img: Image.Image, top: int, seats: Sequence[Seat], to_move: int
         room = right - text_x
         size = next((s for s in (22, 20, 18) if font(s, True).getlength(name) <= room), 18)
         name = fit(name, size, True, room)
-        draw.text((text_x, y + 32), name, font=font(size, True), fill=MUTED if kind == "loser" else TEXT, anchor="ls")
+        put_text(draw, (text_x, y + 32), name, font(size, True), MUTED if kind == "loser" else TEXT, "ls")
         # line 2: the side on the left, the score on the right
         base = y + 60
         if info.score:
             label_font, score_font = font(15), font(21, True)
             label = f" {info.score_label}" if info.score_label else ""
-            draw.text((right, base), label, font=label_font, fill=MUTED, anchor="rs")
+            put_text(draw, (right, base), label, label_font, MUTED, "rs")
             score_right = right - round(label_font.getlength(label))
-            draw.text((score_right, base), info.score, font=score_font, fill=TEXT, anchor="rs")
-        draw.text((text_x, base), info.side, font=font(16), fill=MUTED, anchor="ls")
+            put_text(draw, (score_right, base), info.score, score_font, TEXT, "rs")
+        put_text(draw, (text_x, base), info.side, font(16), MUTED, "ls")
         marker = card_badge(seat, to_move, outcome)
         if marker:  # a badge sitting on the card's top edge, at the right
             pill = _pill(marker, 13, HIGHLIGHT if kind in ("turn", "winner") else MUTED, HIGHLIGHT_TEXT)
@@ -408,7 +426,7 @@ def draw_footer(img: Image.Image, top: int, seats: Sequence[Seat], to_move: int 
     status_room = inner
     if aside:
         aside = fit(aside, 16, False, inner // 2)
-        draw.text((x + inner, top + 29), aside, font=font(16), fill=MUTED, anchor="rs")
+        put_text(draw, (x + inner, top + 29), aside, font(16), MUTED, "rs")
         status_room -= round(font(16).getlength(aside)) + 16
     swatch: Seat | None = None
     if outcome is None and to_move is not None:
@@ -433,7 +451,7 @@ def draw_footer(img: Image.Image, top: int, seats: Sequence[Seat], to_move: int 
     if swatch is not None:
         paste(img, disc(swatch.style, 24), (x + 12, top + 21))
         tx = x + 34
-    draw.text((tx, top + 29), status, font=status_font, fill=colour, anchor="ls")
+    put_text(draw, (tx, top + 29), status, status_font, colour, "ls")
     detail_font = font(16)
     dx = x
     for text, colour in detail:
@@ -441,7 +459,7 @@ def draw_footer(img: Image.Image, top: int, seats: Sequence[Seat], to_move: int 
         if room <= 12:
             break
         shown = fit(text, 16, False, room)
-        draw.text((dx, top + 53), shown, font=detail_font, fill=colour, anchor="ls")
+        put_text(draw, (dx, top + 53), shown, detail_font, colour, "ls")
         dx += round(detail_font.getlength(shown))
 
 
