@@ -268,6 +268,7 @@ class Console:
         if result is None:  # nothing to play after all: read the match again
             return await self.service.get_match(match.id)
         self.announce(result)
+        await self.service.posted(match.id, len(result.match.moves))  # shown here: nothing left to post
         return result.match
 
     async def turn(self, match: Match) -> Match:

@@ -46,6 +46,7 @@ MIN_TURN_SECONDS = 60
 MAX_TURN_SECONDS = 14 * 24 * 3600
 STATE_CACHE = 512
 STAND_IN = "medium"  # the computer that plays on for someone who left a game of more than two
+UNPOSTED_GRACE = 60.0  # seconds a change's poster has before another process (or a retry) posts it
 CHANNEL_HAS_CHALLENGE = ("There is already an open challenge here: answer it first, or challenge from the channel,"
                          " where a new match gets a thread of its own.")
 
@@ -422,9 +423,9 @@ class MatchService:
         deadline = None if after.outcome else now + match.turn_seconds
         # The match row first: a second process playing on the same version waits for this one's
         # commit, then changes nothing (and says so) instead of tripping over the move's key.
-        changed = await db.run(
-            "UPDATE matches SET version = version + 1, deadline = ?, draw_offer = ?"
-            " WHERE id = ? AND version = ? AND status = 'active'",
+        changed = await db.run(  # (a new position supersedes one still waiting to be posted)
+            "UPDATE matches SET version = version + 1, deadline = ?, draw_offer = ?, unposted = NULL,"
+            " unposted_due = NULL WHERE id = ? AND version = ? AND status = 'active'",
             deadline, offer, match.id, version,
         )
         if changed != 1:
@@ -477,6 +478,7 @@ class MatchService:
                     if current.status != "active" or len(current.moves) != len(match.moves):
                         return None
                     result = await self._apply(db, current, current.state.to_move, move, now)
+                    await self._unposted(db, match_id, "move", now)
             except Conflict:
                 return None
         self.deadlines_changed.set()
@@ -539,11 +541,13 @@ class MatchService:
     # ------------------------------------------------------------------ time
 
     async def next_deadline(self) -> float | None:
-        """When the next challenge expires or the next turn timer runs out."""
+        """When the next challenge expires, the next turn timer runs out, or a change not posted yet is
+        overdue."""
         async with self.store.reading() as db:
             row = await db.one(
                 "SELECT min(t) AS t FROM (SELECT min(expires_at) AS t FROM challenges WHERE status = 'open'"
-                " UNION ALL SELECT min(deadline) FROM matches WHERE status = 'active') AS due",
+                " UNION ALL SELECT min(deadline) FROM matches WHERE status = 'active'"
+                " UNION ALL SELECT min(unposted_due) FROM matches WHERE unposted IS NOT NULL) AS due",
             )
             return row["t"]
 
@@ -568,7 +572,35 @@ class MatchService:
                     continue
                 seat = match.state.to_move
                 matches.append(await self._leave(db, match, seat, f"{match.seats[seat].name} ran out of time", now))
+                await self._unposted(db, match.id, "timeout", now)
         return Expired(tuple(challenges), tuple(matches))
+
+    # ------------------------------------------------------------------ posting what happened unseen
+
+    async def _unposted(self, db: Tx, match_id: int, kind: str, now: float) -> None:
+        """Remember, with the change itself, that its position is still to be posted (`kind`: "move" for
+        a computer's move, "timeout"); `posted` clears it once it has been."""
+        await db.run("UPDATE matches SET unposted = ?, unposted_due = ? WHERE id = ?", kind, now + UNPOSTED_GRACE, match_id)
+
+    async def posted(self, match_id: int, version: int) -> None:
+        """The position after `version` moves of this match has been posted to its channel."""
+        async with self.store.transaction() as db:
+            await db.run("UPDATE matches SET unposted = NULL, unposted_due = NULL WHERE id = ? AND version = ?",
+                         match_id, version)
+
+    async def unposted_due(self) -> list[tuple[str, Match]]:
+        """Changes whose posting is overdue (the process that made them stopped before posting them, or
+        the post failed): (kind, match) each, claimed for UNPOSTED_GRACE seconds by this process."""
+        now = self.clock()
+        async with self.store.transaction() as db:
+            rows = await db.all(
+                "SELECT id, unposted FROM matches WHERE unposted IS NOT NULL AND unposted_due <= ?" + db.claim, now
+            )
+            found = []
+            for row in rows:
+                await db.run("UPDATE matches SET unposted_due = ? WHERE id = ?", now + UNPOSTED_GRACE, row["id"])
+                found.append((row["unposted"], await self._load_match(db, row["id"])))
+        return found
 
     # ------------------------------------------------------------------ records
 

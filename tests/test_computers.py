@@ -175,3 +175,36 @@ async def test_an_open_challenge_from_before_computers_survives_the_upgrade(db_p
     finally:
         service.computers.close()
         await store.close()
+
+
+async def test_a_change_made_unseen_is_posted_again_until_it_has_been(service, clock):
+    """A computer's move and a time-out are stored before they are posted. If the bot stops in between
+    (or the post fails), the change is found overdue after a grace period and posted again, once."""
+    from bot.service import UNPOSTED_GRACE
+
+    match = await service.challenge(GUILD, CHANNEL, ALICE, "attaxx", computers=["easy"])
+    await service.move(CHANNEL, ALICE, "b6")
+    answer = await service.computer_move(match.id)
+    assert await service.unposted_due() == []  # its poster still has time
+    clock.advance(UNPOSTED_GRACE + 1)  # … and stopped before posting it
+    [(kind, found)] = await service.unposted_due()
+    assert kind == "move" and found.moves == answer.match.moves and found.state.last.seat == 1
+    assert await service.unposted_due() == []  # claimed: nobody else posts it meanwhile
+    await service.posted(match.id, len(found.moves))
+    clock.advance(UNPOSTED_GRACE + 1)
+    assert await service.unposted_due() == []
+
+    await service.computer_move((await service.move(CHANNEL, ALICE, answer.match.state.legal_moves()[0])).match.id)
+    await service.move(CHANNEL, ALICE, (await service.get_match(match.id)).state.legal_moves()[0])
+    clock.advance(UNPOSTED_GRACE + 1)
+    assert await service.unposted_due() == [], "a person's move, posted in its reply, supersedes the computer's"
+
+    await service.computer_move(match.id)
+    clock.advance(3 * 86400)  # alice never moves again
+    [timed_out] = (await service.expire_due()).matches
+    clock.advance(UNPOSTED_GRACE + 1)
+    [(kind, found)] = await service.unposted_due()
+    assert kind == "timeout" and found.status == "finished" and found.id == timed_out.id
+    await service.posted(found.id, len(found.moves))
+    clock.advance(UNPOSTED_GRACE + 1)
+    assert await service.unposted_due() == [] and await service.next_deadline() is None

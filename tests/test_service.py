@@ -7,7 +7,7 @@ import pytest
 
 from bot.errors import NotAllowed, NotFound
 from bot.models import Challenge, DrawOffer, Match, Player
-from bot.service import MatchService
+from bot.service import UNPOSTED_GRACE, MatchService
 from bot.store import Store
 from rules import BadOptions, IllegalMove
 from tests.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, start_match
@@ -204,6 +204,8 @@ async def test_turn_timer_makes_the_player_to_move_lose(service, clock):
     [ended] = expired.matches
     assert ended.id == match.id and ended.outcome.reason == "bob ran out of time"
     assert ended.outcome.places == (frozenset({0}), frozenset({1}))
+    assert await service.next_deadline() == clock.now + UNPOSTED_GRACE  # unless it is posted meanwhile
+    await service.posted(ended.id, len(ended.moves))
     assert await service.next_deadline() is None
 
 

@@ -94,6 +94,9 @@ async def test_two_processes_sharing_postgresql_fire_each_timer_once(postgres_se
             assert sorted(challenges) == [1, 2, 3, 4] and sorted(matches) == [5, 6, 7]
             again = await asyncio.gather(first.expire_due(), second.expire_due())
             assert all(not r.challenges and not r.matches for r in again)
+            clock.advance(120)  # neither posted its time-outs: each is posted again by one process
+            overdue = await asyncio.gather(first.unposted_due(), second.unposted_due())
+            assert sorted(m.id for found in overdue for _, m in found) == [5, 6, 7]
         finally:
             await one.close()
             await two.close()

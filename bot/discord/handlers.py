@@ -21,7 +21,7 @@ from bot.discord.commands import usage
 from bot.discord.replies import Reply, missing_permissions, report_error
 from bot.discord.views import board_view, challenge_view, history_view, pages_view, panel_view
 from bot.errors import NotAllowed, Stale
-from bot.models import Challenge, Match, Player
+from bot.models import Challenge, Match, MoveResult, Player
 from bot.service import MatchService
 from bot.workers import Workers, spare_cores
 from rules import GAMES, Game
@@ -50,6 +50,19 @@ async def board_file(match: Match, renders: Workers) -> discord.File:
     """The board as an attachment, drawn and encoded in a worker process."""
     png = await renders.run(draw_board, match.state, match.names)
     return discord.File(io.BytesIO(png), filename=f"{match.game}-{match.id}-{len(match.moves)}.png")
+
+
+def timeout_text(match: Match) -> str:
+    """What a time-out posts: the result, or in a game of more than two that goes on, who plays on."""
+    if match.status == "active":  # a computer took the seat of the player who ran out of time
+        seat = match.leavers[-1]
+        return "⏰ " + text.left_text(match, seat, f"{match.seats[seat].name} ran out of time.")
+    return "⏰ " + text.result_text(match)
+
+
+def last_move(match: Match) -> MoveResult:
+    """The match's last move as the move that was played (to post it again)."""
+    return MoveResult(match=match, seat=match.state.last.seat, notation=match.moves[-1])
 
 
 @functools.cache
@@ -373,10 +386,8 @@ class Handlers:
                     log.info("played the computer's move owed in match %s (ply %d)", match_id, len(result.match.moves))
                     owed = False
                 match = result.match
-                try:  # (its own computer_plays is a no-op: this match is being played here)
-                    await self._post_position(channel.send, text.move_text(result), match)
-                except discord.HTTPException as error:
-                    log_post_failure(f"post the computer's move in match {match_id}", channel_id, error)
+                # (its own computer_plays is a no-op: this match is being played here)
+                await self._post_unseen(text.move_text(result), match, "the computer's move")
                 if match.status == "finished" or match.computer_to_move is None:
                     return
         except asyncio.CancelledError:
@@ -534,16 +545,24 @@ class Handlers:
         for challenge in expired.challenges:
             await self.refresh_challenge_message(challenge)
         for match in expired.matches:
-            channel = self.client.get_partial_messageable(match.channel_id)
-            try:
-                if match.status == "active":  # a game of more than two goes on with a computer in the seat
-                    seat = match.leavers[-1]
-                    why = text.left_text(match, seat, f"{match.seats[seat].name} ran out of time.")
-                else:
-                    why = text.result_text(match)
-                await self._post_position(channel.send, "⏰ " + why, match)
-            except discord.HTTPException as error:
-                log_post_failure(f"announce the time-out of match {match.id}", match.channel_id, error)
+            await self._post_unseen(timeout_text(match), match, "the time-out")
+        for kind, match in await self.service.unposted_due():
+            log.info("posting %s of match %s, stored but not posted before", kind, match.id)
+            content = timeout_text(match) if kind == "timeout" else text.move_text(last_move(match))
+            await self._post_unseen(content, match, f"the {kind}")
+
+    async def _post_unseen(self, content: str, match: Match, what: str) -> None:
+        """Post a change made outside any interaction (a computer's move, a time-out), already stored,
+        then record that it was posted. A post that failed for a reason that may pass (Discord down,
+        the bot restarting) is tried again later by whichever process finds it overdue."""
+        channel = self.client.get_partial_messageable(match.channel_id)
+        try:
+            await self._post_position(channel.send, content, match)
+        except discord.HTTPException as error:
+            log_post_failure(f"post {what} in match {match.id}", match.channel_id, error)
+            if not isinstance(error, (discord.Forbidden, discord.NotFound)):
+                return
+        await self.service.posted(match.id, len(match.moves))
 
     # ------------------------------------------------------------------ helpers
 

@@ -209,6 +209,31 @@ async def test_turn_timeout_live_and_while_down(world):
     assert "alice ran out of time" in announced.content
 
 
+async def test_a_time_out_stored_but_not_posted_is_posted_after_a_restart(world):
+    """The bot is killed between storing a time-out and posting it (the service's part is played here,
+    as the dying process did it); the restarted bot posts it, once, and the timer does not fire again."""
+    from bot.service import MatchService
+    from bot.store import Store
+
+    await start_match(world)
+    await run(world, ALICE, "move", notation="b6")
+    await world.bot.kill()
+    world.bot.sql("UPDATE matches SET deadline = deadline - 2 * 86400 WHERE status = 'active'")
+    store = await Store.open(world.bot.database)
+    try:
+        [timed_out] = (await MatchService(store).expire_due()).matches
+    finally:
+        await store.close()
+    world.bot.sql("UPDATE matches SET unposted_due = unposted_due - 120")  # its grace period is over
+    await world.bot.start()
+    announced = await world.standin.wait_for(
+        lambda: [m for m in world.standin.channel(GAMES_CHANNEL) if "ran out of time" in m.content])
+    assert "bob ran out of time" in announced[0].content and announced[0].png
+    await asyncio.sleep(1.0)  # several timer sweeps
+    assert len([m for m in world.standin.channel(GAMES_CHANNEL) if "ran out of time" in m.content]) == 1
+    assert world.bot.sql("SELECT unposted FROM matches WHERE id = ?", timed_out.id) == [(None,)]
+
+
 async def test_full_ikabegama_game(world):
     challenge = await run(world, ALICE, "challenge", "ikabegama", opponent=BOB, size=4)
     assert "light nest **d1**" in challenge.content and "dark nest **d7**" in challenge.content
