@@ -152,8 +152,9 @@ class PostgresStore:
                 return await self._claims_query(sql, key)
             except CONNECTION_LOST:
                 log.warning("lost the connection that holds computer-turn claims; connecting again")
-                self._claimer.terminate()
-                self._claimer = None
+                if self._claimer is not None:
+                    self._claimer.terminate()
+                    self._claimer = None
                 return await self._claims_query(sql, key)
 
     async def _claims_query(self, sql: str, key: int) -> bool:
