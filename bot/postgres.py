@@ -4,6 +4,7 @@ with SQLite's), chosen with DATABASE_URL=postgresql://…"""
 from __future__ import annotations
 
 import asyncio
+import functools
 import itertools
 import logging
 import re
@@ -14,7 +15,7 @@ from typing import Any
 import asyncpg
 
 from bot.errors import Duplicate
-from bot.store import Row, migrations, statements
+from bot.store import Row, apply_migrations, claimed_here
 
 log = logging.getLogger(__name__)
 PLACEHOLDER = re.compile(r"\?")
@@ -91,15 +92,12 @@ class PostgresStore:
         async with self.transaction() as tx:
             await tx.run("CREATE TABLE IF NOT EXISTS schema_version (version BIGINT NOT NULL)")
             await tx.run("LOCK TABLE schema_version IN EXCLUSIVE MODE")  # one process migrates at a time
-            version = await self.version(tx)
-            for number, script in migrations("bot.migrations.postgres"):
-                if number <= version:
-                    continue
-                log.info("applying migration %03d", number)
-                for statement in statements(script):
-                    await tx.run(statement)
-                await tx.run("DELETE FROM schema_version")
-                await tx.run("INSERT INTO schema_version (version) VALUES (?)", number)
+            await apply_migrations(tx, "bot.migrations.postgres", await self.version(tx), functools.partial(self._record, tx))
+
+    @staticmethod
+    async def _record(tx: PgTx, number: int) -> None:
+        await tx.run("DELETE FROM schema_version")
+        await tx.run("INSERT INTO schema_version (version) VALUES (?)", number)
 
     @staticmethod
     async def version(tx: PgTx) -> int:
@@ -128,19 +126,13 @@ class PostgresStore:
         """Whether this process may work on `key` (the match whose computer is to move) for the block:
         False while another task or process holds it. A session advisory lock on a connection of its
         own: if the process dies, PostgreSQL drops the connection and another process may claim it."""
-        if key in self._claims:
-            yield False
-            return
-        self._claims.add(key)
-        try:
-            mine = await self._claimer_call("SELECT pg_try_advisory_lock($1, $2)", key)
+        async with claimed_here(self._claims, key) as free:
+            mine = free and await self._claimer_call("SELECT pg_try_advisory_lock($1, $2)", key)
             try:
                 yield mine
             finally:
                 if mine:
                     await self._claimer_call("SELECT pg_advisory_unlock($1, $2)", key)
-        finally:
-            self._claims.discard(key)
 
     async def _claimer_call(self, sql: str, key: int) -> bool:
         """Run an advisory-lock function on the claims connection, connecting (again) if need be. A

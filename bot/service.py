@@ -411,7 +411,10 @@ class MatchService:
             raise NotAllowed(f"It's not your turn: {match.to_move.name} is to move.")
         return seat
 
-    async def _apply(self, db: Tx, match: Match, seat: int, notation: str, now: float) -> MoveResult:
+    async def _apply(self, db: Tx, match: Match, seat: int, notation: str, now: float,
+                     unposted: str | None = None) -> MoveResult:
+        """Play the move in the caller's transaction. `unposted`: the move is made outside any
+        interaction and still to be posted ("move"); a move posted in its reply supersedes any note."""
         state = match.state
         try:
             after = state.play(notation)
@@ -423,10 +426,10 @@ class MatchService:
         deadline = None if after.outcome else now + match.turn_seconds
         # The match row first: a second process playing on the same version waits for this one's
         # commit, then changes nothing (and says so) instead of tripping over the move's key.
-        changed = await db.run(  # (a new position supersedes one still waiting to be posted)
-            "UPDATE matches SET version = version + 1, deadline = ?, draw_offer = ?, unposted = NULL,"
-            " unposted_due = NULL WHERE id = ? AND version = ? AND status = 'active'",
-            deadline, offer, match.id, version,
+        changed = await db.run(
+            "UPDATE matches SET version = version + 1, deadline = ?, draw_offer = ?, unposted = ?,"
+            " unposted_due = ? WHERE id = ? AND version = ? AND status = 'active'",
+            deadline, offer, unposted, now + UNPOSTED_GRACE if unposted else None, match.id, version,
         )
         if changed != 1:
             raise Conflict("The match changed at the same moment; look at the board and try again.")
@@ -446,6 +449,10 @@ class MatchService:
     # ------------------------------------------------------------------ computer players
 
     async def computer_turns_due(self) -> list[int]:
+        """The ids of the active matches in which a computer is to move."""
+        return [match.id for match in await self.computers_to_move()]
+
+    async def computers_to_move(self) -> list[Match]:
         """The active matches in which a computer is to move (after a restart, those it owes)."""
         async with self.store.reading() as db:
             rows = await db.all(
@@ -454,7 +461,7 @@ class MatchService:
                 len(COMPUTER_LEVELS),
             )
             matches = [await self._load_match(db, row["id"]) for row in rows]
-        return [match.id for match in matches if match.computer_to_move is not None]
+        return [match for match in matches if match.computer_to_move is not None]
 
     async def computer_move(self, match_id: int, thinking: Callable[[], Awaitable[None]] | None = None) -> MoveResult | None:
         """Let the computer to move in this match choose and play its move. The search runs in a worker
@@ -477,8 +484,7 @@ class MatchService:
                     current = await self._load_match(db, match_id, lock=True)
                     if current.status != "active" or len(current.moves) != len(match.moves):
                         return None
-                    result = await self._apply(db, current, current.state.to_move, move, now)
-                    await self._unposted(db, match_id, "move", now)
+                    result = await self._apply(db, current, current.state.to_move, move, now, unposted="move")
             except Conflict:
                 return None
         self.deadlines_changed.set()
@@ -572,15 +578,12 @@ class MatchService:
                     continue
                 seat = match.state.to_move
                 matches.append(await self._leave(db, match, seat, f"{match.seats[seat].name} ran out of time", now))
-                await self._unposted(db, match.id, "timeout", now)
+                # with the time-out itself: it is still to be posted (`posted` clears the note)
+                await db.run("UPDATE matches SET unposted = 'timeout', unposted_due = ? WHERE id = ?",
+                             now + UNPOSTED_GRACE, match.id)
         return Expired(tuple(challenges), tuple(matches))
 
     # ------------------------------------------------------------------ posting what happened unseen
-
-    async def _unposted(self, db: Tx, match_id: int, kind: str, now: float) -> None:
-        """Remember, with the change itself, that its position is still to be posted (`kind`: "move" for
-        a computer's move, "timeout"); `posted` clears it once it has been."""
-        await db.run("UPDATE matches SET unposted = ?, unposted_due = ? WHERE id = ?", kind, now + UNPOSTED_GRACE, match_id)
 
     async def posted(self, match_id: int, version: int) -> None:
         """The position after `version` moves of this match has been posted to its channel."""

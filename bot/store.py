@@ -5,7 +5,7 @@ import asyncio
 import logging
 import re
 import sqlite3
-from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
@@ -104,14 +104,8 @@ class Store:
 
     async def _migrate(self) -> None:
         async with self.transaction() as tx:
-            version = await self.version(tx)
-            for number, script in migrations():
-                if number <= version:
-                    continue
-                log.info("applying migration %03d", number)
-                for statement in statements(script):
-                    await tx.run(statement)
-                await tx.run(f"PRAGMA user_version = {number:d}")
+            await apply_migrations(tx, "bot.migrations", await self.version(tx),
+                                   lambda number: tx.run(f"PRAGMA user_version = {number:d}"))
 
     @staticmethod
     async def version(tx: Tx) -> int:
@@ -148,14 +142,32 @@ class Store:
     async def claim(self, key: int) -> AsyncIterator[bool]:
         """Whether this process may work on `key` (the match whose computer is to move) for the block:
         False while another task holds it."""
-        if key in self._claims:
-            yield False
-            return
-        self._claims.add(key)
-        try:
-            yield True
-        finally:
-            self._claims.discard(key)
+        async with claimed_here(self._claims, key) as free:
+            yield free
+
+
+@asynccontextmanager
+async def claimed_here(claims: set[int], key: int) -> AsyncIterator[bool]:
+    """Whether no other task of this process holds `key` in `claims`; if so, it is held for the block."""
+    if key in claims:
+        yield False
+        return
+    claims.add(key)
+    try:
+        yield True
+    finally:
+        claims.discard(key)
+
+
+async def apply_migrations(tx: Tx, package: str, version: int, record: Callable[[int], Awaitable[Any]]) -> None:
+    """Run the migrations of `package` numbered after `version`, each followed by `record(number)`."""
+    for number, script in migrations(package):
+        if number <= version:
+            continue
+        log.info("applying migration %03d", number)
+        for statement in statements(script):
+            await tx.run(statement)
+        await record(number)
 
 
 def statements(script: str) -> list[str]:

@@ -368,8 +368,8 @@ class Handlers:
         processes share, also every ORPHANS_SECONDS: the turns of a process that died while its
         computer was thinking (the claim decides which process takes each)."""
         self._orphans_checked = time.monotonic()
-        for match_id in await self.service.computer_turns_due():
-            self.computer_plays(await self.service.get_match(match_id), owed=True)
+        for match in await self.service.computers_to_move():
+            self.computer_plays(match, owed=True)
 
     async def _computer_turns(self, match_id: int, channel_id: int, owed: bool = False) -> None:
         channel = self.client.get_partial_messageable(channel_id)

@@ -239,6 +239,7 @@ def panel_view(match: Match, panel: steps.Panel) -> discord.ui.View:
     view.add_item(BuildBack(match.id, ply, panel.back))
     return view
 
+
 def pages_view(game: str, page: int, pages: int) -> discord.ui.View | None:
     if pages <= 1:
         return None
