@@ -55,6 +55,7 @@ class PgTx:
 
 
 COMPUTER_TURNS = 1  # the first key of the advisory locks that claim a match's computer turn
+MIGRATIONS = 2  # the first key of the advisory lock that lets one process at a time migrate
 # What a claims connection that the server closed (restart, pg_terminate_backend) raises on its next use.
 CONNECTION_LOST = (asyncpg.PostgresConnectionError, asyncpg.exceptions.OperatorInterventionError,
                    asyncpg.InterfaceError, asyncpg.InternalClientError, OSError)
@@ -89,9 +90,12 @@ class PostgresStore:
                 await self._claimer.close()
 
     async def _migrate(self) -> None:
+        """Bring the schema up to date. Processes started together take turns (an advisory lock held
+        until the transaction ends: even CREATE TABLE IF NOT EXISTS races on a new database), and each
+        finds what the ones before it applied."""
         async with self.transaction() as tx:
+            await tx.one("SELECT pg_advisory_xact_lock(?, 0)", MIGRATIONS)
             await tx.run("CREATE TABLE IF NOT EXISTS schema_version (version BIGINT NOT NULL)")
-            await tx.run("LOCK TABLE schema_version IN EXCLUSIVE MODE")  # one process migrates at a time
             await apply_migrations(tx, "bot.migrations.postgres", await self.version(tx), functools.partial(self._record, tx))
 
     @staticmethod

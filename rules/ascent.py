@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from rules.core import Game, IllegalMove, InvalidNotation, LastMove, Outcome
+from rules.core import Game, IllegalMove, InvalidNotation, LastMove, Outcome, shown
 from rules.geometry import parse_cells
 
 NAME = "ascent"
@@ -79,7 +79,7 @@ class AscentState:
         """The switch `text` names as (higher tile, lower tile), or IllegalMove with the reason."""
         names = parse_cells(text, EXAMPLE)
         if len(names) != 2:  # one tile: two or more are refused by parse_cells
-            raise InvalidNotation(f"Can't read {text.strip().lower()!r}: write {EXAMPLE}")
+            raise InvalidNotation(f"Can't read {shown(text)}: write {EXAMPLE}")
         for name in names:
             if name not in INDEX:
                 raise InvalidNotation(f"{name} is not a tile: rows a–d, numbers 1–4")

@@ -14,6 +14,18 @@ class InvalidNotation(IllegalMove):
     """The move could not be read at all (a syntax error, not a rules error)."""
 
 
+QUOTED = 24  # the most of a player's text a refusal quotes
+
+
+def shown(text: str) -> str:
+    """How a refusal names a move it could not read: quoted as typed (control characters escaped),
+    cut short when long, or "an empty move"."""
+    text = text.strip()
+    if not text:
+        return "an empty move"
+    return repr(text if len(text) <= QUOTED else text[: QUOTED - 1] + "…")
+
+
 class BadOptions(ValueError):
     """Game options that cannot start a game; the message is meant for the player."""
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from rules.core import Game, IllegalMove, InvalidNotation, LastMove, OptionSpec, Outcome
+from rules.core import Game, IllegalMove, InvalidNotation, LastMove, OptionSpec, Outcome, shown
 from rules.geometry import square
 
 NAME = "elevation"
@@ -34,10 +34,10 @@ EMPTY = 0
 TERRAINS = ("flat", "random")
 MAX_RANDOM_HEIGHT = 5
 
-SQUARE = re.compile(r"[a-z]\d{1,2}")
-STEPS = re.compile(r"[a-z]\d{1,2}(?:-[a-z]\d{1,2})+")
-DIG = re.compile(r"([a-z]\d{1,2})>([a-z]\d{1,2})")
-PART = re.compile(r"[-:> ]*[a-f]\d")
+SQUARE = re.compile(r"[a-z][0-9]{1,2}")
+STEPS = re.compile(r"[a-z][0-9]{1,2}(?:-[a-z][0-9]{1,2})+")
+DIG = re.compile(r"([a-z][0-9]{1,2})>([a-z][0-9]{1,2})")
+PART = re.compile(r"[-:> ]*[a-f][0-9]")
 EXAMPLE = "actions like `c1-c2 d3>b3` (a step and a dig) or `c1: d2>b2 d1>b1` (a dragon's two digs)"
 
 
@@ -125,12 +125,11 @@ def cell(name: str) -> int:
 def read(text: str) -> Written:
     """The actions `text` names (any case, commas or extra spaces), or InvalidNotation."""
     cleaned = re.sub(r"\s*([-:>])\s*", r"\1", text.strip().lower().replace(",", " "))
-    shown = repr(text.strip()) if text.strip() else "an empty move"
     head, colon, rest = cleaned.partition(":")
     named: int | None = None
     if colon:
         if not SQUARE.fullmatch(head):
-            raise InvalidNotation(f"Can't read {shown}: before a colon goes the piece's square, as in `c1: d2>b2 d1>b1`")
+            raise InvalidNotation(f"Can't read {shown(text)}: before a colon goes the piece's square, as in `c1: d2>b2 d1>b1`")
         named = cell(head)
     else:
         rest = head
@@ -141,9 +140,9 @@ def read(text: str) -> Written:
         elif STEPS.fullmatch(token):
             parts.append(("steps", tuple(cell(name) for name in token.split("-"))))
         else:
-            raise InvalidNotation(f"Can't read {shown}: write {EXAMPLE}")
+            raise InvalidNotation(f"Can't read {shown(text)}: write {EXAMPLE}")
     if not parts:
-        raise InvalidNotation(f"Can't read {shown}: write {EXAMPLE}")
+        raise InvalidNotation(f"Can't read {shown(text)}: write {EXAMPLE}")
     return Written(named, tuple(parts))
 
 

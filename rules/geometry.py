@@ -7,9 +7,9 @@ import string
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from rules.core import InvalidNotation
+from rules.core import InvalidNotation, shown
 
-CELL = re.compile(r"([a-z])(\d{1,2})")
+CELL = re.compile(r"([a-z])([0-9]{1,2})")
 
 
 @dataclass(frozen=True, eq=False)
@@ -114,6 +114,5 @@ def parse_cells(text: str, example: str) -> list[str]:
     compact = re.sub(r"[\s-]+", "", cleaned)
     cells = CELL.findall(compact)
     if not cells or "".join(f + r for f, r in cells) != compact or len(cells) > 2:
-        shown = repr(cleaned) if cleaned else "an empty move"
-        raise InvalidNotation(f"Can't read {shown}: write {example}")
+        raise InvalidNotation(f"Can't read {shown(text)}: write {example}")
     return [f + str(int(r)) for f, r in cells]

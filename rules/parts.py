@@ -15,10 +15,10 @@ from dataclasses import dataclass
 
 from rules.core import State
 
-SQUARE_PART = re.compile(r"[^a-z]*[a-z]\d+")
+SQUARE_PART = re.compile(r"[^a-z]*[a-z][0-9]+")
 LOOSE = re.compile(r"[\s\-,]+")  # optional between squares; ':' and '>' mean something (Elevation's digs)
 MORE = " …"  # what a partial move's label shows after it
-DIGITS = re.compile(r"(\d+)")
+DIGITS = re.compile(r"([0-9]+)")
 
 
 def compact(text: str) -> str:

@@ -15,13 +15,23 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from rules.core import BadOptions, Game, IllegalMove, InvalidNotation, LastMove, OptionSpec, Outcome, ranked_by_score
+from rules.core import (
+    BadOptions,
+    Game,
+    IllegalMove,
+    InvalidNotation,
+    LastMove,
+    OptionSpec,
+    Outcome,
+    ranked_by_score,
+    shown,
+)
 
 NAME = "permutation"
 MAX_SIZE = 25
 FILES = string.ascii_lowercase[:MAX_SIZE]
 SEAT_NAMES = ("Red", "Blue", "Green", "Yellow", "Purple", "Orange")  # renderers.theme.SEAT_STYLES
-SQUARE = re.compile(r"([a-z])\s*-?\s*(\d{1,2})")
+SQUARE = re.compile(r"([a-z])\s*-?\s*([0-9]{1,2})")
 
 Square = tuple[int, int]
 
@@ -112,8 +122,7 @@ class PermutationState:
         cleaned = text.strip().lower()
         found = SQUARE.fullmatch(cleaned)
         if not found:
-            shown = repr(cleaned) if cleaned else "an empty move"
-            raise InvalidNotation(f"Can't read {shown}: write a square like d5")
+            raise InvalidNotation(f"Can't read {shown(text)}: write a square like d5")
         file, rank = FILES.find(found[1]), int(found[2]) - 1
         name = f"{found[1]}{rank + 1}"
         if not (0 <= file < self.n and 0 <= rank < self.n):

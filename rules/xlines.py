@@ -14,12 +14,12 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from rules.core import Game, IllegalMove, InvalidNotation, LastMove, OptionSpec, Outcome
+from rules.core import Game, IllegalMove, InvalidNotation, LastMove, OptionSpec, Outcome, shown
 
 NAME = "xlines"
 SEAT_NAMES = ("Red", "Blue")
 FILES = string.ascii_lowercase
-SQUARE = re.compile(r"([a-z])(\d{1,2})")
+SQUARE = re.compile(r"([a-z])([0-9]{1,2})")
 PLACE_EXAMPLE = "a square like d5"
 LINE_EXAMPLE = "a line like d5-g5 (straight) or d5-g5-g2 (start, corner, end)"
 
@@ -180,8 +180,7 @@ class XLinesState:
         compact = re.sub(r"[\s\-]+", "", cleaned)
         names = SQUARE.findall(compact)
         if not names or "".join(f + r for f, r in names) != compact or len(names) > 3:
-            shown = repr(cleaned) if cleaned else "an empty move"
-            raise InvalidNotation(f"Can't read {shown}: write {PLACE_EXAMPLE if self.placing else LINE_EXAMPLE}")
+            raise InvalidNotation(f"Can't read {shown(text)}: write {PLACE_EXAMPLE if self.placing else LINE_EXAMPLE}")
         squares = [self.square(f + r) for f, r in names]
         if self.to_move is None:
             raise IllegalMove("The game is over")

@@ -91,3 +91,21 @@ def test_registry_entries_keep_the_contract(name):
 def test_unknown_game_is_a_key_error():
     with pytest.raises(KeyError):
         GAMES["chess"]
+
+
+OTHER_DIGITS = str.maketrans("0123456789", "٠١٢٣٤٥٦٧٨٩")  # Arabic-Indic digits
+WIDE_DIGITS = str.maketrans("0123456789", "０１２３４５６７８９")
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_only_ascii_digits_are_read_and_a_refusal_quotes_little(name):
+    """A legal move written with other scripts' digits ("b२", "a３") is not that move; and however long
+    a mistyped move, its refusal quotes only the start of it."""
+    state = GAMES[name].start(players=min(GAMES[name].players), seed=3)
+    move = next(m for m in state.legal_moves() if any(c.isdigit() for c in m))
+    for table in (OTHER_DIGITS, WIDE_DIGITS):
+        with pytest.raises(IllegalMove, match="Can't read"):
+            state.play(move.translate(table))
+    with pytest.raises(IllegalMove) as refused:
+        state.play("zz" * 500)
+    assert len(str(refused.value)) < 200 and "zzz…'" in str(refused.value)

@@ -58,3 +58,11 @@ async def test_a_level_without_a_computer_and_other_bots_are_refused(env):
     other = await (await env.command(ALICE, CHANNEL, "challenge", "attaxx", opponent=User(14, "robot", bot=True))).reply()
     assert other.ephemeral and "Other bots can't play" in other.content
     assert env.standin.channel(CHANNEL) == [], "nothing public was posted"
+
+
+async def test_a_computers_win_reads_as_one_bold_headline(env):
+    await (await env.command(ALICE, CHANNEL, "challenge", "attaxx", opponent=ME, level="easy")).reply()
+    resigned = await (await env.command(ALICE, CHANNEL, "resign")).reply()
+    headline = resigned.content.splitlines()[0]
+    assert headline.startswith("🏁 **Computer (easy) (Black) wins** — alice resigned"), headline
+    assert "****" not in resigned.content

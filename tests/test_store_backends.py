@@ -102,6 +102,19 @@ async def test_two_processes_sharing_postgresql_fire_each_timer_once(postgres_se
             await two.close()
 
 
+async def backend_gone(store, pid: int, timeout: float = 30.0) -> None:
+    """Wait until PostgreSQL's backend `pid` has ended and its session's locks are released."""
+    async def gone() -> None:
+        while True:
+            async with store.reading() as db:
+                if await db.one("SELECT 1 FROM pg_stat_activity WHERE pid = ? UNION ALL"
+                                " SELECT 1 FROM pg_locks WHERE pid = ?", pid, pid) is None:
+                    return
+            await asyncio.sleep(0.05)
+
+    await asyncio.wait_for(gone(), timeout)
+
+
 @contextlib.asynccontextmanager
 async def two_processes(server: str):
     """Two services on two stores of one new PostgreSQL database: two bot processes sharing it."""
@@ -185,8 +198,47 @@ async def test_a_computer_turn_is_played_by_one_process_and_taken_over_when_it_d
             pid = first.store._claimer.get_server_pid()
             async with second.store.transaction() as tx:
                 await tx.one("SELECT pg_terminate_backend(?)", pid)
+            await backend_gone(second.store, pid)  # terminating only asks it to end
             async with second.store.claim(match.id) as theirs:
                 assert theirs
         match = (await first.move(CHANNEL, ALICE, (await first.get_match(match.id)).state.legal_moves()[0])).match
         assert (await second.computer_move(match.id)) is not None
         assert (await first.computer_move(match.id)) is None  # nothing owed: its claims connection came back
+
+
+OPEN_STORE = """
+import asyncio, sys
+from bot.store import open_store
+
+async def main():
+    print("ready", flush=True)
+    sys.stdin.readline()  # every process is ready: go together
+    store = await open_store(sys.argv[1])
+    await store.close()
+
+asyncio.run(main())
+"""
+
+
+async def test_processes_started_together_on_a_new_database_all_come_up(postgres_server):
+    """Bot processes started at the same moment on an empty PostgreSQL database: each opens the store
+    (which migrates it) without tripping over the others."""
+    import sys
+
+    for _ in range(2):
+        async with empty_database(postgres_server) as url:
+            starts = [await asyncio.create_subprocess_exec(
+                sys.executable, "-c", OPEN_STORE, url, stdin=asyncio.subprocess.PIPE,
+                stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT) for _ in range(4)]
+            for start in starts:
+                assert await start.stdout.readline() == b"ready\n"
+            for start in starts:
+                start.stdin.write(b"go\n")
+            outputs = await asyncio.gather(*(start.communicate() for start in starts))
+            assert [start.returncode for start in starts] == [0] * 4, [out.decode()[-600:] for out, _ in outputs]
+            store = await open_store(url)
+            try:
+                async with store.transaction() as tx:
+                    assert await store.version(tx) == max(n for n, _ in migrations())
+            finally:
+                await store.close()

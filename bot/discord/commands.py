@@ -19,6 +19,7 @@ TURN_TIMES = [
     ]
 ]
 DESCRIPTION_LIMIT = 100
+MAX_INTEGER = 2**53 - 1  # Discord's integer options stop here (its API description's Int53Type)
 LEVEL_CHOICES = [app_commands.Choice(name=f"{level}{' (default)' if level == 'medium' else ''}", value=level)
                  for level in COMPUTER_LEVELS]
 GAME_CHOICES = [app_commands.Choice(name=game.title, value=name) for name, game in GAMES.items()]
@@ -167,7 +168,7 @@ def build_tree(client: discord.Client) -> app_commands.CommandTree:
     @tree.command(name="replay", description="An animated replay of a match, move by move")
     @app_commands.guild_only()
     @app_commands.describe(match="The match number, as /history shows it (default: the last one here, else yours)")
-    async def replay(interaction: discord.Interaction, match: app_commands.Range[int, 1, 2**53] | None = None) -> None:
+    async def replay(interaction: discord.Interaction, match: app_commands.Range[int, 1, MAX_INTEGER] | None = None) -> None:
         await interaction.client.handlers.replay(interaction, match)
 
     @tree.command(name="help", description="What this bot does, its commands and its games")

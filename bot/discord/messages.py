@@ -9,9 +9,11 @@ from renderers.theme import and_list
 from rules import GAMES, Game
 
 
-def mention(player: Player) -> str:
-    """A person as a ping; a computer player by its name."""
-    return f"**{player.name}**" if player.is_computer else f"<@{player.id}>"
+def mention(player: Player, *, bold: bool = True) -> str:
+    """A person as a ping; a computer player by its name (in bold, unless the text around it is)."""
+    if player.is_computer:
+        return f"**{player.name}**" if bold else player.name
+    return f"<@{player.id}>"
 
 
 def when(timestamp: float) -> str:
@@ -145,7 +147,7 @@ def result_text(match: Match) -> str:
         head = f"🏁 **Draw** — {outcome.reason}"
     else:
         winners = sorted(outcome.places[0])
-        names = and_list([f"{mention(match.seats[s])} ({game.seat_name(s)})" for s in winners])
+        names = and_list([f"{mention(match.seats[s], bold=False)} ({game.seat_name(s)})" for s in winners])
         head = f"🏁 **{names} win{'s' if len(winners) == 1 else ''}** — {outcome.reason}"
     if outcome.scores is not None and len(match.seats) == 2:  # with more players the places list them
         head += " (" + "–".join(str(s) for s in outcome.scores) + ")"
