@@ -268,7 +268,6 @@ class Console:
         if result is None:  # nothing to play after all: read the match again
             return await self.service.get_match(match.id)
         self.announce(result)
-        await self.service.posted(match.id, len(result.match.moves))  # shown here: nothing left to post
         return result.match
 
     async def turn(self, match: Match) -> Match:
@@ -407,7 +406,8 @@ async def main(argv: list[str] | None = None, input_fn: InputFn = input, print_f
     path = args.db or Path(os.environ.get("DATABASE_PATH") or DEFAULT_DB)
     where = url or path
     store = await open_store(where)
-    service = MatchService(store, computers=ComputerPlayers(seconds=env_number("COMPUTER_SECONDS", None, float)))
+    service = MatchService(store, computers=ComputerPlayers(seconds=env_number("COMPUTER_SECONDS", None, float)),
+                           notes=False)  # every change is shown here before the next is asked for
     try:
         console = Console(service, path.parent / "boards", input_fn, print_fn)
         shown = "PostgreSQL" if url else str(path)

@@ -10,7 +10,7 @@ from bot.config import Settings
 from bot.postgres import PostgresStore
 from bot.store import Store
 
-TABLES = ("players", "challenges", "challenge_players", "matches", "seats", "moves", "ratings")  # parents first
+TABLES = ("players", "challenges", "challenge_players", "matches", "seats", "moves", "ratings", "outbox")  # parents first
 BATCH = 1000
 
 
@@ -36,9 +36,10 @@ async def copy(source: Store, target: PostgresStore) -> dict[str, int]:
             if copied != len(rows):
                 raise RuntimeError(f"{table}: {len(rows)} rows in SQLite but {copied} in PostgreSQL")
             counts[table] = copied
-        # new challenges go on from the highest id copied
-        await pg.run("SELECT setval(pg_get_serial_sequence('challenges', 'id'), (SELECT coalesce(max(id), 0) + 1"
-                     " FROM challenges), false)")
+        # new challenges and notes go on from the highest id copied (a note's id names its post: never reused)
+        for table in ("challenges", "outbox"):
+            await pg.run(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), (SELECT coalesce(max(id), 0) + 1"
+                         f" FROM {table}), false)")
     return counts
 
 

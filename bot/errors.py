@@ -27,3 +27,11 @@ class Duplicate(Conflict):
 
     def __init__(self, message: str = "Someone else did the same thing at the same moment; look again and retry."):
         super().__init__(message)
+
+
+class NotShown(PlayerError):
+    """A change was stored, but Discord did not take its message just now: it is posted again shortly."""
+
+    def __init__(self, message: str = "Done, but Discord did not take the message just now: it will be posted here "
+                                      "in a moment."):
+        super().__init__(message)

@@ -48,6 +48,7 @@ class Challenge:
     seed: int
     message_id: int | None = None
     closed_by: int | None = None
+    note: int | None = None  # the outbox note of the change just made, for whoever posts it (see Notice)
 
     @property
     def rules(self) -> Game:
@@ -110,6 +111,7 @@ class Match:
     finished_at: float | None = None
     stand_ins: tuple[str | None, ...] = ()  # per seat: the level of the computer playing for a player who left
     leavers: tuple[int, ...] = ()  # the seats whose players left, first to leave first
+    note: int | None = None  # the outbox note of the change just made, for whoever posts it (see Notice)
 
     @property
     def rules(self) -> Game:
@@ -190,6 +192,30 @@ class Standing:
     @property
     def provisional(self) -> bool:
         return self.rd > 110
+
+
+NOTICE_KINDS = ("challenge", "start", "move", "offer", "draw", "resign", "timeout")
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A change stored but not shown yet: an outbox note that fell due (its poster stopped, or Discord
+    refused the post), with what it is about as it stood after that change.
+
+    kind: one of NOTICE_KINDS. challenge: the challenge (a match's, for the match's notes). match: the
+    match after the change (for an older move, the position then). seat: who moved, offered, resigned
+    or ran out of time. via: the interaction whose first reply was to post it ("<id>:<token>").
+    latest: no later note about the same match, so it may ping whoever is to move now.
+    """
+
+    id: int
+    kind: str
+    challenge: Challenge
+    match: Match | None
+    seat: int | None
+    via: str | None
+    created_at: float
+    latest: bool = True
 
 
 @dataclass(frozen=True)

@@ -125,6 +125,18 @@ class PostgresStore:
         async with self._lock, self.pool.acquire() as connection:
             yield PgTx(connection)
 
+    async def first_delivery(self, key: int, at: float) -> bool:
+        """Whether `key` (an interaction, made at `at`) is new to every process sharing the database:
+        the first to insert it takes it on."""
+        async with self._lock, self.pool.acquire() as connection:
+            status = await connection.execute(
+                "INSERT INTO deliveries (id, at) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING", key, at)
+        return status.endswith(" 1")
+
+    async def forget_deliveries(self, before: float) -> None:
+        async with self._lock, self.pool.acquire() as connection:
+            await connection.execute("DELETE FROM deliveries WHERE at < $1", before)
+
     @asynccontextmanager
     async def claim(self, key: int) -> AsyncIterator[bool]:
         """Whether this process may work on `key` (the match whose computer is to move) for the block:

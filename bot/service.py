@@ -27,6 +27,7 @@ from bot.models import (
     Expired,
     Match,
     MoveResult,
+    Notice,
     Player,
     RatingChange,
     Standing,
@@ -46,7 +47,8 @@ MIN_TURN_SECONDS = 60
 MAX_TURN_SECONDS = 14 * 24 * 3600
 STATE_CACHE = 512
 STAND_IN = "medium"  # the computer that plays on for someone who left a game of more than two
-UNPOSTED_GRACE = 60.0  # seconds a change's poster has before another process (or a retry) posts it
+NOTE_GRACE = 60.0  # seconds a change's poster has before another process (or a retry) posts it
+DELIVERY_SECONDS = 15 * 60  # how long an interaction id is remembered (Discord's interactions live 15 minutes)
 CHANNEL_HAS_CHALLENGE = ("There is already an open challenge here: answer it first, or challenge from the channel,"
                          " where a new match gets a thread of its own.")
 
@@ -143,8 +145,12 @@ class MatchService:
         turn_seconds: int = TURN_SECONDS,
         rng: random.Random | None = None,
         computers: ComputerPlayers | None = None,
+        notes: bool = True,
     ):
         self.store = store
+        # Whether changes are committed with an outbox note for the adapter to post and clear (the
+        # Discord bot); the console shows every change itself, before it asks for the next.
+        self.notes = notes
         self.computers = computers or ComputerPlayers()
         self.clock = clock
         self.challenge_seconds = challenge_seconds
@@ -168,11 +174,13 @@ class MatchService:
         turn_seconds: int | None = None,
         computers: Sequence[str] = (),
         elsewhere: Callable[[], Awaitable[int]] | None = None,
+        via: str | None = None,
     ) -> Challenge | Match:
         """Post a challenge: to named opponents, or open to anyone for the seats nobody was named for.
         `computers` (levels) take seats at once; a challenge whose every seat is then taken starts at
         once, and the started Match is returned. Where the channel is busy, `elsewhere` (if given) is
-        asked for another channel (a thread it opens) once the challenge is known to be valid."""
+        asked for another channel (a thread it opens) once the challenge is known to be valid. `via`:
+        the interaction whose first reply will post the result (see _note)."""
         if game not in GAMES:
             raise NotFound(f"There is no game called {game!r}. Games: {', '.join(GAMES)}")
         rules = GAMES[game]
@@ -218,7 +226,9 @@ class MatchService:
                 )
                 found: Challenge | Match = await self._load_challenge(db, challenge_id)
                 if len(found.accepted) == players:
-                    found = await self._start(db, found, now)
+                    found = await self._start(db, found, now, via)
+                else:
+                    found = replace(found, note=await self._note(db, "challenge", found.id, now, via=via))
         except Duplicate:  # another process stored a challenge here between our check and our insert
             raise NotAllowed(CHANNEL_HAS_CHALLENGE) from None
         self.deadlines_changed.set()
@@ -233,11 +243,14 @@ class MatchService:
                 return True
             return False
 
-    async def set_challenge_message(self, challenge_id: int, message_id: int) -> Challenge:
-        """Remember the message showing a challenge; returns the challenge as it now stands (it may have
-        been answered or have expired while its message was being posted)."""
+    async def set_challenge_message(self, challenge_id: int, message_id: int, note: int | None = None) -> Challenge:
+        """Remember the message showing a challenge (posted for outbox note `note`, now done); returns
+        the challenge as it now stands (it may have been answered or have expired while its message was
+        being posted)."""
         async with self.store.transaction() as db:
             await db.run("UPDATE challenges SET message_id = ? WHERE id = ?", message_id, challenge_id)
+            if note is not None:
+                await db.run("DELETE FROM outbox WHERE id = ?", note)
             return await self._load_challenge(db, challenge_id)
 
     async def get_challenge(self, challenge_id: int) -> Challenge:
@@ -252,7 +265,7 @@ class MatchService:
                 raise NotFound("There is no open challenge in this channel.")
             return await self._load_challenge(db, row["id"])
 
-    async def accept(self, challenge_id: int, user: Player) -> Challenge | Match:
+    async def accept(self, challenge_id: int, user: Player, via: str | None = None) -> Challenge | Match:
         """Take a seat. Returns the started Match once every seat is taken, else the updated Challenge."""
         now = self.clock()
         async with self.store.transaction() as db:
@@ -280,12 +293,12 @@ class MatchService:
                 raise NotAllowed("Only the challenged player can accept this challenge.")
             challenge = await self._load_challenge(db, challenge_id)
             if len(challenge.accepted) < challenge.players:
-                return challenge
-            match = await self._start(db, challenge, now)
+                return replace(challenge, note=await self._note(db, "challenge", challenge_id, now, via=via))
+            match = await self._start(db, challenge, now, via)
         self.deadlines_changed.set()
         return match
 
-    async def start_now(self, challenge_id: int, user: Player) -> Match:
+    async def start_now(self, challenge_id: int, user: Player, via: str | None = None) -> Match:
         """The challenger starts an open challenge before every seat is taken (n is then fixed by the
         players seated); everybody named must have accepted."""
         now = self.clock()
@@ -300,11 +313,11 @@ class MatchService:
             least = challenge.rules.players.start
             if len(challenge.accepted) < least:
                 raise NotAllowed(f"{challenge.rules.title} needs at least {least} players: wait for someone to join.")
-            match = await self._start(db, challenge, now)
+            match = await self._start(db, challenge, now, via)
         self.deadlines_changed.set()
         return match
 
-    async def decline(self, challenge_id: int, user: Player) -> Challenge:
+    async def decline(self, challenge_id: int, user: Player, via: str | None = None) -> Challenge:
         """A challenged player declines, a player who joined leaves, or the challenger withdraws."""
         now = self.clock()
         async with self.store.transaction() as db:
@@ -318,7 +331,8 @@ class MatchService:
                 await db.run(
                     "DELETE FROM challenge_players WHERE challenge_id = ? AND user_id = ?", challenge_id, user.id
                 )
-                return await self._load_challenge(db, challenge_id)
+                left = await self._load_challenge(db, challenge_id)
+                return replace(left, note=await self._note(db, "challenge", challenge_id, now, via=via))
             elif challenge.has_open_seats:
                 raise NotAllowed("This is an open challenge: press Join to play, or simply ignore it.")
             else:
@@ -327,10 +341,11 @@ class MatchService:
                 "UPDATE challenges SET status = ?, closed_at = ?, closed_by = ? WHERE id = ? AND status = 'open'",
                 status, now, user.id, challenge_id,
             )
-            return await self._load_challenge(db, challenge_id)
+            closed = await self._load_challenge(db, challenge_id)
+            return replace(closed, note=await self._note(db, "challenge", challenge_id, now, via=via))
 
-    async def rematch(self, match_id: int, user: Player,
-                      elsewhere: Callable[[], Awaitable[int]] | None = None) -> Challenge | Match:
+    async def rematch(self, match_id: int, user: Player, elsewhere: Callable[[], Awaitable[int]] | None = None,
+                      via: str | None = None) -> Challenge | Match:
         """A new challenge from a finished match: same players, game, options and turn time, in the
         match's channel (or, where that is busy, where `elsewhere` says)."""
         async with self.store.reading() as db:
@@ -343,7 +358,7 @@ class MatchService:
         return await self.challenge(
             match.guild_id, match.channel_id, user, match.game, [p for p in others if not p.is_computer],
             match.options, players=len(match.seats), turn_seconds=match.turn_seconds,
-            computers=[p.level for p in others if p.level is not None], elsewhere=elsewhere,
+            computers=[p.level for p in others if p.level is not None], elsewhere=elsewhere, via=via,
         )
 
     # ------------------------------------------------------------------ playing
@@ -368,13 +383,13 @@ class MatchService:
         async with self.store.reading() as db:
             return await self._load_match(db, match_id)
 
-    async def move(self, channel_id: int, user: Player, notation: str) -> MoveResult:
+    async def move(self, channel_id: int, user: Player, notation: str, via: str | None = None) -> MoveResult:
         """Play a move; it counts once this returns (the transaction has committed)."""
         now = self.clock()
         async with self.store.transaction() as db:
             match = await self._active(db, channel_id, lock=True)
             seat = self._mover(match, user)
-            result = await self._apply(db, match, seat, unlabel(match.state, notation), now)
+            result = await self._apply(db, match, seat, unlabel(match.state, notation), now, via)
         self.deadlines_changed.set()
         return result
 
@@ -386,14 +401,14 @@ class MatchService:
         self._mover(match, user, ply)
         return match
 
-    async def move_at(self, match_id: int, user: Player, notation: str, ply: int) -> MoveResult:
+    async def move_at(self, match_id: int, user: Player, notation: str, ply: int, via: str | None = None) -> MoveResult:
         """Play a move built for the position after `ply` moves of match `match_id`; Stale if the
         board has moved on since."""
         now = self.clock()
         async with self.store.transaction() as db:
             match = await self._load_match(db, match_id, lock=True)
             seat = self._mover(match, user, ply)
-            result = await self._apply(db, match, seat, notation, now)
+            result = await self._apply(db, match, seat, notation, now, via)
         self.deadlines_changed.set()
         return result
 
@@ -412,9 +427,8 @@ class MatchService:
         return seat
 
     async def _apply(self, db: Tx, match: Match, seat: int, notation: str, now: float,
-                     unposted: str | None = None) -> MoveResult:
-        """Play the move in the caller's transaction. `unposted`: the move is made outside any
-        interaction and still to be posted ("move"); a move posted in its reply supersedes any note."""
+                     via: str | None = None) -> MoveResult:
+        """Play the move in the caller's transaction, with its outbox note."""
         state = match.state
         try:
             after = state.play(notation)
@@ -427,9 +441,9 @@ class MatchService:
         # The match row first: a second process playing on the same version waits for this one's
         # commit, then changes nothing (and says so) instead of tripping over the move's key.
         changed = await db.run(
-            "UPDATE matches SET version = version + 1, deadline = ?, draw_offer = ?, unposted = ?,"
-            " unposted_due = ? WHERE id = ? AND version = ? AND status = 'active'",
-            deadline, offer, unposted, now + UNPOSTED_GRACE if unposted else None, match.id, version,
+            "UPDATE matches SET version = version + 1, deadline = ?, draw_offer = ? WHERE id = ? AND version = ?"
+            " AND status = 'active'",
+            deadline, offer, match.id, version,
         )
         if changed != 1:
             raise Conflict("The match changed at the same moment; look at the board and try again.")
@@ -437,6 +451,7 @@ class MatchService:
             "INSERT INTO moves (match_id, ply, seat, notation, played_at) VALUES (?,?,?,?,?)",
             match.id, version, seat, canonical, now,
         )
+        note = await self._note(db, "move", match.id, now, match_id=match.id, version=version + 1, seat=seat, via=via)
         moves = match.moves + (canonical,)
         self._cache(match.id, after, moves)
         if after.outcome is None:  # nothing else changed: no need to read the match again
@@ -444,7 +459,7 @@ class MatchService:
         else:
             await self._finish(db, match, after.outcome, now)
             played = await self._load_match(db, match.id)
-        return MoveResult(match=played, seat=seat, notation=canonical)
+        return MoveResult(match=replace(played, note=note), seat=seat, notation=canonical)
 
     # ------------------------------------------------------------------ computer players
 
@@ -453,11 +468,14 @@ class MatchService:
         return [match.id for match in await self.computers_to_move()]
 
     async def computers_to_move(self) -> list[Match]:
-        """The active matches in which a computer is to move (after a restart, those it owes)."""
+        """The active matches in which a computer is to move (after a restart, those it owes). A match
+        whose last change is still to be posted is not one of them: its computer moves once that change
+        is shown, in order."""
         async with self.store.reading() as db:
             rows = await db.all(
                 "SELECT DISTINCT m.id FROM matches m JOIN seats s ON s.match_id = m.id WHERE m.status = 'active'"
-                " AND (s.user_id BETWEEN 1 AND ? OR s.stand_in IS NOT NULL) ORDER BY m.id",
+                " AND (s.user_id BETWEEN 1 AND ? OR s.stand_in IS NOT NULL)"
+                " AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.match_id = m.id) ORDER BY m.id",
                 len(COMPUTER_LEVELS),
             )
             matches = [await self._load_match(db, row["id"]) for row in rows]
@@ -484,7 +502,7 @@ class MatchService:
                     current = await self._load_match(db, match_id, lock=True)
                     if current.status != "active" or len(current.moves) != len(match.moves):
                         return None
-                    result = await self._apply(db, current, current.state.to_move, move, now, unposted="move")
+                    result = await self._apply(db, current, current.state.to_move, move, now)
             except Conflict:
                 return None
         self.deadlines_changed.set()
@@ -505,14 +523,16 @@ class MatchService:
         """The values of move_choices: legal moves, or the starts of several."""
         return [branch.value for branch in await self.move_choices(channel_id, user_id, typed, limit)]
 
-    async def resign(self, channel_id: int, user: Player) -> Match:
+    async def resign(self, channel_id: int, user: Player, via: str | None = None) -> Match:
         """Give up: a two-player match ends; in a game of more than two a computer plays on for the
         player, who will be placed last (the match ends if no person is left playing)."""
         now = self.clock()
         async with self.store.transaction() as db:
             match = await self._active(db, channel_id, lock=True)
             seat = self._seat(match, user)
-            return await self._leave(db, match, seat, f"{user.name} resigned", now)
+            left = await self._leave(db, match, seat, f"{user.name} resigned", now)
+            return replace(left, note=await self._note(db, "resign", match.id, now, match_id=match.id,
+                                                       version=len(match.moves), seat=seat, via=via))
 
     async def _leave(self, db: Tx, match: Match, seat: int, reason: str, now: float) -> Match:
         stays = [p for p in match.people if p != match.seats[seat]]
@@ -525,7 +545,7 @@ class MatchService:
             await db.run("UPDATE matches SET deadline = ? WHERE id = ?", now + match.turn_seconds, match.id)
         return await self._load_match(db, match.id)
 
-    async def draw(self, channel_id: int, user: Player) -> DrawOffer | Match:
+    async def draw(self, channel_id: int, user: Player, via: str | None = None) -> DrawOffer | Match:
         """Offer a draw, or accept the opponent's standing offer (which ends the match)."""
         now = self.clock()
         async with self.store.transaction() as db:
@@ -535,14 +555,17 @@ class MatchService:
                 raise NotAllowed("Draws can only be agreed in two-player games.")
             if match.draw_offer == seat:
                 raise NotAllowed(f"You have already offered a draw; it is up to {match.seats[1 - seat].name}.")
-            if match.draw_offer is None:
+            kind = "offer" if match.draw_offer is None else "draw"
+            note = await self._note(db, kind, match.id, now, match_id=match.id, version=len(match.moves), seat=seat,
+                                    via=via)
+            if kind == "offer":
                 await db.run("UPDATE matches SET draw_offer = ? WHERE id = ?", seat, match.id)
-                return DrawOffer(match=await self._load_match(db, match.id), seat=seat)
+                return DrawOffer(match=replace(await self._load_match(db, match.id), note=note), seat=seat)
             outcome = Outcome(
                 places=(frozenset({0, 1}),), scores=current_scores(match.state), reason="draw agreed"
             )
             await self._finish(db, match, outcome, now)
-            return await self._load_match(db, match.id)
+            return replace(await self._load_match(db, match.id), note=note)
 
     # ------------------------------------------------------------------ time
 
@@ -553,13 +576,14 @@ class MatchService:
             row = await db.one(
                 "SELECT min(t) AS t FROM (SELECT min(expires_at) AS t FROM challenges WHERE status = 'open'"
                 " UNION ALL SELECT min(deadline) FROM matches WHERE status = 'active'"
-                " UNION ALL SELECT min(unposted_due) FROM matches WHERE unposted IS NOT NULL) AS due",
+                " UNION ALL SELECT min(due) FROM outbox) AS due",
             )
             return row["t"]
 
     async def expire_due(self) -> Expired:
         """Close every challenge that expired and time out every player whose turn timer ran out. Each
-        is claimed by one process only, when several share a PostgreSQL database."""
+        is claimed by one process only, when several share a PostgreSQL database. A player whose turn
+        was never shown to them (its change still in the outbox) is not timed out meanwhile."""
         now = self.clock()
         async with self.store.transaction() as db:
             rows = await db.all("SELECT id FROM challenges WHERE status = 'open' AND expires_at <= ?" + db.claim, now)
@@ -568,8 +592,11 @@ class MatchService:
                 await db.run(
                     "UPDATE challenges SET status = 'expired', closed_at = ? WHERE id = ?", now, row["id"]
                 )
-                challenges.append(await self._load_challenge(db, row["id"]))
-            rows = await db.all("SELECT id FROM matches WHERE status = 'active' AND deadline <= ?" + db.claim, now)
+                expired = await self._load_challenge(db, row["id"])
+                challenges.append(replace(expired, note=await self._note(db, "challenge", expired.id, now)))
+            rows = await db.all(
+                "SELECT id FROM matches m WHERE status = 'active' AND deadline <= ?"
+                " AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.match_id = m.id)" + db.claim, now)
             matches = []
             for row in rows:
                 match = await self._load_match(db, row["id"])
@@ -577,33 +604,102 @@ class MatchService:
                     await db.run("UPDATE matches SET deadline = ? WHERE id = ?", now + match.turn_seconds, match.id)
                     continue
                 seat = match.state.to_move
-                matches.append(await self._leave(db, match, seat, f"{match.seats[seat].name} ran out of time", now))
-                # with the time-out itself: it is still to be posted (`posted` clears the note)
-                await db.run("UPDATE matches SET unposted = 'timeout', unposted_due = ? WHERE id = ?",
-                             now + UNPOSTED_GRACE, match.id)
+                left = await self._leave(db, match, seat, f"{match.seats[seat].name} ran out of time", now)
+                matches.append(replace(left, note=await self._note(db, "timeout", match.id, now, match_id=match.id,
+                                                                   version=len(match.moves), seat=seat)))
+        if self.store.shared:
+            await self.store.forget_deliveries(now - DELIVERY_SECONDS)
         return Expired(tuple(challenges), tuple(matches))
 
-    # ------------------------------------------------------------------ posting what happened unseen
+    # ------------------------------------------------------------------ the outbox: changes to post
 
-    async def posted(self, match_id: int, version: int) -> None:
-        """The position after `version` moves of this match has been posted to its channel."""
+    async def _note(self, db: Tx, kind: str, challenge_id: int, now: float, *, match_id: int | None = None,
+                    version: int | None = None, seat: int | None = None, via: str | None = None) -> int | None:
+        """Note in the outbox, in the change's own transaction, that the change is to be shown; the
+        caller gets the note's id back with the change, posts it, and clears it (`posted`). `via`: the
+        interaction whose first reply posts it, so that whoever takes the note over can tell whether
+        that reply was made."""
+        if not self.notes:
+            return None
+        return await db.insert(
+            "INSERT INTO outbox (match_id, challenge_id, kind, version, seat, via, due, created_at)"
+            " VALUES (?,?,?,?,?,?,?,?)", match_id, challenge_id, kind, version, seat, via, now + NOTE_GRACE, now)
+
+    async def posted(self, note: int | None) -> None:
+        """The change of outbox note `note` has been shown."""
+        if note is None:
+            return
         async with self.store.transaction() as db:
-            await db.run("UPDATE matches SET unposted = NULL, unposted_due = NULL WHERE id = ? AND version = ?",
-                         match_id, version)
+            await db.run("DELETE FROM outbox WHERE id = ?", note)
 
-    async def unposted_due(self) -> list[tuple[str, Match]]:
-        """Changes whose posting is overdue (the process that made them stopped before posting them, or
-        the post failed): (kind, match) each, claimed for UNPOSTED_GRACE seconds by this process."""
+    async def postpone(self, note: int | None, seconds: float) -> None:
+        """Try the note again in `seconds` (its post failed for a reason that may pass)."""
+        if note is None:
+            return
+        async with self.store.transaction() as db:
+            await db.run("UPDATE outbox SET due = ? WHERE id = ?", self.clock() + seconds, note)
+        self.deadlines_changed.set()
+
+    async def release_notes(self) -> None:
+        """Make every note due now: at start-up, when this process alone uses the database (SQLite),
+        any note there was left by its own previous run, whose posts are over."""
+        if self.store.shared:
+            return
+        async with self.store.transaction() as db:
+            await db.run("UPDATE outbox SET due = ? WHERE due > ?", self.clock(), self.clock())
+        self.deadlines_changed.set()
+
+    async def notices_due(self) -> list[Notice]:
+        """The changes still to be shown once their poster's time is up (it stopped before posting, or
+        Discord refused the post), oldest first, each claimed for NOTE_GRACE seconds by this process."""
         now = self.clock()
         async with self.store.transaction() as db:
-            rows = await db.all(
-                "SELECT id, unposted FROM matches WHERE unposted IS NOT NULL AND unposted_due <= ?" + db.claim, now
-            )
-            found = []
+            rows = await db.all("SELECT * FROM outbox WHERE due <= ? ORDER BY id" + db.claim, now)
+            if not rows:
+                return []
+            await db.run_many("UPDATE outbox SET due = ? WHERE id = ?", [(now + NOTE_GRACE, row["id"]) for row in rows])
+            last = {row["match_id"]: row["id"] for row in await db.all(
+                "SELECT match_id, max(id) AS id FROM outbox WHERE match_id IS NOT NULL GROUP BY match_id")}
+            notices = []
             for row in rows:
-                await db.run("UPDATE matches SET unposted_due = ? WHERE id = ?", now + UNPOSTED_GRACE, row["id"])
-                found.append((row["unposted"], await self._load_match(db, row["id"])))
-        return found
+                challenge = await self._load_challenge(db, row["challenge_id"])
+                match = None
+                latest = row["match_id"] is None or last.get(row["match_id"]) == row["id"]
+                if row["match_id"] is not None:
+                    match = await self._load_match(db, row["match_id"])
+                    if row["kind"] == "move" and row["version"] is not None and row["version"] < len(match.moves):
+                        match = self.position_after(match, row["version"])
+                notices.append(Notice(
+                    id=row["id"], kind=row["kind"], challenge=challenge, match=replace(match, note=row["id"]) if match else None,
+                    seat=row["seat"], via=row["via"], created_at=row["created_at"], latest=latest,
+                ))
+        self.deadlines_changed.set()
+        return notices
+
+    async def shown_late(self, match: Match) -> Match:
+        """The player to move was told only now (the change before their turn was shown late): their
+        turn time starts again now, so that nobody loses on time without having been told."""
+        now = self.clock()
+        async with self.store.transaction() as db:
+            await db.run("UPDATE matches SET deadline = ? WHERE id = ? AND version = ? AND status = 'active'"
+                         " AND deadline < ?", now + match.turn_seconds, match.id, len(match.moves), now + match.turn_seconds)
+        self.deadlines_changed.set()
+        return replace(match, deadline=max(match.deadline or now, now + match.turn_seconds))
+
+    @staticmethod
+    def position_after(match: Match, version: int) -> Match:
+        """The match as it stood after its first `version` moves (for a change shown late)."""
+        rules = GAMES[match.game]
+        state = rules.start(len(match.seats), match.options, match.seed)
+        for move in match.moves[:version]:
+            state = state.play(move)
+        return replace(match, state=state, moves=match.moves[:version], status="active", outcome=None, ratings=(),
+                       finished_at=None)
+
+    async def first_delivery(self, key: int, at: float) -> bool:
+        """Whether interaction `key` (made at `at`) is seen for the first time, by any process of the bot:
+        one delivered twice (by Discord again, or to two processes) is handled once."""
+        return await self.store.first_delivery(key, at)
 
     # ------------------------------------------------------------------ records
 
@@ -742,7 +838,7 @@ class MatchService:
             message_id=row["message_id"], closed_by=row["closed_by"],
         )
 
-    async def _start(self, db: Tx, challenge: Challenge, now: float) -> Match:
+    async def _start(self, db: Tx, challenge: Challenge, now: float, via: str | None = None) -> Match:
         changed = await db.run(
             "UPDATE challenges SET status = 'accepted', closed_at = ? WHERE id = ? AND status = 'open'",
             now, challenge.id,
@@ -759,7 +855,8 @@ class MatchService:
             "INSERT INTO seats (match_id, seat, user_id) VALUES (?,?,?)",
             [(challenge.id, seat, p.id) for seat, p in enumerate(challenge.accepted)],
         )
-        return await self._load_match(db, challenge.id)
+        note = await self._note(db, "start", challenge.id, now, match_id=challenge.id, version=0, via=via)
+        return replace(await self._load_match(db, challenge.id), note=note)
 
     async def _active(self, db: Tx, channel_id: int, *, lock: bool = False) -> Match:
         row = await db.one(

@@ -29,6 +29,8 @@ def migrations(package: str = "bot.migrations") -> list[tuple[int, str]]:
 
 
 Row = Mapping[str, Any]
+DELIVERIES_KEPT = 10_000  # interaction ids in memory before the oldest are looked at for forgetting
+DELIVERY_MEMORY = 15 * 60.0  # seconds an interaction id is kept
 
 
 class Tx:
@@ -83,6 +85,7 @@ class Store:
         self.path = path
         self._lock = asyncio.Lock()
         self._claims: set[int] = set()
+        self._delivered: dict[int, float] = {}  # interaction ids seen, with when they were made, oldest first
 
     @classmethod
     async def open(cls, path: str | Path) -> Store:
@@ -144,6 +147,25 @@ class Store:
         False while another task holds it."""
         async with claimed_here(self._claims, key) as free:
             yield free
+
+    async def first_delivery(self, key: int, at: float) -> bool:
+        """Whether `key` (an interaction, made at `at`) is new. One process owns the file, so what it has
+        seen is all there is: kept in memory until `forget_deliveries`."""
+        if key in self._delivered:
+            return False
+        self._delivered[key] = at
+        if len(self._delivered) > DELIVERIES_KEPT:
+            self._forget(at - DELIVERY_MEMORY)
+        return True
+
+    async def forget_deliveries(self, before: float) -> None:
+        self._forget(before)
+
+    def _forget(self, before: float) -> None:
+        for key, at in list(self._delivered.items()):
+            if at >= before:
+                break
+            del self._delivered[key]
 
 
 @asynccontextmanager

@@ -43,9 +43,11 @@ async def store(request, db_path):
 
 @pytest.fixture
 async def service(store, clock):
-    """The service on a real file, with computer players searching in one worker process for 50 ms."""
+    """The service on a real file, with computer players searching in one worker process for 50 ms. Its
+    caller shows every change itself, as the console does (tests/test_outbox.py covers the notes the
+    Discord bot keeps of changes still to be posted)."""
     computers = ComputerPlayers(workers=1, seconds=0.05)
-    yield MatchService(store, clock=clock, computers=computers)
+    yield MatchService(store, clock=clock, computers=computers, notes=False)
     computers.close()
 
 

@@ -53,13 +53,13 @@ async def test_computers_are_chosen_by_level_not_by_name(service):
 
 async def test_a_computer_turn_owed_before_a_restart_is_found_after_it(db_path, clock):
     store = await Store.open(db_path)
-    first = MatchService(store, clock=clock, computers=ComputerPlayers(workers=1, seconds=0.05))
+    first = MatchService(store, clock=clock, computers=ComputerPlayers(workers=1, seconds=0.05), notes=False)
     match = await first.challenge(GUILD, CHANNEL, ALICE, "ascent", computers=["easy"])
     await first.move(CHANNEL, ALICE, match.state.legal_moves()[0])
     await store.close()  # the bot stops before the computer has moved
 
     store = await Store.open(db_path)
-    again = MatchService(store, clock=clock, computers=ComputerPlayers(workers=1, seconds=0.05))
+    again = MatchService(store, clock=clock, computers=ComputerPlayers(workers=1, seconds=0.05), notes=False)
     try:
         assert await again.computer_turns_due() == [match.id]
         result = await again.computer_move(match.id)
@@ -166,7 +166,7 @@ async def test_an_open_challenge_from_before_computers_survives_the_upgrade(db_p
         db.executemany("INSERT INTO challenge_players VALUES (5, ?, ?, ?, ?)",
                        [(ALICE.id, 0, 1, 1), (BOB.id, 1, 1, 1), (CAROL.id, 2, 1, 0)])
     store = await Store.open(db_path)
-    service = MatchService(store, clock=clock, computers=ComputerPlayers(workers=1, seconds=0.05))
+    service = MatchService(store, clock=clock, computers=ComputerPlayers(workers=1, seconds=0.05), notes=False)
     try:
         match = await service.accept(5, CAROL)
         assert isinstance(match, Match) and match.seats == (ALICE, BOB, CAROL) and match.options == {"k": 3}
@@ -175,36 +175,3 @@ async def test_an_open_challenge_from_before_computers_survives_the_upgrade(db_p
     finally:
         service.computers.close()
         await store.close()
-
-
-async def test_a_change_made_unseen_is_posted_again_until_it_has_been(service, clock):
-    """A computer's move and a time-out are stored before they are posted. If the bot stops in between
-    (or the post fails), the change is found overdue after a grace period and posted again, once."""
-    from bot.service import UNPOSTED_GRACE
-
-    match = await service.challenge(GUILD, CHANNEL, ALICE, "attaxx", computers=["easy"])
-    await service.move(CHANNEL, ALICE, "b6")
-    answer = await service.computer_move(match.id)
-    assert await service.unposted_due() == []  # its poster still has time
-    clock.advance(UNPOSTED_GRACE + 1)  # … and stopped before posting it
-    [(kind, found)] = await service.unposted_due()
-    assert kind == "move" and found.moves == answer.match.moves and found.state.last.seat == 1
-    assert await service.unposted_due() == []  # claimed: nobody else posts it meanwhile
-    await service.posted(match.id, len(found.moves))
-    clock.advance(UNPOSTED_GRACE + 1)
-    assert await service.unposted_due() == []
-
-    await service.computer_move((await service.move(CHANNEL, ALICE, answer.match.state.legal_moves()[0])).match.id)
-    await service.move(CHANNEL, ALICE, (await service.get_match(match.id)).state.legal_moves()[0])
-    clock.advance(UNPOSTED_GRACE + 1)
-    assert await service.unposted_due() == [], "a person's move, posted in its reply, supersedes the computer's"
-
-    await service.computer_move(match.id)
-    clock.advance(3 * 86400)  # alice never moves again
-    [timed_out] = (await service.expire_due()).matches
-    clock.advance(UNPOSTED_GRACE + 1)
-    [(kind, found)] = await service.unposted_due()
-    assert kind == "timeout" and found.status == "finished" and found.id == timed_out.id
-    await service.posted(found.id, len(found.moves))
-    clock.advance(UNPOSTED_GRACE + 1)
-    assert await service.unposted_due() == [] and await service.next_deadline() is None

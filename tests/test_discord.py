@@ -7,7 +7,7 @@ import logging
 import renderers
 from tests.support.images import decode
 from tests.support.inprocess import CHANNEL, GUILD
-from tests.support.standin import ALL_PERMISSIONS, Message, snowflake
+from tests.support.standin import ALL_PERMISSIONS, Message
 from tests.support.users import Discord, User
 
 ALICE, BOB, CAROL = User(11, "alice"), User(12, "bob"), User(13, "carol")
@@ -18,7 +18,7 @@ ATTACH_FILES = 1 << 15
 async def challenge_accepted(env: Discord, channel: int = CHANNEL):
     challenge = await (await env.command(ALICE, channel, "challenge", "attaxx", opponent=BOB)).reply()
     pressed = await env.press(BOB, challenge, "Accept")
-    start = (await pressed.messages(1))[0]
+    start = await pressed.board()
     return challenge, start
 
 
@@ -45,7 +45,7 @@ async def test_a_whole_match_as_players_see_it(env):
     accepted = await env.press(BOB, challenge, "Accept")
     updated = await accepted.updated()
     assert all(b.get("disabled") for b in updated.buttons) and "Accepted" in updated.content
-    [start] = await accepted.messages(1)
+    start = await accepted.board()
     assert ALICE.mention in start.content and start.mentions == [ALICE.id]
     first = decode(start.png)
     assert first.width >= 500
@@ -105,7 +105,7 @@ async def test_double_accept_starts_one_match(env):
     assert answers[0].interaction.response_type == 4 and answers[1].interaction.response_type == 7
     refusal = await answers[0].reply()
     assert refusal.ephemeral and ("accepted" in refusal.content)
-    await answers[1].messages(1)
+    await answers[1].board()
     boards = [m for m in env.standin.channel(CHANNEL) if m.files]
     assert len(boards) == 1
 
@@ -148,6 +148,7 @@ async def test_expired_challenge_and_turn_timeout_are_announced(env):
     assert late.ephemeral and "expired" in late.content
 
     await challenge_accepted(env)
+    await env.settled()
     env.clock.advance(25 * 3600)
     await env.client.handlers.fire_timers()
     timeout = env.standin.channel(CHANNEL)[-1]
@@ -198,7 +199,7 @@ async def test_a_bug_is_logged_and_the_user_gets_a_short_apology(env, monkeypatc
 
 
 async def test_commands_and_buttons_the_bot_no_longer_has_are_answered_plainly(env, caplog):
-    old = Message(id=snowflake(), channel_id=CHANNEL, content="A board from an older version", components=[
+    old = Message(id=env.standin.snowflake(), channel_id=CHANNEL, content="A board from an older version", components=[
         {"type": 1, "components": [{"type": 2, "style": 1, "label": "Hit", "custom_id": "tictactoe:move:3"}]}])
     env.standin.messages[old.id] = old
     with caplog.at_level(logging.INFO):
@@ -246,7 +247,7 @@ async def test_ikabegama_challenge_shows_size_and_nests_and_refuses_bad_ones(env
                                          light_nest="a1")).reply()
     assert "size **4**" in challenge.content and "light nest **a1**" in challenge.content
     assert "dark nest **d7**" in challenge.content
-    [start] = await (await env.press(BOB, challenge, "Accept")).messages(1)
+    start = await (await env.press(BOB, challenge, "Accept")).board()
     assert decode(start.png) and "Light" in start.content
     assert await env.autocomplete(ALICE, CHANNEL, "move", "notation", "") == ["a2", "b1", "b2", "a1a3", "a1b3", "a1c1", "a1c2", "a1c3"]
     rules = await (await env.command(CAROL, CHANNEL, "rules", game="ikabegama")).reply()

@@ -38,7 +38,7 @@ async def test_computers_fill_seats_of_a_bigger_game(env):
                                          level="easy")).reply()
     assert "**Computer (easy)**" in challenge.content and challenge.mentions == [BOB.id]
     assert [b["label"] for b in challenge.buttons] == ["Accept", "Decline"]
-    [start] = await (await env.press(BOB, challenge, "Accept")).messages(1)
+    start = await (await env.press(BOB, challenge, "Accept")).board()
     assert start.content.count("**Computer (easy)**") == 2 and start.mentions == [ALICE.id]
     seen = len(env.standin.channel(CHANNEL))
     await (await env.command(ALICE, CHANNEL, "move", notation="a1")).reply()

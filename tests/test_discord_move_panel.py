@@ -37,7 +37,7 @@ async def test_a_move_built_by_picking_its_squares(env):
     done = await played.updated()
     assert "You played **a7c5**" in done.content
     assert done.components == []
-    [board] = await played.messages(1)
+    board = await played.board()
     assert not board.ephemeral and "played" in board.content and board.mentions == [BOB.id]
     assert decode(board.png).tobytes() != decode(start.png).tobytes()
     match = await env.client.handlers.service.latest(CHANNEL)

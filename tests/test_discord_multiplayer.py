@@ -58,7 +58,7 @@ async def test_three_players_named_and_joined_play_a_whole_game(env):
     assert early.ephemeral and "waiting for bob" in early.content
 
     accepted = await env.press(BOB, challenge, "Accept")
-    [start] = await accepted.messages(1)
+    start = await accepted.board()
     assert "Accepted" in (await accepted.updated()).content and labels(challenge, enabled=True) == []
     assert all(u.mention in start.content for u in (ALICE, BOB, CAROL)) and start.mentions == [ALICE.id]
     assert "(Red)" in start.content and "(Blue)" in start.content and "(Green)" in start.content
@@ -77,7 +77,8 @@ async def test_three_players_named_and_joined_play_a_whole_game(env):
     board = await (await env.command(GRACE, CHANNEL, "leaderboard", game="permutation")).reply()
     lines = board.embeds[0]["description"].splitlines()
     assert len(lines) == 3 and "1W 0L" in lines[0] and "0W 1L" in lines[2]
-    assert places[0].split(" (")[0][3:] in lines[0]
+    first_place = next(u for u in (ALICE, BOB, CAROL) if places[0].startswith(f"1. {u.mention} ("))
+    assert f"**{first_place.name}**" in lines[0]
 
 
 async def test_six_players_join_an_open_challenge_and_one_runs_out_of_time(env):
@@ -94,7 +95,7 @@ async def test_six_players_join_an_open_challenge_and_one_runs_out_of_time(env):
     stranger = await (await env.press(GRACE, challenge, "Start now")).reply()
     assert stranger.ephemeral and "Only alice" in stranger.content
 
-    [start] = await (await env.press(FRANK, challenge, "Join")).messages(1)
+    start = await (await env.press(FRANK, challenge, "Join")).board()
     assert start.mentions == [ALICE.id] and all(u.mention in start.content for u in (BOB, CAROL, DAVE, ERIN, FRANK))
     assert "Accepted" in challenge.content
     image = decode(start.png)
@@ -124,7 +125,7 @@ async def test_the_challenger_starts_early_with_three_of_six_seats(env):
     assert DAVE.mention not in left.content.split("Seated:")[-1]
     await (await env.press(CAROL, challenge, "Join")).updated()
     started = await env.press(ALICE, challenge, "Start now")
-    [start] = await started.messages(1)
+    start = await started.board()
     assert "Started with 3 players" in (await started.updated()).content
     assert all(u.mention in start.content for u in (ALICE, BOB, CAROL)) and DAVE.mention not in start.content
     late = await (await env.press(ERIN, challenge, "Join", stale=True)).reply()

@@ -22,7 +22,7 @@ async def test_a_second_match_gets_its_own_thread_and_plays_there(env):
     [challenge] = env.standin.channel(thread_id)
     assert DAVE.mention in challenge.content and challenge.mentions == [DAVE.id]
     accepted = await env.press(DAVE, challenge, "Accept")
-    [start] = await accepted.messages(1)
+    start = await accepted.board()
     assert start.channel_id == thread_id and [b["label"] for b in start.buttons] == ["Move"]
 
     # each match answers where it is played: /move and /board in the thread, the channel's own untouched

@@ -7,7 +7,7 @@ import pytest
 
 from bot.errors import NotAllowed, NotFound
 from bot.models import Challenge, DrawOffer, Match, Player
-from bot.service import UNPOSTED_GRACE, MatchService
+from bot.service import MatchService
 from bot.store import Store
 from rules import BadOptions, IllegalMove
 from tests.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, start_match
@@ -204,19 +204,17 @@ async def test_turn_timer_makes_the_player_to_move_lose(service, clock):
     [ended] = expired.matches
     assert ended.id == match.id and ended.outcome.reason == "bob ran out of time"
     assert ended.outcome.places == (frozenset({0}), frozenset({1}))
-    assert await service.next_deadline() == clock.now + UNPOSTED_GRACE  # unless it is posted meanwhile
-    await service.posted(ended.id, len(ended.moves))
     assert await service.next_deadline() is None
 
 
 async def test_timer_that_ran_out_while_the_bot_was_down(db_path, clock):
     store = await Store.open(db_path)
-    await start_match(MatchService(store, clock=clock), turn_seconds=600)
+    await start_match(MatchService(store, clock=clock, notes=False), turn_seconds=600)
     await store.close()
     clock.advance(3 * 3600)
     store = await Store.open(db_path)
     try:
-        expired = await MatchService(store, clock=clock).expire_due()
+        expired = await MatchService(store, clock=clock, notes=False).expire_due()
         assert [m.outcome.reason for m in expired.matches] == ["alice ran out of time"]
     finally:
         await store.close()

@@ -53,9 +53,9 @@ class GameBot(discord.AutoShardedClient):
         self.handlers = Handlers(self, service, self.settings.sweep_seconds)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self._sync_commands()
+        await self.handlers.start()
         self._timers = asyncio.create_task(self.handlers.run_timers(), name="timers")
         self._warm = asyncio.create_task(self._warm_up(), name="worker processes")
-        await self.handlers.resume_computers()
 
     async def _warm_up(self) -> None:
         """Start the processes that draw boards (in the background: the bot answers meanwhile, a first
@@ -73,12 +73,20 @@ class GameBot(discord.AutoShardedClient):
             synced = await self.tree.sync()
             log.info("synced %d global commands (they can take a while to appear)", len(synced))
 
+    async def first_delivery(self, interaction: discord.Interaction) -> bool:
+        """Whether this is the first delivery of `interaction` to any of the bot's processes: Discord may
+        deliver one again, or to two processes; its effect must happen once, and it is answered once."""
+        if await self.handlers.service.first_delivery(interaction.id, interaction.created_at.timestamp()):
+            return True
+        log.info("interaction %s was delivered again; its first delivery answers it", interaction.id)
+        return False
+
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Answer clicks on components that none of the bot's persistent buttons claims (discord.py
         would leave them unanswered, and Discord would show "This interaction failed")."""
         if interaction.type is discord.InteractionType.component:
             custom_id = (interaction.data or {}).get("custom_id", "")
-            if not is_known_component(custom_id):
+            if not is_known_component(custom_id) and await self.first_delivery(interaction):
                 await answer_stale(interaction, STALE_BUTTON, f"unknown custom_id {custom_id!r}")
 
     async def on_ready(self) -> None:

@@ -92,8 +92,16 @@ def challenge_command(game: Game) -> app_commands.Command:
                                 callback=callback)
 
 
+class Tree(app_commands.CommandTree):
+    """The bot's commands. An interaction delivered more than once (Discord again, or to two of the
+    bot's processes) is handled by its first delivery only."""
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        return await interaction.client.first_delivery(interaction)
+
+
 def build_tree(client: discord.Client) -> app_commands.CommandTree:
-    tree = app_commands.CommandTree(client)
+    tree = Tree(client)
 
     @tree.error
     async def on_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:

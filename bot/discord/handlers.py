@@ -15,13 +15,13 @@ import discord
 
 import renderers
 from bot import replays, steps
-from bot.boards import draw_board
 from bot.discord import messages as text
 from bot.discord.commands import usage
+from bot.discord.posting import Poster, Send, board_file, log_post_failure, pings
 from bot.discord.replies import Reply, missing_permissions, report_error
-from bot.discord.views import board_view, challenge_view, history_view, pages_view, panel_view
-from bot.errors import NotAllowed, Stale
-from bot.models import Challenge, Match, MoveResult, Player
+from bot.discord.views import challenge_view, history_view, pages_view, panel_view
+from bot.errors import NotAllowed, NotShown, Stale
+from bot.models import Challenge, Match, Player
 from bot.service import MatchService
 from bot.workers import Workers, spare_cores
 from rules import GAMES, Game
@@ -30,7 +30,6 @@ log = logging.getLogger(__name__)
 
 PER_PAGE = 10
 HISTORY_PAGE = 5
-Send = Callable[..., Awaitable[discord.Message | None]]  # a reply's, a follow-up's or a channel's send
 THREAD_PERMISSIONS = {"create_public_threads": "Create Public Threads", "send_messages_in_threads": "Send Messages in Threads"}
 EMBED_COLOUR = discord.Colour(0x2F9E6E)
 ORPHANS_SECONDS = 10.0  # how often, on a shared database, to look for computer turns nobody is playing
@@ -40,29 +39,9 @@ def player(user: discord.abc.User) -> Player:
     return Player(user.id, user.display_name)
 
 
-def pings(*players: Player | None) -> discord.AllowedMentions:
-    """Notify exactly these players (a move message pings only the one whose turn it is)."""
-    people = [discord.Object(p.id) for p in players if p and not p.is_computer]
-    return discord.AllowedMentions(users=people, roles=False, everyone=False)
-
-
-async def board_file(match: Match, renders: Workers) -> discord.File:
-    """The board as an attachment, drawn and encoded in a worker process."""
-    png = await renders.run(draw_board, match.state, match.names)
-    return discord.File(io.BytesIO(png), filename=f"{match.game}-{match.id}-{len(match.moves)}.png")
-
-
-def timeout_text(match: Match) -> str:
-    """What a time-out posts: the result, or in a game of more than two that goes on, who plays on."""
-    if match.status == "active":  # a computer took the seat of the player who ran out of time
-        seat = match.leavers[-1]
-        return "⏰ " + text.left_text(match, seat, f"{match.seats[seat].name} ran out of time.")
-    return "⏰ " + text.result_text(match)
-
-
-def last_move(match: Match) -> MoveResult:
-    """The match's last move as the move that was played (to post it again)."""
-    return MoveResult(match=match, seat=match.state.last.seat, notation=match.moves[-1])
+def via(interaction: discord.Interaction) -> str:
+    """The interaction whose first reply will show a change (kept with the change's outbox note)."""
+    return f"{interaction.id}:{interaction.token}"
 
 
 @functools.cache
@@ -89,22 +68,13 @@ def can_post_here(interaction: discord.Interaction) -> None:
         )
 
 
-def log_post_failure(what: str, channel_id: int, error: discord.HTTPException) -> None:
-    """A message the bot posts on its own (no user waiting on an interaction) could not be sent. Only
-    a refusal is something an admin can act on; a deleted message or channel is not."""
-    if isinstance(error, discord.Forbidden):
-        log.warning("could not %s: Discord refused (%s). Check the bot's permissions in channel %s "
-                    "(View Channel, Send Messages, Attach Files).", what, error.text or error.status, channel_id)
-    else:
-        log.info("could not %s in channel %s: %s", what, channel_id, error)
-
-
 class Handlers:
     def __init__(self, client: discord.Client, service: MatchService, sweep_seconds: float = 300.0,
                  renders: Workers | None = None):
         self.client = client
         self.service = service
         self.renders = renders or Workers(spare_cores(), imports=("bot.boards",))
+        self.poster = Poster(client, service, self.renders, self.computer_plays)
         self.sweep_seconds = sweep_seconds
         self._thinking: set[int] = set()  # matches whose computer is choosing a move
         self._tasks: set[asyncio.Task] = set()
@@ -136,7 +106,7 @@ class Handlers:
             [player(o) for o in opponents if not o.bot], args,
             players=players, turn_seconds=turn.value if turn is not None else None,
             computers=[level.value if level is not None else "medium"] * count,
-            elsewhere=self._thread_opener(interaction, name),
+            elsewhere=self._thread_opener(interaction, name), via=via(interaction),
         )
         if result.channel_id != interaction.channel_id:
             await self._post_in_thread(reply, result)
@@ -147,13 +117,9 @@ class Handlers:
         """Post a new challenge (with its buttons, pinging who was named), or a match that started at once
         (against computers only), through `send` (the reply, or a thread's send)."""
         if isinstance(result, Match):
-            await self._post_position(send, text.start_text(result), result)
-            return
-        message = await send(text.challenge_text(result), view=challenge_view(result), allowed_mentions=pings(*result.invited))
-        if message is not None:
-            now = await self.service.set_challenge_message(result.id, message.id)
-            if now.status != "open":  # closed before its message id was stored: nobody updated it
-                await self.refresh_challenge_message(now)
+            await self.poster.show(send, text.start_text(result), result)
+        else:
+            await self.poster.posted_challenge(send, result)
 
     def _thread_opener(self, interaction: discord.Interaction, name: str) -> Callable[[], Awaitable[int]] | None:
         """How a challenge made in a busy channel gets a channel of its own: a public thread named
@@ -181,7 +147,7 @@ class Handlers:
         """A challenge (or a match against computers) that went to its own thread: posted there, and
         the channel told where."""
         thread_id = result.channel_id
-        await self._announce(self.client.get_partial_messageable(thread_id).send, result)
+        await self._announce(self.poster.channel(thread_id, result.note), result)
         await reply.send(f"🧵 This channel is busy, so the new {result.rules.title} match has its own thread: <#{thread_id}>.",
                          allowed_mentions=discord.AllowedMentions.none())
 
@@ -203,7 +169,9 @@ class Handlers:
                 allowed_mentions=discord.AllowedMentions.none(),
             )
             if isinstance(result, Match):
-                await self._post_position(interaction.followup.send, text.start_text(result), result)
+                await self.poster.show(self.poster.channel(result.channel_id, result.note), text.start_text(result), result)
+            else:
+                await self.service.posted(result.note)
         except Exception as error:  # buttons have no tree.on_error: the same report, from here
             await report_error(interaction, error)
 
@@ -214,13 +182,13 @@ class Handlers:
         found = await self.service.challenge_here(interaction.channel_id, interaction.user.id)
         if action == "accept":
             can_post_here(interaction)
-            result = await self.service.accept(found.id, player(interaction.user))
+            result = await self.service.accept(found.id, player(interaction.user), via(interaction))
         else:
             result = await self.service.decline(found.id, player(interaction.user))
         challenge = await self.service.get_challenge(found.id) if isinstance(result, Match) else result
-        await self.refresh_challenge_message(challenge)
+        await self.poster.refresh_challenge(challenge)
         if isinstance(result, Match):
-            await self._post_position(reply.send, text.start_text(result), result)
+            await self.poster.show(reply.send, text.start_text(result), result)
         else:
             await reply.send(text.challenge_text(challenge), allowed_mentions=discord.AllowedMentions.none())
 
@@ -232,7 +200,7 @@ class Handlers:
             finished = await self.service.get_match(match_id)
             names = " vs ".join(p.name for p in finished.seats)
             opener = self._thread_opener(interaction, f"{finished.rules.title}: {names} (rematch)")
-            result = await self.service.rematch(match_id, player(interaction.user), opener)
+            result = await self.service.rematch(match_id, player(interaction.user), opener, via(interaction))
             if result.channel_id != interaction.channel_id:
                 await self._post_in_thread(reply, result)
             else:
@@ -240,26 +208,13 @@ class Handlers:
         except Exception as error:  # buttons have no tree.on_error: the same report, from here
             await report_error(interaction, error, reply)
 
-    async def refresh_challenge_message(self, challenge: Challenge) -> None:
-        """Show a challenge's new status on its message, with the buttons disabled once it is closed."""
-        if challenge.message_id is None:
-            return
-        message = self.client.get_partial_messageable(challenge.channel_id).get_partial_message(challenge.message_id)
-        try:
-            await message.edit(
-                content=text.challenge_text(challenge), view=challenge_view(challenge),
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
-        except discord.HTTPException as error:
-            log_post_failure(f"update the message of challenge {challenge.id}", challenge.channel_id, error)
-
     # ------------------------------------------------------------------ playing
 
     async def move(self, interaction: discord.Interaction, notation: str) -> None:
         reply = self._reply(interaction)
         in_guild(interaction)
-        result = await self.service.move(interaction.channel_id, player(interaction.user), notation)
-        await self._post_position(reply.send, text.move_text(result), result.match)
+        result = await self.service.move(interaction.channel_id, player(interaction.user), notation, via(interaction))
+        await self.poster.show(reply.send, text.move_text(result), result.match)
 
     async def move_button(self, interaction: discord.Interaction, match_id: int) -> None:
         """The Move button: the player to move gets a private panel to build a move by picking its parts."""
@@ -283,7 +238,8 @@ class Handlers:
             if kind == steps.MOVE:
                 result = await self.service.move_at(match_id, user, target, ply)
                 await interaction.response.edit_message(content=f"✅ You played **{result.notation}**.", view=None)
-                await self._post_position(interaction.followup.send, text.move_text(result), result.match)
+                match = result.match
+                await self.poster.show(self.poster.channel(match.channel_id, match.note), text.move_text(result), match)
                 return
             match = await self.service.builder(match_id, user, ply)
             try:
@@ -319,37 +275,28 @@ class Handlers:
         reply = self._reply(interaction, ephemeral=not public)
         in_guild(interaction)
         match = await self.service.latest(interaction.channel_id)
-        await reply.send(text.board_caption(match), file=await board_file(match, self.renders), allowed_mentions=discord.AllowedMentions.none())
+        await reply.send(text.board_caption(match), file=await board_file(match, self.renders),
+                         allowed_mentions=discord.AllowedMentions.none())
 
     async def resign(self, interaction: discord.Interaction) -> None:
         reply = self._reply(interaction)
         in_guild(interaction)
         user = player(interaction.user)
-        match = await self.service.resign(interaction.channel_id, user)
+        match = await self.service.resign(interaction.channel_id, user, via(interaction))
         if match.status == "active":  # a game of more than two goes on without them
-            await self._post_position(reply.send, text.left_text(match, match.seat_of(user.id), f"{user.name} resigned."), match)
+            await self.poster.show(reply.send, text.left_text(match, match.seat_of(user.id), f"{user.name} resigned."), match)
         else:
-            await self._post_position(reply.send, text.result_text(match), match)
+            await self.poster.show(reply.send, text.result_text(match), match)
 
     async def draw(self, interaction: discord.Interaction) -> None:
         reply = self._reply(interaction)
         in_guild(interaction)
-        result = await self.service.draw(interaction.channel_id, player(interaction.user))
+        result = await self.service.draw(interaction.channel_id, player(interaction.user), via(interaction))
         if isinstance(result, Match):
-            await self._post_position(reply.send, text.result_text(result), result)
+            await self.poster.show(reply.send, text.result_text(result), result)
         else:
             other = result.match.seats[1 - result.seat]
-            await reply.send(text.draw_offer_text(result), allowed_mentions=pings(other))
-
-    async def _post_position(self, send: Send, content: str, match: Match) -> None:
-        """A board for everyone through `send` (a reply, a follow-up, a channel's send): its buttons,
-        pinging whoever is to move (everyone once it is over); then a computer moves if it is its turn."""
-        finished = match.status == "finished"
-        await send(
-            content, file=await board_file(match, self.renders), view=board_view(match),
-            allowed_mentions=pings(*(match.seats if finished else (match.to_move,))),
-        )
-        self.computer_plays(match)
+            await self.poster.say(reply.send, text.draw_offer_text(result), result.match.note, pings(other))
 
     # ------------------------------------------------------------------ computer players
 
@@ -362,6 +309,11 @@ class Handlers:
         task = asyncio.create_task(self._computer_turns(match.id, match.channel_id, owed), name=f"computer-{match.id}")
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+
+    async def start(self) -> None:
+        """After a start: what the bot's previous run left to do (changes to show, computer moves owed)."""
+        await self.service.release_notes()
+        await self.resume_computers()
 
     async def resume_computers(self) -> None:
         """After a start: the moves computers owed when the bot stopped. On a database that several
@@ -387,7 +339,8 @@ class Handlers:
                     owed = False
                 match = result.match
                 # (its own computer_plays is a no-op: this match is being played here)
-                await self._post_unseen(text.move_text(result), match, "the computer's move")
+                if not await self._post_unseen(text.move_text(result), match, "the computer's move"):
+                    return  # the next move waits until this one is shown (its poster then goes on)
                 if match.status == "finished" or match.computer_to_move is None:
                     return
         except asyncio.CancelledError:
@@ -541,28 +494,27 @@ class Handlers:
     async def fire_timers(self) -> None:
         if self.service.store.shared and time.monotonic() - self._orphans_checked >= ORPHANS_SECONDS:
             await self.resume_computers()
+        for notice in await self.service.notices_due():  # first: a turn shown late gets its time again
+            await self.poster.repost(notice)
         expired = await self.service.expire_due()
         for challenge in expired.challenges:
-            await self.refresh_challenge_message(challenge)
+            await self.poster.refresh_challenge(challenge)
         for match in expired.matches:
-            await self._post_unseen(timeout_text(match), match, "the time-out")
-        for kind, match in await self.service.unposted_due():
-            log.info("posting %s of match %s, stored but not posted before", kind, match.id)
-            content = timeout_text(match) if kind == "timeout" else text.move_text(last_move(match))
-            await self._post_unseen(content, match, f"the {kind}")
+            await self._post_unseen(text.timeout_text(match), match, "the time-out")
 
-    async def _post_unseen(self, content: str, match: Match, what: str) -> None:
-        """Post a change made outside any interaction (a computer's move, a time-out), already stored,
-        then record that it was posted. A post that failed for a reason that may pass (Discord down,
-        the bot restarting) is tried again later by whichever process finds it overdue."""
-        channel = self.client.get_partial_messageable(match.channel_id)
+    async def _post_unseen(self, content: str, match: Match, what: str) -> bool:
+        """Post a change made outside any interaction (a computer's move, a time-out), already stored;
+        whether it was shown. A post that failed for a reason that may pass (Discord down, the bot
+        restarting) is tried again by whichever process finds its note due."""
         try:
-            await self._post_position(channel.send, content, match)
+            await self.poster.show(self.poster.channel(match.channel_id, match.note), content, match)
+        except NotShown:
+            log.info("Discord did not take %s in match %s; trying again soon", what, match.id)
+            return False
         except discord.HTTPException as error:
             log_post_failure(f"post {what} in match {match.id}", match.channel_id, error)
-            if not isinstance(error, (discord.Forbidden, discord.NotFound)):
-                return
-        await self.service.posted(match.id, len(match.moves))
+            return False
+        return True
 
     # ------------------------------------------------------------------ helpers
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot import steps
-from bot.models import Challenge, DrawOffer, Match, MoveResult, Player, Standing, computer
+from bot.models import Challenge, DrawOffer, Match, MoveResult, Notice, Player, Standing, computer
 from renderers.theme import and_list
 from rules import GAMES, Game
 
@@ -131,6 +131,37 @@ def left_text(match: Match, seat: int, why: str) -> str:
             f"{turn_line(match)}")
 
 
+def timeout_text(match: Match, seat: int | None = None) -> str:
+    """What a time-out posts: the result, or in a game of more than two that goes on, who plays on
+    for `seat` (by default the last player to leave)."""
+    if match.status == "active":  # a computer took the seat of the player who ran out of time
+        seat = match.leavers[-1] if seat is None else seat
+        return "⏰ " + left_text(match, seat, f"{match.seats[seat].name} ran out of time.")
+    return "⏰ " + result_text(match)
+
+
+def last_move(match: Match) -> MoveResult:
+    """The match's last move as the move that was played (to show it again)."""
+    return MoveResult(match=match, seat=match.state.last.seat, notation=match.moves[-1])
+
+
+def notice_text(notice: Notice) -> str:
+    """The words of a match's change shown late (see Notice), as they would have read at the time."""
+    match, seat = notice.match, notice.seat
+    assert match is not None
+    if notice.kind == "start":
+        return start_text(match)
+    if notice.kind == "move":
+        return move_text(last_move(match))
+    if notice.kind == "offer":
+        return draw_offer_text(DrawOffer(match=match, seat=seat if seat is not None else match.draw_offer or 0))
+    if notice.kind == "timeout":
+        return timeout_text(match, seat)
+    if notice.kind == "resign" and match.status == "active" and seat is not None:
+        return left_text(match, seat, f"{match.seats[seat].name} resigned.")
+    return result_text(match)
+
+
 def draw_offer_text(offer: DrawOffer) -> str:
     match = offer.match
     other = match.seats[1 - offer.seat]
@@ -155,18 +186,18 @@ def result_text(match: Match) -> str:
     if len(match.seats) > 2:
         for place, group in enumerate(outcome.places, start=1):
             lines.append(f"{place}. " + ", ".join(seat_result(match, s) for s in sorted(group)))
-    if match.ratings:
+    if match.ratings:  # everyone is mentioned here or in the places: the result notifies them all
         lines.append("Ratings: " + ", ".join(
-            f"{c.player.name} {c.before:.0f} → {c.after:.0f} ({c.delta:+.0f})" for c in match.ratings
+            f"{mention(c.player, bold=False)} {c.before:.0f} → {c.after:.0f} ({c.delta:+.0f})" for c in match.ratings
         ))
     return "\n".join(lines)
 
 
 def seat_result(match: Match, seat: int) -> str:
-    """"alice (Red, 37)" for the places list of a game with more than two players."""
+    """"<@id> (Red, 37)" for the places list of a game with more than two players."""
     scores = match.outcome.scores if match.outcome else None
     score = f", {scores[seat]}" if scores is not None else ""
-    return f"{match.seats[seat].name} ({match.rules.seat_name(seat)}{score})"
+    return f"{mention(match.seats[seat], bold=False)} ({match.rules.seat_name(seat)}{score})"
 
 
 def board_caption(match: Match) -> str:

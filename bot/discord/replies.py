@@ -5,6 +5,7 @@ import asyncio
 import logging
 from typing import Any
 
+import aiohttp
 import discord
 
 from bot.errors import PlayerError
@@ -27,6 +28,14 @@ NEEDED = {
     "attach_files": "Attach Files",
     "embed_links": "Embed Links",
 }
+
+
+def passing(error: BaseException) -> bool:
+    """Whether a failed request may succeed later: Discord's server errors and rate limits (once
+    discord.py's own retries are spent), a dropped or refused connection, a timeout."""
+    if isinstance(error, discord.HTTPException):
+        return error.status >= 500 or error.status == 429
+    return isinstance(error, (aiohttp.ClientError, OSError, asyncio.TimeoutError))
 
 
 def missing_permissions(interaction: discord.Interaction) -> list[str]:
@@ -65,35 +74,57 @@ class Reply:
     async def send(self, content: str | None = None, *, ephemeral: bool | None = None, **kwargs: Any) -> discord.Message | None:
         """Send the answer; returns the message when it is public."""
         ephemeral = self.ephemeral if ephemeral is None else ephemeral
-        self._timer.cancel()
         mentions = kwargs.pop("allowed_mentions", discord.AllowedMentions(users=True, roles=False, everyone=False))
         async with self._lock:
-            response = self.interaction.response
-            if not response.is_done():
+            # With the lock held, the timer is asleep or waiting for the lock, and has sent nothing.
+            # (Cancelled while its deferral is on the way, it would leave one that Discord has seen
+            # and discord.py has not.)
+            self._timer.cancel()
+            if not self.interaction.response.is_done():
                 try:
-                    sent = await response.send_message(content, ephemeral=ephemeral, allowed_mentions=mentions, **kwargs)
+                    sent = await self.interaction.response.send_message(
+                        content, ephemeral=ephemeral, allowed_mentions=mentions, **kwargs)
                 except discord.HTTPException as error:
                     if error.code != ALREADY_ANSWERED:
                         raise
-                    # Another process answered first (it saw the same interaction): follow up instead.
-                    log.info("interaction %s was already answered; following up", self.interaction.id)
-                    for file in [*(kwargs.get("files") or []), *([kwargs["file"]] if kwargs.get("file") else [])]:
-                        file.reset()  # the refused request read it to the end
-                    return await self.interaction.followup.send(
-                        content or "\u200b", ephemeral=ephemeral, allowed_mentions=mentions, wait=True, **kwargs
-                    )
+                    return await self._acknowledged(content, ephemeral, mentions, kwargs)
                 message = sent.resource if sent is not None else None
                 return message if isinstance(message, discord.InteractionMessage) and not ephemeral else None
-            if self._deferred == ephemeral:
-                files = kwargs.pop("files", None) or ([kwargs.pop("file")] if "file" in kwargs else [])
-                return await self.interaction.edit_original_response(
-                    content=content, attachments=files, allowed_mentions=mentions, **kwargs
-                )
-            if self._deferred is not None:
-                await self.interaction.delete_original_response()
-            return await self.interaction.followup.send(
-                content or "\u200b", ephemeral=ephemeral, allowed_mentions=mentions, wait=True, **kwargs
-            )
+            return await self._after_deferral(self._deferred, content, ephemeral, mentions, kwargs)
+
+    async def _after_deferral(self, deferred: bool | None, content: str | None, ephemeral: bool,
+                              mentions: discord.AllowedMentions, kwargs: dict[str, Any]) -> discord.Message | None:
+        """The answer after a deferral (`deferred`: whether it was private): the placeholder edited,
+        or replaced by a follow-up when the answer must be private and the placeholder is public."""
+        if deferred == ephemeral:
+            files = kwargs.pop("files", None) or ([kwargs.pop("file")] if "file" in kwargs else [])
+            message = await self.interaction.edit_original_response(
+                content=content, attachments=files, allowed_mentions=mentions, **kwargs)
+            if ephemeral:
+                return None
+            notified = mentions.users if isinstance(mentions.users, list) else []
+            if notified:  # an edit notifies nobody: the people the answer is for get a message of their own
+                await self.interaction.followup.send(
+                    "🔔 " + " ".join(f"<@{user.id}>" for user in notified) + ": see above.",
+                    allowed_mentions=mentions, wait=True)
+            return message
+        if deferred is not None:
+            await self.interaction.delete_original_response()
+        return await self.interaction.followup.send(
+            content or "\u200b", ephemeral=ephemeral, allowed_mentions=mentions, wait=True, **kwargs)
+
+    async def _acknowledged(self, content: str | None, ephemeral: bool, mentions: discord.AllowedMentions,
+                            kwargs: dict[str, Any]) -> discord.Message | None:
+        """Discord says the interaction was already answered, by a request of ours whose reply never
+        came back (the connection dropped after Discord took it). Its original response tells which:
+        a "thinking…" placeholder is answered as after any deferral; an answer already there stands."""
+        original = await self.interaction.original_response()
+        for file in [*(kwargs.get("files") or []), *([kwargs["file"]] if kwargs.get("file") else [])]:
+            file.reset()  # the refused request read it to the end
+        if original.flags.loading:
+            return await self._after_deferral(original.flags.ephemeral, content, ephemeral, mentions, kwargs)
+        log.info("interaction %s was already answered; its answer stands", self.interaction.id)
+        return None if original.flags.ephemeral else original
 
     async def refuse(self, reason: str) -> None:
         await self.send(f"⚠️ {reason}", ephemeral=True)
@@ -110,6 +141,10 @@ async def report_error(interaction: discord.Interaction, error: BaseException, r
         message = str(error)
     elif isinstance(error, discord.app_commands.CheckFailure):
         message = str(error) or "You can't use this command here."
+    elif passing(error):  # Discord or the network, not the bot: nothing to trace
+        log.warning("Discord could not be reached while answering user %s in channel %s: %s",
+                    interaction.user.id, interaction.channel_id, error or type(error).__name__)
+        message = "Discord did not answer me just now. Please try again in a moment."
     else:
         command = interaction.command.qualified_name if interaction.command else (interaction.data or {}).get("custom_id")
         log.error(

@@ -13,6 +13,14 @@ if TYPE_CHECKING:
     from bot.discord.client import GameBot
 
 
+class Once:
+    """Mixed into every component of the bot: an interaction delivered more than once (Discord again,
+    or to two of the bot's processes) is handled by its first delivery only."""
+
+    async def interaction_check(self, interaction: discord.Interaction[GameBot]) -> bool:
+        return await interaction.client.first_delivery(interaction)
+
+
 CHALLENGE_BUTTONS = {
     "accept": ("Accept", discord.ButtonStyle.success),
     "decline": ("Decline", discord.ButtonStyle.danger),
@@ -22,7 +30,7 @@ CHALLENGE_BUTTONS = {
 }
 
 
-class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button], template=r"challenge:(?P<action>accept|decline|join|start|withdraw):(?P<id>\d+)"):
+class ChallengeButton(Once, discord.ui.DynamicItem[discord.ui.Button], template=r"challenge:(?P<action>accept|decline|join|start|withdraw):(?P<id>\d+)"):
     def __init__(self, action: str, challenge_id: int, *, disabled: bool = False):
         label, style = CHALLENGE_BUTTONS[action]
         super().__init__(discord.ui.Button(
@@ -38,7 +46,7 @@ class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button], template=r"chal
         await interaction.client.handlers.challenge_button(interaction, self.action, self.challenge_id)
 
 
-class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rematch:(?P<id>\d+)"):
+class RematchButton(Once, discord.ui.DynamicItem[discord.ui.Button], template=r"rematch:(?P<id>\d+)"):
     def __init__(self, match_id: int, *, disabled: bool = False):
         super().__init__(discord.ui.Button(
             label="Rematch", style=discord.ButtonStyle.primary, custom_id=f"rematch:{match_id}", emoji="🔁",
@@ -54,7 +62,7 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rematc
         await interaction.client.handlers.rematch_button(interaction, self.match_id)
 
 
-class PageButton(discord.ui.DynamicItem[discord.ui.Button], template=r"leaderboard:(?P<game>[a-z0-9_]+):(?P<page>\d+):(?P<dir>prev|next)"):
+class PageButton(Once, discord.ui.DynamicItem[discord.ui.Button], template=r"leaderboard:(?P<game>[a-z0-9_]+):(?P<page>\d+):(?P<dir>prev|next)"):
     def __init__(self, game: str, page: int, direction: str, *, disabled: bool = False):
         super().__init__(discord.ui.Button(
             label="◀ Previous" if direction == "prev" else "Next ▶", style=discord.ButtonStyle.secondary,
@@ -70,7 +78,7 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button], template=r"leaderboa
         await interaction.client.handlers.leaderboard_page(interaction, self.game, self.page)
 
 
-class MoveButton(discord.ui.DynamicItem[discord.ui.Button], template=r"move:(?P<id>\d+)"):
+class MoveButton(Once, discord.ui.DynamicItem[discord.ui.Button], template=r"move:(?P<id>\d+)"):
     """On every board of an active match: opens the player to move's panel for building a move."""
 
     def __init__(self, match_id: int):
@@ -87,7 +95,7 @@ class MoveButton(discord.ui.DynamicItem[discord.ui.Button], template=r"move:(?P<
         await interaction.client.handlers.move_button(interaction, self.match_id)
 
 
-class BuildMenu(discord.ui.DynamicItem[discord.ui.Select], template=r"build:(?P<id>\d+):(?P<ply>\d+):(?P<menu>\d)"):
+class BuildMenu(Once, discord.ui.DynamicItem[discord.ui.Select], template=r"build:(?P<id>\d+):(?P<ply>\d+):(?P<menu>\d)"):
     """One select menu of a move panel: the choices for the next part of the move (see bot.steps).
     Its custom_id holds the match and how many moves had been played when the panel was made."""
 
@@ -109,7 +117,7 @@ class BuildMenu(discord.ui.DynamicItem[discord.ui.Select], template=r"build:(?P<
         await interaction.client.handlers.build(interaction, self.match_id, self.ply, values[0])
 
 
-class BuildBack(discord.ui.DynamicItem[discord.ui.Button], template=r"build-back:(?P<id>\d+):(?P<ply>\d+):(?P<to>.*)"):
+class BuildBack(Once, discord.ui.DynamicItem[discord.ui.Button], template=r"build-back:(?P<id>\d+):(?P<ply>\d+):(?P<to>.*)"):
     def __init__(self, match_id: int, ply: int, to: steps.Step | None):
         super().__init__(discord.ui.Button(
             label="Back", style=discord.ButtonStyle.secondary, emoji="↩️", disabled=to is None,
@@ -127,7 +135,7 @@ class BuildBack(discord.ui.DynamicItem[discord.ui.Button], template=r"build-back
         await interaction.client.handlers.build(interaction, self.match_id, self.ply, self.to)
 
 
-class ReplayButton(discord.ui.DynamicItem[discord.ui.Button], template=r"replay:(?P<id>\d+)"):
+class ReplayButton(Once, discord.ui.DynamicItem[discord.ui.Button], template=r"replay:(?P<id>\d+)"):
     def __init__(self, match_id: int):
         super().__init__(discord.ui.Button(
             label="Replay", style=discord.ButtonStyle.secondary, custom_id=f"replay:{match_id}", emoji="🎞️",
@@ -142,7 +150,7 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button], template=r"replay:
         await interaction.client.handlers.replay_button(interaction, self.match_id)
 
 
-class HistoryPage(discord.ui.DynamicItem[discord.ui.Button], template=r"history:(?P<page>\d+):(?P<dir>prev|next)"):
+class HistoryPage(Once, discord.ui.DynamicItem[discord.ui.Button], template=r"history:(?P<page>\d+):(?P<dir>prev|next)"):
     def __init__(self, page: int, direction: str, *, disabled: bool = False):
         super().__init__(discord.ui.Button(
             label="◀ Newer" if direction == "prev" else "Older ▶", style=discord.ButtonStyle.secondary,
@@ -158,7 +166,7 @@ class HistoryPage(discord.ui.DynamicItem[discord.ui.Button], template=r"history:
         await interaction.client.handlers.history_page(interaction, self.page)
 
 
-class HistoryReplay(discord.ui.DynamicItem[discord.ui.Select], template=r"history-replay:(?P<page>\d+)"):
+class HistoryReplay(Once, discord.ui.DynamicItem[discord.ui.Select], template=r"history-replay:(?P<page>\d+)"):
     """A /history page's menu: the replay of one of its matches."""
 
     def __init__(self, page: int, matches: tuple[tuple[int, str], ...] = ()):

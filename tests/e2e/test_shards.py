@@ -79,7 +79,7 @@ async def run(users: Discord, user: User, channel: int, name: str, sub: str | No
 
 async def start_match(users: Discord, channel: int, first: User, second: User) -> Message:
     challenge = await run(users, first, channel, "challenge", "attaxx", opponent=second)
-    [board] = await (await users.press(second, challenge, "Accept")).messages(1)
+    board = await (await users.press(second, challenge, "Accept")).board()
     return board
 
 

@@ -78,6 +78,14 @@ class BotProcess:
     def log(self) -> str:
         return self.log_path.read_text() if self.log_path.exists() else ""
 
+    async def settled(self, timeout: float = 20.0) -> None:
+        """Wait until the bot has noted every change it made as shown (its outbox is empty)."""
+        async def empty() -> None:
+            while self.sql("SELECT count(*) FROM outbox")[0][0]:
+                await asyncio.sleep(0.02)
+
+        await asyncio.wait_for(empty(), timeout)
+
     def sql(self, statement: str, *args) -> list[tuple]:
         """Read or change the bot's database from outside (as time passing, or an admin, would)."""
         with sqlite3.connect(self.database) as db:

@@ -1,40 +1,69 @@
-"""A local stand-in for Discord's REST API (127.0.0.1), recording everything the bot sends.
+"""A local stand-in for Discord's REST API and gateway (127.0.0.1), recording everything the bot sends.
 
 Tests act as users do ("alice runs /move b6", "bob presses Accept") and read back what they would see:
-messages, edits, private replies, attachments and buttons. Discord's rules that bots trip over are
-enforced: an interaction is answered once, and its first answer must come within 3 seconds (404,
-code 10062 otherwise).
+messages, edits, private replies, attachments and buttons. The stand-in refuses what Discord refuses:
+every body is checked against Discord's documented limits (tests.support.discord_rules), an interaction
+is answered once and first within 3 seconds (10062 after that, 40060 for a second answer), follow-ups
+and edits only within the token's 15 minutes, files over the size limit (40005). Refusals are recorded,
+and a test that did not expect one fails.
+
+Faults can be injected on any route (`inject`, `latency`): slow answers, 429s with `retry_after`, 5xx
+answers and dropped connections, before or after the request took effect; and on the gateway, a closed
+connection that the bot resumes (missed events replayed) or must identify anew (`drop_gateway`).
 """
 from __future__ import annotations
 
 import asyncio
 import itertools
 import json
+import re
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from aiohttp import web
 
+from tests.support.discord_rules import Refusal, check_callback, check_commands, check_message, check_thread
+
 APP_ID = 900_000_000_000_000_001
 BOT_ID = 900_000_000_000_000_002
 ALL_PERMISSIONS = (1 << 50) - 1
-EPHEMERAL = 64
-FIRST_REPLY_SECONDS = 3.0
-_ids = itertools.count(1_000_000_000_000_000_000)
+EPHEMERAL = 1 << 6
+LOADING = 1 << 7
+FIRST_REPLY_SECONDS = 3.0  # https://discord.com/developers/docs/interactions/receiving-and-responding#responding-to-an-interaction
+TOKEN_SECONDS = 15 * 60  # https://discord.com/developers/docs/interactions/receiving-and-responding#followup-messages
+# "checked for uniqueness in the past few minutes":
+# https://discord.com/developers/docs/resources/message#create-message-jsonform-params (nonce, enforce_nonce)
+NONCE_SECONDS = 180.0
+CHANNEL_FILE_LIMIT = 10 * 1024 * 1024  # https://discord.com/developers/docs/reference#uploading-files
+# Answers that mean Discord refused the request (a 404 for a message or webhook that is gone is news,
+# not a refusal: the bot asks for such things on purpose).
+REFUSED = (400, 401, 403, 413)
+ARRIVED = web.RequestKey("arrived", float)  # when a request reached the stand-in, on its clock
+DISCORD_EPOCH_MS = 1_420_070_400_000  # https://discord.com/developers/docs/reference#snowflakes
+_increments = itertools.count()
 
 
-def snowflake() -> int:
-    return next(_ids)
+def snowflake(at: float | None = None) -> int:
+    """A Discord id made at `at` (seconds since 1970; now by default): ids sort by when they were made,
+    and the bot reads that time back from them (discord.utils.snowflake_time)."""
+    ms = int((time.time() if at is None else at) * 1000) - DISCORD_EPOCH_MS
+    return (ms << 22) | (next(_increments) & 0x3FFFFF)
 
 
 def user_json(user_id: int, name: str, bot: bool = False) -> dict[str, Any]:
     return {"id": str(user_id), "username": name, "global_name": name, "discriminator": "0", "avatar": None, "bot": bot}
 
 
-def json_response(data: Any, status: int = 200) -> web.Response:
+def json_response(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
     # discord.py wants exactly "application/json" (aiohttp's json_response adds a charset).
-    return web.Response(status=status, body=json.dumps(data).encode(), headers={"Content-Type": "application/json"})
+    return web.Response(status=status, body=json.dumps(data).encode(),
+                        headers={"Content-Type": "application/json", **(headers or {})})
+
+
+def error(status: int, code: int, message: str) -> web.Response:
+    return json_response({"message": message, "code": code}, status)
 
 
 @dataclass
@@ -46,13 +75,15 @@ class Message:
     content: str = ""
     ephemeral: bool = False
     files: dict[str, bytes] = field(default_factory=dict)
+    descriptions: dict[str, str] = field(default_factory=dict)  # each file's alt text
     embeds: list[dict] = field(default_factory=list)
     components: list[dict] = field(default_factory=list)
-    mentions: list[int] = field(default_factory=list)  # users the message notifies
+    mentions: list[int] = field(default_factory=list)  # users the message notified when it was posted
     loading: bool = False  # a deferred "is thinking…" placeholder
     deleted: bool = False
     edits: int = 0
     interaction_id: int | None = None
+    nonce: str | None = None
 
     @property
     def buttons(self) -> list[dict]:
@@ -94,11 +125,13 @@ class Message:
             "tts": False, "mention_everyone": False, "mentions": [], "mention_roles": [],
             "attachments": [
                 {"id": str(i), "filename": name, "size": len(data), "url": f"https://cdn.invalid/{name}",
-                 "proxy_url": f"https://cdn.invalid/{name}"}
+                 "proxy_url": f"https://cdn.invalid/{name}", **({"description": self.descriptions[name]}
+                                                               if name in self.descriptions else {})}
                 for i, (name, data) in enumerate(self.files.items())
             ],
-            "embeds": self.embeds, "pinned": False, "type": 0, "flags": EPHEMERAL if self.ephemeral else 0,
-            "components": self.components,
+            "embeds": self.embeds, "pinned": False, "type": 0, "components": self.components,
+            "flags": (EPHEMERAL if self.ephemeral else 0) | (LOADING if self.loading else 0),
+            **({"nonce": self.nonce} if self.nonce is not None else {}),
         }
 
 
@@ -107,12 +140,46 @@ class Interaction:
     id: int
     token: str
     payload: dict[str, Any]
-    created: float
+    created: float  # on the stand-in's clock
     answered: asyncio.Event = field(default_factory=asyncio.Event)
     response_type: int | None = None
     original: Message | None = None
     choices: list[dict] | None = None
     error: str | None = None
+    deliveries: int = 0  # how many times the gateway delivered it
+
+    @property
+    def attachment_limit(self) -> int:
+        return int(self.payload.get("attachment_size_limit") or CHANNEL_FILE_LIMIT)
+
+
+@dataclass
+class Fault:
+    """A failure the stand-in plays on the next `times` requests of a route (a name from StandIn.start,
+    or "*"): "429" (rate limited, `retry_after` seconds), "5xx" (`status`), or "drop" (the connection
+    closes with no answer). `processed`: the request takes effect first (Discord acted, the bot never
+    heard); `uploads`: only requests that carry files."""
+
+    route: str
+    kind: str
+    times: int = 1
+    processed: bool = False
+    uploads: bool = False
+    retry_after: float = 0.25
+    status: int = 502
+    hits: int = 0
+
+
+@dataclass
+class Session:
+    """A gateway session: the dispatches sent in it, kept for a RESUME to replay."""
+
+    id: str
+    shard: int
+    count: int
+    sent: list[dict] = field(default_factory=list)
+    ws: web.WebSocketResponse | None = None
+    resumable: bool = True
 
 
 def guild_json(guild_id: int, channels: list[int]) -> dict[str, Any]:
@@ -132,13 +199,16 @@ def guild_json(guild_id: int, channels: list[int]) -> dict[str, Any]:
 class StandIn:
     """The fake Discord: REST routes, a gateway, and a record of what happened in each channel."""
 
-    def __init__(self, guilds: dict[int, list[int]] | None = None, shard_count: int = 1) -> None:
+    def __init__(self, guilds: dict[int, list[int]] | None = None, shard_count: int = 1,
+                 wall: Callable[[], float] = time.time) -> None:
         self.guilds = guilds or {}
+        self.wall = wall  # the date and time in the ids it makes (a test's clock, when the bot runs on one)
         self.shard_count = shard_count
         self.sockets: dict[int, web.WebSocketResponse] = {}  # the connection of each shard
-        self.sequences: dict[int, int] = {}  # the last sequence number sent on each connection (by id())
+        self.shard_sessions: dict[int, Session] = {}  # the latest session of each shard
         self.identified = asyncio.Event()  # some shard identified (set again at every IDENTIFY)
         self.sessions = 0
+        self.resumes = 0
         self.identifies: list[tuple[int, int]] = []  # the shard field of every accepted IDENTIFY, in order
         self.messages: dict[int, Message] = {}
         self.answers: dict[int, list[Message]] = {}  # the messages of each interaction (replies, follow-ups)
@@ -147,6 +217,11 @@ class StandIn:
         self.commands: list[dict] = []
         self.changed = asyncio.Condition()
         self.requests: list[tuple[str, str]] = []
+        self.refusals: list[tuple[str, str, dict]] = []  # (method, path, Discord's error) for each refused request
+        self.faults: list[Fault] = []
+        self.latency: dict[str, float] = {}  # seconds each route takes to answer, by route name ("*": all)
+        self.offset = 0.0  # how far the stand-in's clock runs ahead of the machine's
+        self.nonces: dict[tuple[int, str], tuple[Message, float]] = {}
         self._runner: web.AppRunner | None = None
         self.url = ""
         self.typings: list[tuple[int, float]] = []
@@ -155,23 +230,22 @@ class StandIn:
     # ------------------------------------------------------------------ server
 
     async def start(self) -> str:
-        app = web.Application(client_max_size=64 * 1024 * 1024)
+        app = web.Application(client_max_size=64 * 1024 * 1024, middlewares=[self._route])
         r = app.router
         api = "/api/v10"
-        r.add_get(f"{api}/users/@me", self.me)
-        r.add_get(f"{api}/oauth2/applications/@me", self.application)
-        r.add_put(f"{api}/applications/{{app}}/commands", self.put_commands)
-        r.add_put(f"{api}/applications/{{app}}/guilds/{{guild}}/commands", self.put_commands)
-        r.add_post(f"{api}/interactions/{{iid}}/{{token}}/callback", self.callback)
-        r.add_route("*", f"{api}/webhooks/{{app}}/{{token}}/messages/{{mid}}", self.webhook_message)
-        r.add_post(f"{api}/webhooks/{{app}}/{{token}}", self.followup)
-        r.add_post(f"{api}/channels/{{cid}}/messages", self.channel_post)
-        r.add_patch(f"{api}/channels/{{cid}}/messages/{{mid}}", self.channel_edit)
-        r.add_post(f"{api}/channels/{{cid}}/typing", self.typing)
-        r.add_post(f"{api}/channels/{{cid}}/threads", self.open_thread)
-        r.add_get("/gateway", self.gateway)
-        r.add_get(f"{api}/gateway/bot", self.gateway_bot)
-        app.middlewares.append(self._log)
+        r.add_get(f"{api}/users/@me", self.me, name="me")
+        r.add_get(f"{api}/oauth2/applications/@me", self.application, name="application")
+        r.add_put(f"{api}/applications/{{app}}/commands", self.put_commands, name="commands")
+        r.add_put(f"{api}/applications/{{app}}/guilds/{{guild}}/commands", self.put_commands, name="guild_commands")
+        r.add_post(f"{api}/interactions/{{iid}}/{{token}}/callback", self.callback, name="callback")
+        r.add_route("*", f"{api}/webhooks/{{app}}/{{token}}/messages/{{mid}}", self.webhook_message, name="webhook_message")
+        r.add_post(f"{api}/webhooks/{{app}}/{{token}}", self.followup, name="followup")
+        r.add_post(f"{api}/channels/{{cid}}/messages", self.channel_post, name="channel_post")
+        r.add_patch(f"{api}/channels/{{cid}}/messages/{{mid}}", self.channel_edit, name="channel_edit")
+        r.add_post(f"{api}/channels/{{cid}}/typing", self.typing, name="typing")
+        r.add_post(f"{api}/channels/{{cid}}/threads", self.open_thread, name="thread")
+        r.add_get("/gateway", self.gateway, name="gateway")
+        r.add_get(f"{api}/gateway/bot", self.gateway_bot, name="gateway_bot")
         self._runner = web.AppRunner(app)
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
@@ -185,10 +259,67 @@ class StandIn:
         if self._runner:
             await self._runner.cleanup()
 
+    def now(self) -> float:
+        """The stand-in's clock (seconds): the machine's monotonic clock, moved on by `advance`."""
+        return time.monotonic() + self.offset
+
+    def advance(self, seconds: float) -> None:
+        """Let `seconds` pass for Discord's own deadlines (tokens, nonces) without waiting for them."""
+        self.offset += seconds
+
+    def snowflake(self) -> int:
+        """A new id, made now by the stand-in's wall clock."""
+        return snowflake(self.wall() + (self.offset if self.wall is time.time else 0.0))
+
+    # ------------------------------------------------------------------ faults
+
+    def inject(self, route: str, kind: str, **how: Any) -> Fault:
+        """Fail the next requests of `route` (see Fault); returns the fault, whose `hits` count them."""
+        fault = Fault(route, kind, **how)
+        self.faults.append(fault)
+        return fault
+
+    def _fault(self, route: str, request: web.Request) -> Fault | None:
+        for fault in self.faults:
+            if fault.hits < fault.times and fault.route in (route, "*") and (
+                    not fault.uploads or request.content_type.startswith("multipart/")):
+                fault.hits += 1
+                return fault
+        return None
+
     @web.middleware
-    async def _log(self, request: web.Request, handler):
+    async def _route(self, request: web.Request, handler):
+        route = request.match_info.route.name or ""
         self.requests.append((request.method, request.path))
-        return await handler(request)
+        request[ARRIVED] = self.now()
+        fault = self._fault(route, request)
+        if fault is not None and not fault.processed:
+            return await self._fail(request, fault)
+        response = await handler(request)
+        if fault is not None:
+            return await self._fail(request, fault)
+        delay = self.latency.get(route, self.latency.get("*", 0.0))
+        if delay and route != "gateway":
+            await asyncio.sleep(delay)
+        if response.status in REFUSED or (response.status == 404 and json.loads(response.body)["code"] == 10062):
+            self.refusals.append((request.method, request.path, json.loads(response.body)))
+        return response
+
+    async def _fail(self, request: web.Request, fault: Fault) -> web.StreamResponse:
+        if fault.kind == "drop":
+            await request.read()
+            request.transport.close()
+            return web.Response(status=500)  # never reaches the bot
+        if fault.kind == "429":
+            # discord.py retries a 429 only when it carries a Via header (else it takes it for a ban).
+            # https://discord.com/developers/docs/topics/rate-limits#exceeding-a-rate-limit
+            return json_response(
+                {"message": "You are being rate limited.", "retry_after": fault.retry_after, "global": False},
+                429, {"Via": "1.1 google", "Retry-After": str(max(1, round(fault.retry_after))),
+                      "X-RateLimit-Limit": "5", "X-RateLimit-Remaining": "0",
+                      "X-RateLimit-Reset-After": str(fault.retry_after), "X-RateLimit-Bucket": "standin",
+                      "X-RateLimit-Scope": "shared"})
+        return json_response({"message": "Server error", "code": 0}, fault.status)
 
     # ------------------------------------------------------------------ gateway
 
@@ -196,11 +327,13 @@ class StandIn:
         """The shard that receives a guild's events: Discord's formula."""
         return (guild_id >> 22) % self.shard_count
 
-    async def _send(self, ws: web.WebSocketResponse, op: int, d: Any, t: str | None = None) -> None:
-        sequence = None
-        if op == 0:
-            sequence = self.sequences[id(ws)] = self.sequences.get(id(ws), 0) + 1
-        await ws.send_str(json.dumps({"op": op, "d": d, "s": sequence, "t": t}))
+    async def _send(self, ws: web.WebSocketResponse, op: int, d: Any, t: str | None = None,
+                    session: Session | None = None) -> None:
+        frame: dict[str, Any] = {"op": op, "d": d, "s": None, "t": t}
+        if op == 0 and session is not None:
+            frame["s"] = len(session.sent) + 1
+            session.sent.append(frame)
+        await ws.send_str(json.dumps(frame))
 
     async def gateway_bot(self, request: web.Request) -> web.Response:
         """Where to connect and how many shards to run (asked by discord.py's AutoShardedClient)."""
@@ -208,69 +341,118 @@ class StandIn:
             "total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}})
 
     async def gateway(self, request: web.Request) -> web.WebSocketResponse:
-        """HELLO, heartbeat ACKs, IDENTIFY → READY and one GUILD_CREATE per guild of the shard named in
-        the IDENTIFY (close 4010 for a shard that does not exist, 4011 when sharding is required but
-        none was named); resumes are refused."""
+        """HELLO, heartbeat ACKs; IDENTIFY → READY and one GUILD_CREATE per guild of the shard named
+        (close 4010 for a shard that does not exist, 4011 when sharding is required but none was named);
+        RESUME → the dispatches the session missed, then RESUMED, or INVALID_SESSION when it can't."""
         ws = web.WebSocketResponse(autoping=True)
         await ws.prepare(request)
         await self._send(ws, 10, {"heartbeat_interval": 41250})
-        shard = None
+        session: Session | None = None
         async for frame in ws:
             message = json.loads(frame.data)
             op = message["op"]
             if op == 1:
                 await self._send(ws, 11, None)
             elif op == 2:
-                if message["d"].get("token") != "Bot test-token" and message["d"].get("token") != "test-token":
-                    await ws.close(code=4004, message=b"Authentication failed.")
+                session = await self._identify(ws, message["d"])
+                if session is None:
                     break
-                named = message["d"].get("shard")
-                if named is None and self.shard_count > 1:
-                    await ws.close(code=4011, message=b"Sharding required.")
-                    break
-                shard, count = named or (0, 1)
-                if count != self.shard_count or not 0 <= shard < count:
-                    await ws.close(code=4010, message=b"Invalid shard.")
-                    break
-                self.sessions += 1
-                self.sequences[id(ws)] = 0
-                self.sockets[shard] = ws
-                mine = {g: c for g, c in self.guilds.items() if self.shard_of(g) == shard}
-                await self._send(ws, 0, {
-                    "v": 10, "user": user_json(BOT_ID, "Boardgames", bot=True),
-                    "guilds": [{"id": str(g), "unavailable": True} for g in mine],
-                    "session_id": f"session-{self.sessions}", "resume_gateway_url": self.gateway_url,
-                    "application": {"id": str(APP_ID), "flags": 0}, "shard": [shard, count],
-                }, "READY")
-                for guild_id, channels in mine.items():
-                    await self._send(ws, 0, guild_json(guild_id, channels), "GUILD_CREATE")
-                self.identifies.append((shard, count))
-                self.identified.set()
-                await self._changed()
             elif op == 6:
-                await self._send(ws, 9, False)  # invalid session: the client identifies afresh
-        if shard is not None and self.sockets.get(shard) is ws:
-            del self.sockets[shard]
+                session = await self._resume(ws, message["d"])
+        if session is not None and session.ws is ws:
+            session.ws = None
+            if self.sockets.get(session.shard) is ws:
+                del self.sockets[session.shard]
             if not self.sockets:
                 self.identified.clear()
             await self._changed()
         return ws
 
+    async def _identify(self, ws: web.WebSocketResponse, d: dict) -> Session | None:
+        if d.get("token") not in ("Bot test-token", "test-token"):
+            await ws.close(code=4004, message=b"Authentication failed.")
+            return None
+        named = d.get("shard")
+        if named is None and self.shard_count > 1:
+            await ws.close(code=4011, message=b"Sharding required.")
+            return None
+        shard, count = named or (0, 1)
+        if count != self.shard_count or not 0 <= shard < count:
+            await ws.close(code=4010, message=b"Invalid shard.")
+            return None
+        self.sessions += 1
+        session = Session(f"session-{self.sessions}", shard, count, ws=ws)
+        self.shard_sessions[shard] = session
+        self.sockets[shard] = ws
+        mine = {g: c for g, c in self.guilds.items() if self.shard_of(g) == shard}
+        await self._send(ws, 0, {
+            "v": 10, "user": user_json(BOT_ID, "Boardgames", bot=True),
+            "guilds": [{"id": str(g), "unavailable": True} for g in mine],
+            "session_id": session.id, "resume_gateway_url": self.gateway_url,
+            "application": {"id": str(APP_ID), "flags": 0}, "shard": [shard, count],
+        }, "READY", session)
+        for guild_id, channels in mine.items():
+            await self._send(ws, 0, guild_json(guild_id, channels), "GUILD_CREATE", session)
+        self.identifies.append((shard, count))
+        self.identified.set()
+        await self._changed()
+        return session
+
+    async def _resume(self, ws: web.WebSocketResponse, d: dict) -> Session | None:
+        session = next((s for s in self.shard_sessions.values() if s.id == d.get("session_id")), None)
+        if session is None or not session.resumable or session.ws is not None:
+            await self._send(ws, 9, False)  # invalid session: the client identifies afresh
+            return None
+        session.ws = ws
+        self.sockets[session.shard] = ws
+        self.resumes += 1
+        for frame in session.sent[int(d.get("seq") or 0):]:
+            await ws.send_str(json.dumps(frame))
+        await self._send(ws, 0, {}, "RESUMED", session)
+        self.identified.set()
+        await self._changed()
+        return session
+
+    async def drop_gateway(self, shard: int = 0, *, resumable: bool = True, code: int = 4000) -> None:
+        """Close a shard's connection as Discord does now and then: with a code the client may RESUME
+        after (4000, unknown error), or, with `resumable` False, a session that must be identified anew."""
+        session = self.shard_sessions[shard]
+        session.resumable = resumable
+        ws = session.ws
+        if ws is not None:
+            await ws.close(code=code, message=b"Unknown error.")
+
     async def dispatch(self, payload: dict[str, Any]) -> None:
-        """Deliver an INTERACTION_CREATE to the shard that has its guild (waiting for it to connect)."""
+        """Deliver an INTERACTION_CREATE to the shard that has its guild. While that shard's session is
+        between connections it is kept for the RESUME to replay, as Discord does; before any session,
+        it waits for one."""
         shard = self.shard_of(int(payload["guild_id"])) if payload.get("guild_id") else 0
-        ws = await self.wait_for(lambda: self.sockets.get(shard), timeout=30)
-        await self._send(ws, 0, payload, "INTERACTION_CREATE")
+        session = self.shard_sessions.get(shard) or await self.wait_for(lambda: self.shard_sessions.get(shard), timeout=30)
+        self._delivered(payload)
+        if session.ws is None:
+            frame = {"op": 0, "d": payload, "s": len(session.sent) + 1, "t": "INTERACTION_CREATE"}
+            session.sent.append(frame)
+            return
+        await self._send(session.ws, 0, payload, "INTERACTION_CREATE", session)
 
     async def broadcast(self, payload: dict[str, Any]) -> None:
         """Deliver one INTERACTION_CREATE to every connected shard at once (Discord never does; a test
         of what happens if several processes see the same interaction)."""
-        for ws in list(self.sockets.values()):
-            await self._send(ws, 0, payload, "INTERACTION_CREATE")
+        for session in list(self.shard_sessions.values()):
+            if session.ws is not None:
+                self._delivered(payload)
+                await self._send(session.ws, 0, payload, "INTERACTION_CREATE", session)
+
+    def _delivered(self, payload: dict[str, Any]) -> None:
+        interaction = self.interactions.get(int(payload["id"]))
+        if interaction is not None:
+            interaction.deliveries += 1
+
+    # ------------------------------------------------------------------ REST: set-up
 
     async def me(self, request: web.Request) -> web.Response:
         if request.headers.get("Authorization") != "Bot test-token":
-            return json_response({"message": "401: Unauthorized", "code": 0}, 401)
+            return error(401, 0, "401: Unauthorized")
         return json_response(user_json(BOT_ID, "Boardgames", bot=True))
 
     async def application(self, request: web.Request) -> web.Response:
@@ -281,22 +463,40 @@ class StandIn:
         })
 
     async def put_commands(self, request: web.Request) -> web.Response:
-        self.commands = await request.json()
-        return json_response([dict(c, id=str(snowflake()), application_id=str(APP_ID), version="1") for c in self.commands])
+        commands = await request.json()
+        try:
+            check_commands(commands)
+        except Refusal as refusal:
+            return json_response(refusal.body(), refusal.status)
+        self.commands = commands
+        return json_response([dict(c, id=str(self.snowflake()), application_id=str(APP_ID), version="1") for c in commands])
 
-    async def _body(self, request: web.Request) -> tuple[dict, dict[str, bytes]]:
+    # ------------------------------------------------------------------ REST: messages
+
+    async def _body(self, request: web.Request) -> tuple[dict, dict[str, bytes], dict[str, int]]:
+        """The JSON body, the files by name, and each file part's size by part name (files[n])."""
         if request.content_type.startswith("multipart/"):
-            payload, files = {}, {}
+            payload, files, parts = {}, {}, {}
             reader = await request.multipart()
             async for part in reader:
                 if part.name == "payload_json":
                     payload = json.loads(await part.text())
                 else:
-                    files[part.filename] = bytes(await part.read())
-            return payload, files
+                    data = bytes(await part.read())
+                    files[part.filename] = data
+                    parts[part.name] = len(data)
+            return payload, files, parts
         if request.can_read_body:
-            return await request.json(), {}
-        return {}, {}
+            return await request.json(), {}, {}
+        return {}, {}, {}
+
+    @staticmethod
+    def _checked(check, *args: Any, **kwargs: Any) -> web.Response | None:
+        try:
+            check(*args, **kwargs)
+        except Refusal as refusal:
+            return json_response(refusal.body(), refusal.status)
+        return None
 
     def _apply(self, message: Message, data: dict, files: dict[str, bytes]) -> None:
         if "content" in data:
@@ -308,19 +508,23 @@ class StandIn:
         if "attachments" in data:
             kept = {a.get("filename") for a in data["attachments"] or [] if "filename" in a}
             message.files = {k: v for k, v in message.files.items() if k in kept}
+            message.descriptions = {a["filename"]: a["description"] for a in data["attachments"] or []
+                                    if a.get("filename") and a.get("description")}
         message.files.update(files)
-        mentions = data.get("allowed_mentions")
-        if mentions is not None:
-            users = mentions.get("users")
-            parse = mentions.get("parse", [])
+
+    @staticmethod
+    def _notified(message: Message, data: dict) -> None:
+        """Whom a new message notifies: the users mentioned in it that allowed_mentions lets through.
+        An edit notifies nobody (Discord never notifies for edits)."""
+        mentioned = list(dict.fromkeys(int(m) for m in re.findall(r"<@!?(\d+)>", message.content or "")))
+        allowed = data.get("allowed_mentions")
+        if allowed is not None:
+            users = allowed.get("users")
             if users is not None:
-                message.mentions = [int(u) for u in users]
-            elif "users" in parse:
-                message.mentions = [int(m) for m in _mentioned(message.content)]
-            else:
-                message.mentions = []
-        else:
-            message.mentions = [int(m) for m in _mentioned(message.content)]
+                mentioned = [m for m in mentioned if str(m) in {str(u) for u in users}]
+            elif "users" not in allowed.get("parse", []):
+                mentioned = []
+        message.mentions = mentioned
 
     def _add(self, message: Message) -> None:
         self.messages[message.id] = message
@@ -331,25 +535,40 @@ class StandIn:
         async with self.changed:
             self.changed.notify_all()
 
+    def _interaction(self, token: str) -> Interaction | web.Response:
+        """The interaction a webhook token belongs to, while the token is valid."""
+        interaction = self.by_token.get(token)
+        if interaction is None:
+            return error(404, 10015, "Unknown Webhook")
+        if self.now() - interaction.created > TOKEN_SECONDS:
+            return error(401, 50027, "Invalid Webhook Token")
+        return interaction
+
     async def callback(self, request: web.Request) -> web.Response:
         interaction = self.interactions.get(int(request.match_info["iid"]))
         if interaction is None or interaction.token != request.match_info["token"]:
-            return json_response({"message": "Unknown interaction", "code": 10062}, 404)
-        if time.monotonic() - interaction.created > FIRST_REPLY_SECONDS:
+            return error(404, 10062, "Unknown interaction")
+        if request[ARRIVED] - interaction.created > FIRST_REPLY_SECONDS:
             interaction.error = "first reply came after 3 seconds"
-            return json_response({"message": "Unknown interaction", "code": 10062}, 404)
+            return error(404, 10062, "Unknown interaction")
         if interaction.response_type is not None:
             interaction.error = "answered twice"
-            return json_response({"message": "Interaction has already been acknowledged.", "code": 40060}, 400)
-        body, files = await self._body(request)
+            return error(400, 40060, "Interaction has already been acknowledged.")
+        body, files, parts = await self._body(request)
+        refused = self._checked(check_callback, body, parts,
+                                attachment_limit=interaction.attachment_limit)
+        if refused is not None:
+            return refused
         kind, data = body["type"], body.get("data") or {}
         interaction.response_type = kind
         channel_id = int(interaction.payload["channel_id"])
         resource: dict[str, Any] = {"type": kind}
         if kind in (4, 5):  # a message, or "thinking…" that a later edit fills in
-            message = Message(id=snowflake(), channel_id=channel_id, interaction_id=interaction.id,
+            message = Message(id=self.snowflake(), channel_id=channel_id, interaction_id=interaction.id,
                               ephemeral=bool(data.get("flags", 0) & EPHEMERAL), loading=kind == 5)
             self._apply(message, data, files)
+            if kind == 4:
+                self._notified(message, data)
             self._add(message)
             interaction.original = message
             resource["message"] = message.json()
@@ -374,19 +593,23 @@ class StandIn:
         })
 
     async def webhook_message(self, request: web.Request) -> web.Response:
-        interaction = self.by_token.get(request.match_info["token"])
-        if interaction is None:
-            return json_response({"message": "Unknown Webhook", "code": 10015}, 404)
+        interaction = self._interaction(request.match_info["token"])
+        if isinstance(interaction, web.Response):
+            return interaction
         mid = request.match_info["mid"]
         message = interaction.original if mid == "@original" else self.messages.get(int(mid))
-        if message is None:
-            return json_response({"message": "Unknown Message", "code": 10008}, 404)
+        if message is None or message.deleted:
+            return error(404, 10008, "Unknown Message")
         if request.method == "DELETE":
             message.deleted = True
             await self._changed()
             return web.Response(status=204)
         if request.method == "PATCH":
-            body, files = await self._body(request)
+            body, files, parts = await self._body(request)
+            refused = self._checked(check_message, body, parts,
+                                    attachment_limit=interaction.attachment_limit, edit=True, interaction=True)
+            if refused is not None:
+                return refused
             self._apply(message, body, files)
             message.loading = False
             message.edits += 1
@@ -394,13 +617,29 @@ class StandIn:
         return json_response(message.json())
 
     async def followup(self, request: web.Request) -> web.Response:
-        interaction = self.by_token.get(request.match_info["token"])
-        if interaction is None:
-            return json_response({"message": "Unknown Webhook", "code": 10015}, 404)
-        body, files = await self._body(request)
-        message = Message(id=snowflake(), channel_id=int(interaction.payload["channel_id"]),
+        """A follow-up message. The first one after a deferral replaces its "thinking…" placeholder,
+        public or private as the deferral was, whatever it asks for (and, as an edit, notifies nobody)."""
+        interaction = self._interaction(request.match_info["token"])
+        if isinstance(interaction, web.Response):
+            return interaction
+        if interaction.response_type is None:
+            return error(404, 10015, "Unknown Webhook")
+        body, files, parts = await self._body(request)
+        refused = self._checked(check_message, body, parts, attachment_limit=interaction.attachment_limit,
+                                interaction=True)
+        if refused is not None:
+            return refused
+        original = interaction.original
+        if original is not None and original.loading and not original.deleted:
+            self._apply(original, body, files)
+            original.loading = False
+            original.edits += 1
+            await self._changed()
+            return json_response(original.json())
+        message = Message(id=self.snowflake(), channel_id=int(interaction.payload["channel_id"]),
                           ephemeral=bool(body.get("flags", 0) & EPHEMERAL), interaction_id=interaction.id)
         self._apply(message, body, files)
+        self._notified(message, body)
         self._add(message)
         await self._changed()
         return json_response(message.json())
@@ -414,9 +653,12 @@ class StandIn:
         """A public thread without a starter message (type 11), in a text channel only."""
         parent = int(request.match_info["cid"])
         if parent in self.threads:
-            return json_response({"message": "Cannot execute action on this channel type", "code": 50024}, 400)
+            return error(400, 50024, "Cannot execute action on this channel type")
         body = await request.json()
-        thread_id = snowflake()
+        refused = self._checked(check_thread, body)
+        if refused is not None:
+            return refused
+        thread_id = self.snowflake()
         thread = {
             "id": str(thread_id), "type": body.get("type", 11), "parent_id": str(parent), "owner_id": str(BOT_ID),
             "name": body["name"], "message_count": 0, "member_count": 1, "rate_limit_per_user": 0,
@@ -428,18 +670,37 @@ class StandIn:
         return json_response(thread, 201)
 
     async def channel_post(self, request: web.Request) -> web.Response:
-        body, files = await self._body(request)
-        message = Message(id=snowflake(), channel_id=int(request.match_info["cid"]))
+        """A message in a channel. With a `nonce` and `enforce_nonce`, a second post of the same nonce in
+        the channel within a few minutes creates nothing and answers with the first message."""
+        channel_id = int(request.match_info["cid"])
+        body, files, parts = await self._body(request)
+        refused = self._checked(check_message, body, parts,
+                                attachment_limit=CHANNEL_FILE_LIMIT)
+        if refused is not None:
+            return refused
+        nonce = str(body["nonce"]) if body.get("nonce") is not None else None
+        if nonce is not None and body.get("enforce_nonce"):
+            seen = self.nonces.get((channel_id, nonce))
+            if seen is not None and self.now() - seen[1] < NONCE_SECONDS:
+                return json_response(seen[0].json())
+        message = Message(id=self.snowflake(), channel_id=channel_id, nonce=nonce)
         self._apply(message, body, files)
+        self._notified(message, body)
         self._add(message)
+        if nonce is not None:
+            self.nonces[(channel_id, nonce)] = (message, self.now())
         await self._changed()
         return json_response(message.json())
 
     async def channel_edit(self, request: web.Request) -> web.Response:
         message = self.messages.get(int(request.match_info["mid"]))
-        if message is None:
-            return json_response({"message": "Unknown Message", "code": 10008}, 404)
-        body, files = await self._body(request)
+        if message is None or message.deleted:
+            return error(404, 10008, "Unknown Message")
+        body, files, parts = await self._body(request)
+        refused = self._checked(check_message, body, parts,
+                                attachment_limit=CHANNEL_FILE_LIMIT, edit=True)
+        if refused is not None:
+            return refused
         self._apply(message, body, files)
         message.edits += 1
         await self._changed()
@@ -454,6 +715,11 @@ class StandIn:
             if m.channel_id == channel_id and not m.deleted and (ephemeral or not m.ephemeral)
         ]
 
+    def failures(self) -> list[str]:
+        """What went wrong with interactions (answered late or twice) and requests Discord would refuse."""
+        return [f"interaction {i.id}: {i.error}" for i in self.interactions.values() if i.error] + [
+            f"{method} {path} → {answer}" for method, path, answer in self.refusals]
+
     async def wait_for(self, predicate, timeout: float = 10.0):
         """Wait until predicate() returns something truthy (woken by every change, no polling)."""
         async def waiting():
@@ -462,9 +728,3 @@ class StandIn:
                     await self.changed.wait()
                 return result
         return await asyncio.wait_for(waiting(), timeout)
-
-
-def _mentioned(content: str) -> list[str]:
-    import re
-
-    return re.findall(r"<@!?(\d+)>", content or "")

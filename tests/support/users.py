@@ -6,12 +6,11 @@ into discord.py's parser, or over a gateway); what the bot answers is read back 
 from __future__ import annotations
 
 import asyncio
-import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
-from tests.support.standin import ALL_PERMISSIONS, APP_ID, Interaction, Message, StandIn, snowflake, user_json
+from tests.support.standin import ALL_PERMISSIONS, APP_ID, Interaction, Message, StandIn, user_json
 
 OPTION_TYPES = {str: 3, int: 4, bool: 5}
 
@@ -33,6 +32,7 @@ class Action:
     def __init__(self, standin: StandIn, interaction: Interaction):
         self.standin = standin
         self.interaction = interaction
+        self.after = max(standin.messages, default=0)  # messages with larger ids came after the action
 
     def _messages(self) -> list[Message]:
         return [m for m in self.standin.answers.get(self.interaction.id, ()) if not m.deleted]
@@ -46,6 +46,18 @@ class Action:
 
     async def reply(self) -> Message:
         return (await self.messages(1))[0]
+
+    async def board(self) -> Message:
+        """The board everyone sees after this action: its public answer with a picture, or else the
+        first picture the bot posted in the action's channel after it (a button's board is posted in
+        the channel, not as the button's answer)."""
+        channel = int(self.interaction.payload["channel_id"])
+
+        def found() -> Message | None:
+            mine = [m for m in self._messages() if not m.loading and not m.ephemeral and m.files]
+            later = [m for m in self.standin.channel(channel) if m.id > self.after and m.files and not m.loading]
+            return (mine or later or [None])[0]
+        return await self.standin.wait_for(found)
 
     async def updated(self) -> Message:
         """The message the pressed button was on, after the bot updated it."""
@@ -69,7 +81,7 @@ class Discord:
         self.guild_id = guild_id
 
     def _payload(self, kind: int, user: User, channel_id: int, data: dict, permissions: int) -> dict[str, Any]:
-        iid = snowflake()
+        iid = self.standin.snowflake()
         thread = self.standin.threads.get(channel_id)
         channel = {"id": str(channel_id), "type": 0, "guild_id": str(self.guild_id), "name": f"games-{channel_id}",
                    "position": 0, "permission_overwrites": [], "nsfw": False, "parent_id": None}
@@ -88,13 +100,19 @@ class Discord:
         }
 
     async def _send(self, payload: dict) -> Action:
-        interaction = Interaction(id=int(payload["id"]), token=payload["token"], payload=payload, created=time.monotonic())
+        interaction = Interaction(id=int(payload["id"]), token=payload["token"], payload=payload, created=self.standin.now())
         self.standin.interactions[interaction.id] = interaction
         self.standin.by_token[interaction.token] = interaction
         result = self.deliver(payload)
         if asyncio.iscoroutine(result):
             await result
         return Action(self.standin, interaction)
+
+    async def again(self, action: Action) -> None:
+        """Deliver the same interaction once more (Discord retrying, or two processes receiving it)."""
+        result = self.deliver(action.interaction.payload)
+        if asyncio.iscoroutine(result):
+            await result
 
     @staticmethod
     def _options(values: dict[str, Any], resolved: dict) -> list[dict]:
@@ -119,7 +137,7 @@ class Discord:
         options = self._options(values, resolved)
         if sub is not None:
             options = [{"name": sub, "type": 1, "options": options}]
-        data = {"id": str(snowflake()), "name": name, "type": 1, "options": options, "resolved": resolved}
+        data = {"id": str(self.standin.snowflake()), "name": name, "type": 1, "options": options, "resolved": resolved}
         return await self._send(self._payload(2, user, channel_id, data, permissions))
 
     async def autocomplete(self, user: User, channel_id: int, name: str, option: str, typed: str) -> list[str]:
@@ -128,7 +146,7 @@ class Discord:
 
     async def suggestions(self, user: User, channel_id: int, name: str, option: str, typed: str) -> list[tuple[str, str]]:
         """`user` types `typed` into `/name option:` and reads the suggestions: (name, value) each."""
-        data = {"id": str(snowflake()), "name": name, "type": 1,
+        data = {"id": str(self.standin.snowflake()), "name": name, "type": 1,
                 "options": [{"name": option, "type": 3, "value": typed, "focused": True}]}
         action = await self._send(self._payload(4, user, channel_id, data, ALL_PERMISSIONS))
         return await action.labelled()

@@ -1,0 +1,260 @@
+"""Showing changes in Discord: each change's board and words posted once, however the post goes.
+
+Every change the service makes comes with an outbox note (bot.models.Notice). `Poster.show` posts the
+change and clears its note. If the post fails for a reason that may pass (Discord down for a moment, a
+dropped connection, the bot killed before it posted), the note stays and falls due, and `Poster.repost`
+shows it then, once, from whichever process finds it: a channel post carries the note as its nonce
+(Discord answers a second post of the same nonce with the first message, so a post that went through
+unnoticed is not doubled), and a change that an interaction's first reply was to show is looked for in
+that reply first (it may have been made after all), or filled in there if it is still "thinking…".
+"""
+from __future__ import annotations
+
+import io
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import replace
+
+import discord
+
+from bot.boards import draw_board
+from bot.discord import messages as text
+from bot.discord.replies import passing
+from bot.discord.views import board_view, challenge_view
+from bot.errors import NotShown
+from bot.models import Challenge, Match, Notice, Player
+from bot.service import MatchService
+from bot.workers import Workers
+
+log = logging.getLogger(__name__)
+
+Send = Callable[..., Awaitable[discord.Message | None]]  # a reply's, a follow-up's or a channel's send
+RETRY_SECONDS = 5.0  # a post that failed for a reason that may pass is tried again this soon
+TOKEN_SECONDS = 14 * 60  # an interaction's token is good for 15 minutes; past this, post to the channel
+LATE_SECONDS = 30.0  # a change's message made this long after the change was shown late
+
+
+def pings(*players: Player | None) -> discord.AllowedMentions:
+    """Notify exactly these players (a move message pings only the one whose turn it is)."""
+    people = [discord.Object(p.id) for p in players if p and not p.is_computer]
+    return discord.AllowedMentions(users=people, roles=False, everyone=False)
+
+
+def board_name(match: Match) -> str:
+    """The board's file name: the match and how many moves it shows."""
+    return f"{match.game}-{match.id}-{len(match.moves)}.png"
+
+
+async def board_file(match: Match, renders: Workers) -> discord.File:
+    """The board as an attachment, drawn and encoded in a worker process."""
+    png = await renders.run(draw_board, match.state, match.names)
+    return discord.File(io.BytesIO(png), filename=board_name(match))
+
+
+def log_post_failure(what: str, channel_id: int, error: BaseException) -> None:
+    """A message the bot posts on its own could not be sent. Only a refusal is something an admin can
+    act on; a deleted message or channel, or Discord being down for a moment, is not."""
+    if isinstance(error, discord.Forbidden):
+        log.warning("could not %s: Discord refused (%s). Check the bot's permissions in channel %s "
+                    "(View Channel, Send Messages, Attach Files).", what, error.text or error.status, channel_id)
+    else:
+        log.info("could not %s in channel %s: %s", what, channel_id, error or type(error).__name__)
+
+
+class Poster:
+    """Posts changes, clears their notes, and takes over notes whose posters did not."""
+
+    def __init__(self, client: discord.Client, service: MatchService, renders: Workers,
+                 then: Callable[[Match], None]):
+        self.client = client
+        self.service = service
+        self.renders = renders
+        self.then = then  # what follows a match's change once it is shown (a computer's move)
+
+    def channel(self, channel_id: int, note: int | None) -> Send:
+        """A channel's send for the change of `note`: with the note as the message's nonce, a second
+        post of that change (a retry, another process taking the note over) is the first message."""
+        send = self.client.get_partial_messageable(channel_id).send
+        if note is None:
+            return send
+
+        async def post(*args, **kwargs) -> discord.Message:
+            return await send(*args, nonce=f"note-{note}", **kwargs)
+        return post
+
+    async def show(self, send: Send, content: str, match: Match, *, latest: bool = True, notify: bool = True,
+                   sent: Callable[[discord.Message | None], Awaitable[None]] | None = None) -> discord.Message | None:
+        """A match's board for everyone through `send`, with its buttons, pinging whoever is to move
+        (everyone once it is over) unless it is not the `latest` change or must not `notify`; then
+        `sent` is told what was posted, its note is cleared and, for the latest change, what follows
+        happens. A post that failed for a reason that may pass is tried again soon (NotShown says so)."""
+        finished = match.status == "finished"
+        mentions = (pings(*(match.seats if finished else (match.to_move,))) if latest and notify
+                    else discord.AllowedMentions.none())
+        try:
+            message = await send(content, file=await board_file(match, self.renders), view=board_view(match),
+                                 allowed_mentions=mentions)
+        except Exception as error:
+            if await self._failed(match.note, error):
+                raise NotShown() from error
+            raise
+        if sent is not None:
+            await sent(message)
+        await self.service.posted(match.note)
+        if latest:
+            self.then(match)
+        return message
+
+    async def say(self, send: Send, content: str, note: int | None, mentions: discord.AllowedMentions) -> None:
+        """A change shown in words only (a draw offer), then its note cleared."""
+        try:
+            await send(content, allowed_mentions=mentions)
+        except Exception as error:
+            if await self._failed(note, error):
+                raise NotShown() from error
+            raise
+        await self.service.posted(note)
+
+    async def posted_challenge(self, send: Send, challenge: Challenge) -> discord.Message | None:
+        """A new challenge, with its buttons, pinging who was named; its message is remembered."""
+        try:
+            message = await send(text.challenge_text(challenge), view=challenge_view(challenge),
+                                 allowed_mentions=pings(*challenge.invited))
+        except Exception as error:
+            if await self._failed(challenge.note, error):
+                raise NotShown() from error
+            raise
+        if message is None:  # a private answer has no message to remember
+            await self.service.posted(challenge.note)
+            return None
+        now = await self.service.set_challenge_message(challenge.id, message.id, challenge.note)
+        if now.status != "open":  # closed before its message id was stored: nobody updated it
+            await self.refresh_challenge(now)
+        return message
+
+    async def refresh_challenge(self, challenge: Challenge) -> None:
+        """Show a challenge's new status on its message, with the buttons disabled once it is closed;
+        its note is cleared once shown (or once nothing can be shown)."""
+        if challenge.message_id is not None:
+            message = self.client.get_partial_messageable(challenge.channel_id).get_partial_message(challenge.message_id)
+            try:
+                await message.edit(content=text.challenge_text(challenge), view=challenge_view(challenge),
+                                   allowed_mentions=discord.AllowedMentions.none())
+            except Exception as error:
+                if not await self._failed(challenge.note, error) and not isinstance(error, discord.HTTPException):
+                    raise
+                log_post_failure(f"update the message of challenge {challenge.id}", challenge.channel_id, error)
+                return
+        await self.service.posted(challenge.note)
+
+    async def _failed(self, note: int | None, error: BaseException) -> bool:
+        """A post for `note` failed: True when it will be tried again soon (that may help); else the note
+        is dropped where nothing could show it (a channel that is gone or refuses the bot)."""
+        if passing(error):
+            await self.service.postpone(note, RETRY_SECONDS)
+            return True
+        if isinstance(error, (discord.Forbidden, discord.NotFound)):
+            await self.service.posted(note)
+        return False
+
+    # ------------------------------------------------------------------ notes that fell due
+
+    async def repost(self, notice: Notice) -> None:
+        """Show a change whose poster did not: posted, or found already posted, once."""
+        log.info("showing the %s of %s %s, stored but not shown before", notice.kind,
+                 "match" if notice.match else "challenge", notice.challenge.id)
+        try:
+            if notice.match is None:
+                await self._repost_challenge(notice)
+            else:
+                await self._repost_change(notice)
+        except NotShown:
+            log.info("Discord did not take the %s of %s %s; trying again soon", notice.kind,
+                     "match" if notice.match else "challenge", notice.challenge.id)
+        except discord.HTTPException as error:
+            log_post_failure(f"show the {notice.kind} of challenge {notice.challenge.id}", notice.challenge.channel_id,
+                             error)
+
+    async def _repost_challenge(self, notice: Notice) -> None:
+        challenge = replace(notice.challenge, note=notice.id)
+        if challenge.message_id is not None:
+            await self.refresh_challenge(challenge)
+            return
+        if challenge.status != "open":  # closed before anyone saw it: its match, if any, has its own notes
+            await self.service.posted(notice.id)
+            return
+        original = await self._original(notice)
+        if original is not None and original.channel.id == challenge.channel_id and not original.flags.loading \
+                and not original.flags.ephemeral:  # the reply was made after all: it is the challenge's message
+            await self.service.set_challenge_message(challenge.id, original.id, notice.id)
+            return
+        await self.posted_challenge(self.channel(challenge.channel_id, notice.id), challenge)
+
+    async def _repost_change(self, notice: Notice) -> None:
+        match = notice.match
+        assert match is not None
+        if notice.kind == "start":
+            await self.refresh_challenge(replace(notice.challenge, note=None))
+        original = await self._original(notice)
+        if original is not None and original.channel.id == match.channel_id and not original.flags.ephemeral \
+                and not original.flags.loading and any(a.filename == board_name(match) for a in original.attachments):
+            await self.service.posted(notice.id)  # the reply was made after all: nothing to add
+            if notice.latest:
+                self.then(match)
+            return
+        # Shown now, the turn of the player to move starts now (if it was not shown before after all:
+        # a channel post whose nonce Discord already knows answers with the message made back then).
+        told = replace(match, deadline=self.service.clock() + match.turn_seconds) if notice.latest and \
+            match.status == "active" else match
+        content = text.notice_text(replace(notice, match=told))
+
+        async def sent(message: discord.Message | None) -> None:
+            late = message is None or message.created_at.timestamp() - notice.created_at > LATE_SECONDS
+            if late and told is not match:
+                await self.service.shown_late(match)
+
+        if original is not None and original.flags.loading and not original.flags.ephemeral:
+            await self.show(self._fill_in(notice), content, told, latest=notice.latest, notify=False, sent=sent)
+            if notice.latest:
+                await self._ping(notice, match)
+            return
+        await self.show(self.channel(match.channel_id, notice.id), content, told, latest=notice.latest, sent=sent)
+
+    async def _original(self, notice: Notice) -> discord.WebhookMessage | None:
+        """The first reply of the interaction that was to show the notice, while its token lasts."""
+        if notice.via is None:
+            return None
+        interaction_id, token = notice.via.split(":", 1)
+        if self.service.clock() - discord.utils.snowflake_time(int(interaction_id)).timestamp() > TOKEN_SECONDS:
+            return None
+        try:
+            return await self._webhook(token).fetch_message("@original")  # type: ignore[arg-type]
+        except discord.NotFound:
+            return None
+        except discord.HTTPException as error:
+            if await self._failed(notice.id, error):
+                raise NotShown() from error
+            raise
+
+    def _webhook(self, token: str) -> discord.Webhook:
+        return discord.Webhook.partial(self.client.application_id, token, client=self.client)
+
+    def _fill_in(self, notice: Notice) -> Send:
+        """The send that fills in an interaction's "thinking…" reply (an edit of it)."""
+        webhook = self._webhook(notice.via.split(":", 1)[1])
+
+        async def edit(content: str, *, file: discord.File, **kwargs) -> discord.Message:
+            return await webhook.edit_message("@original", content=content, attachments=[file], **kwargs)  # type: ignore[arg-type]
+        return edit
+
+    async def _ping(self, notice: Notice, match: Match) -> None:
+        """An edit notifies nobody: whoever the board was for is pinged by a message of its own."""
+        people = [p for p in (match.seats if match.status == "finished" else (match.to_move,)) if p and not p.is_computer]
+        if not people:
+            return
+        channel = self.client.get_partial_messageable(match.channel_id)
+        try:
+            await channel.send(f"🔔 {' '.join(text.mention(p) for p in people)}: see above.",
+                               allowed_mentions=pings(*people), nonce=f"ping-{notice.id}")
+        except discord.HTTPException as error:
+            log_post_failure(f"ping the players of match {match.id}", match.channel_id, error)

@@ -1,0 +1,532 @@
+"""Discord's rules for the bodies the bot sends, as pure checks that raise Discord's error answer.
+
+Each check walks one request body, collects every broken rule at its path (integer indices as strings, as
+Discord reports them) and raises a `Refusal` with the answer Discord would send. Every limit is a constant
+citing the documentation page it comes from; where Discord's OpenAPI description says otherwise, the
+documentation wins and the comment says so. Codes inside `errors` are Discord's own where a real Discord
+answer showing them was found; those in UNCONFIRMED_CODES are named after the rule they enforce.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Any
+
+# ------------------------------------------------------------------------------------------- commands
+# https://discord.com/developers/docs/interactions/application-commands#application-command-object-application-command-naming
+COMMAND_NAME_LENGTH = (1, 32)
+# https://discord.com/developers/docs/interactions/application-commands#application-command-object-application-command-structure
+# (CHAT_INPUT only; "Empty string for USER and MESSAGE commands"), and "max of 25" options.
+COMMAND_DESCRIPTION_LENGTH, MAX_OPTIONS = (1, 100), 25
+# https://discord.com/developers/docs/interactions/application-commands#application-command-object-application-command-option-structure
+# "1-100 character description", choices "max 25", min_length 0-6000, max_length 1-6000.
+OPTION_DESCRIPTION_LENGTH, MAX_CHOICES, MIN_LENGTH_RANGE, MAX_LENGTH_RANGE = (1, 100), 25, (0, 6000), (1, 6000)
+# https://discord.com/developers/docs/interactions/application-commands#application-command-object-application-command-option-choice-structure
+# A string value is "up to 100 characters"; the OpenAPI description says 6000.
+CHOICE_NAME_LENGTH, CHOICE_STRING_MAX = (1, 100), 100
+# https://discord.com/developers/docs/interactions/application-commands#application-command-object-application-command-option-type
+# INTEGER "between -2^53+1 and 2^53-1" (the OpenAPI Int53Type), NUMBER "between -2^53 and 2^53".
+INTEGER_RANGE, NUMBER_RANGE = (-(2**53 - 1), 2**53 - 1), (-(2**53), 2**53)
+# https://discord.com/developers/docs/interactions/application-commands#slash-commands (longest localization counted)
+COMMAND_SIZE_MAX = 8000
+# https://discord.com/developers/docs/interactions/application-commands#registering-a-command
+MAX_COMMANDS = {1: 100, 2: 15, 3: 15, 4: 1}  # CHAT_INPUT, USER, MESSAGE, PRIMARY_ENTRY_POINT
+SUB_COMMAND, SUB_COMMAND_GROUP, STRING, INTEGER, NUMBER = 1, 2, 3, 4, 10
+# https://discord.com/developers/docs/interactions/application-commands#subcommands-and-subcommand-groups
+OPTION_TYPES = {"command": tuple(range(1, 12)), "group": (SUB_COMMAND,), "subcommand": tuple(range(3, 12))}
+
+# ------------------------------------------------------------------------------------------- messages
+# https://discord.com/developers/docs/resources/message#create-message-json/form-params: content "up to 2000
+# characters" (the OpenAPI MessageCreateRequest says 4000, the Nitro length; bots get 2000), "Up to 10 rich
+# embeds", nonce "up to 25 characters".
+CONTENT_MAX, MAX_EMBEDS, NONCE_MAX = 2000, 10, 25
+# https://discord.com/developers/docs/resources/message#embed-object-embed-limits (measured after trimming whitespace)
+EMBED_TITLE_MAX, EMBED_DESCRIPTION_MAX, EMBED_FIELDS_MAX, EMBEDS_TOTAL_MAX = 256, 4096, 25, 6000
+EMBED_FIELD_NAME_MAX, EMBED_FIELD_VALUE_MAX, EMBED_FOOTER_MAX, EMBED_AUTHOR_MAX = 256, 1024, 2048, 256
+# https://discord.com/developers/docs/resources/message#attachment-object-attachment-request-structure: description
+# "max 1024 characters"; the page gives no filename length, 1-1024 is the OpenAPI MessageAttachmentRequest's.
+ATTACHMENT_DESCRIPTION_MAX, ATTACHMENT_FILENAME_LENGTH = 1024, (1, 1024)
+# https://discord.com/developers/docs/topics/opcodes-and-status-codes#json-json-error-codes (30015)
+MAX_FILES = 10
+# https://discord.com/developers/docs/reference#uploading-files: per file. The page says 20 MiB by default, but
+# bots are refused above 10 MiB (github.com/discord/discord-api-docs/issues/8572).
+DEFAULT_ATTACHMENT_LIMIT = 10 * 1024 * 1024
+# https://discord.com/developers/docs/resources/message#allowed-mentions-object
+MENTION_TYPES, MAX_MENTION_IDS = ("everyone", "roles", "users"), 100
+# https://discord.com/developers/docs/resources/message#message-object-message-flags; which a bot may set:
+# https://discord.com/developers/docs/resources/message#create-message-json/form-params,
+# https://discord.com/developers/docs/resources/webhook#execute-webhook, and
+# https://discord.com/developers/docs/interactions/receiving-and-responding#create-followup-message (EPHEMERAL).
+# IS_VOICE_MESSAGE (1 << 13) is settable on some endpoints but needs waveform metadata not checked here.
+SUPPRESS_EMBEDS, EPHEMERAL, SUPPRESS_NOTIFICATIONS, IS_COMPONENTS_V2 = 1 << 2, 1 << 6, 1 << 12, 1 << 15
+SETTABLE_FLAGS = SUPPRESS_EMBEDS | SUPPRESS_NOTIFICATIONS | IS_COMPONENTS_V2
+
+# ----------------------------------------------------------------------------------------- components
+# https://discord.com/developers/docs/components/reference#legacy-message-component-behavior ("up to 5 action
+# rows"); 40 components in all with IS_COMPONENTS_V2 (the page's introduction).
+MAX_ROWS, MAX_V2_COMPONENTS = 5, 40
+# https://discord.com/developers/docs/components/reference#action-row: up to 5 buttons or a single select.
+ROW_LENGTH, ACTION_ROW, BUTTON, STRING_SELECT, SELECTS = (1, 5), 1, 2, 3, (3, 5, 6, 7, 8)
+# https://discord.com/developers/docs/components/reference#anatomy-of-a-component-custom-id (unique per message)
+CUSTOM_ID_LENGTH = (1, 100)
+# https://discord.com/developers/docs/components/reference#button-button-structure: label "max 80", url "max 512";
+# https://discord.com/developers/docs/components/reference#button-button-styles: 1-4 need a custom_id, 5 (link) a url. Premium (6, sku_id) is not checked, so refused.
+BUTTON_LABEL_MAX, BUTTON_URL_MAX, LINK, BUTTON_STYLES = 80, 512, 5, (1, 2, 3, 4, 5)
+# https://discord.com/developers/docs/components/reference#string-select-string-select-structure: options "max 25"
+# (OpenAPI: at least 1), placeholder "max 150", min_values 0-25, max_values "max 25" (OpenAPI: at least 1).
+SELECT_OPTIONS, SELECT_PLACEHOLDER_MAX, MIN_VALUES_RANGE, MAX_VALUES_RANGE = (1, 25), 150, (0, 25), (1, 25)
+# https://discord.com/developers/docs/components/reference#string-select-select-option-structure (max 100 each;
+# label and value at least 1 in the OpenAPI description)
+OPTION_LABEL_LENGTH, OPTION_VALUE_LENGTH, OPTION_DESCRIPTION_MAX = (1, 100), (1, 100), 100
+
+# ------------------------------------------------------------------------------- interactions, threads
+# https://discord.com/developers/docs/interactions/receiving-and-responding#interaction-response-object-interaction-callback-type
+# (the OpenAPI description drops 10 and adds 13)
+CALLBACK_TYPES = (1, 4, 5, 6, 7, 8, 9, 10, 12)
+# https://discord.com/developers/docs/interactions/receiving-and-responding#interaction-response-object-autocomplete
+MAX_AUTOCOMPLETE_CHOICES = 25
+# https://discord.com/developers/docs/interactions/receiving-and-responding#interaction-response-object-modal
+# (title "max 45", "Between 1 and 5" components; the OpenAPI description allows 40)
+MODAL_TITLE_LENGTH, MODAL_COMPONENTS = (1, 45), (1, 5)
+# https://discord.com/developers/docs/resources/channel#start-thread-without-message-json-params
+THREAD_NAME_LENGTH, AUTO_ARCHIVE_DURATIONS, THREAD_TYPES = (1, 100), (60, 1440, 4320, 10080), (10, 11, 12)
+
+UNCONFIRMED_CODES = frozenset({
+    "APPLICATION_COMMAND_OPTION_NAME_DUPLICATED", "APPLICATION_COMMAND_AUTOCOMPLETE_WITH_CHOICES", "BASE_TYPE_ARRAY",
+    "BASE_TYPE_BOOLEAN", "BUTTON_COMPONENT_LABEL_OR_EMOJI_REQUIRED", "COMPONENT_TYPE_INVALID",
+    "COMPONENT_TYPE_NOT_CHECKED", "COMPONENTS_V2_FIELD_NOT_ALLOWED", "MESSAGE_FLAGS_NOT_ALLOWED", "ATTACHMENT_NOT_REFERENCED",
+    "DEFERRED_RESPONSE_FIELD_NOT_ALLOWED",
+})
+
+
+class Refusal(Exception):
+    """Discord's error answer: HTTP status, JSON error code, message, and for 50035 the `errors` tree."""
+
+    status: int
+    code: int
+    message: str
+    errors: dict | None
+
+    def __init__(self, status: int, code: int, message: str, errors: dict | None = None) -> None:
+        self.status, self.code, self.message, self.errors = status, code, message, errors
+        lines = [f"{'.'.join(path) or '(body)'}: {code} {text}" for path, code, text in self.leaves()]
+        super().__init__("\n  ".join([f"{status} ({code}) {message}", *lines]))
+
+    def body(self) -> dict:
+        answer: dict[str, Any] = {"code": self.code, "message": self.message}
+        if self.errors is not None:
+            answer["errors"] = self.errors
+        return answer
+
+    def leaves(self) -> list[tuple[tuple[str, ...], str, str]]:
+        """Every error in the tree as (path, code, message)."""
+        def walk(node: dict, path: tuple[str, ...]) -> list:
+            here = [(path, e["code"], e["message"]) for e in node.get("_errors", [])]
+            return here + [leaf for key, child in node.items() if key != "_errors" for leaf in walk(child, (*path, key))]
+
+        return walk(self.errors or {}, ())
+
+
+class _Errors:
+    """Errors found so far in one body, as Discord's nested tree."""
+
+    def __init__(self) -> None:
+        self.tree: dict = {}
+
+    def add(self, path: tuple, code: str, message: str) -> None:
+        node = self.tree
+        for key in path:
+            node = node.setdefault(str(key), {})
+        node.setdefault("_errors", []).append({"code": code, "message": message})
+
+    def raise_any(self) -> None:
+        if self.tree:
+            raise Refusal(400, 50035, "Invalid Form Body", self.tree)
+
+    def required(self, path: tuple) -> None:
+        self.add(path, "BASE_TYPE_REQUIRED", "This field is required")
+
+    def text(self, path: tuple, value: Any, bounds: tuple[int, int], *, required: bool = False, strip: bool = False) -> None:
+        if value is None:
+            if required:
+                self.required(path)
+        elif not isinstance(value, str):
+            self.add(path, "STRING_TYPE_CONVERT", f'Could not interpret "{value}" as string.')
+        else:
+            self.length(path, len(value.strip() if strip else value), bounds)
+
+    def length(self, path: tuple, n: int, bounds: tuple[int, int]) -> None:
+        low, high = bounds
+        if low == 0 and n > high:
+            self.add(path, "BASE_TYPE_MAX_LENGTH", f"Must be {high} or fewer in length.")
+        elif not low <= n <= high:
+            self.add(path, "BASE_TYPE_BAD_LENGTH", f"Must be between {low} and {high} in length.")
+
+    def items(self, path: tuple, value: Any, bounds: tuple[int, int]) -> list:
+        if value is not None and not isinstance(value, list):
+            self.add(path, "BASE_TYPE_ARRAY", "Must be an array.")
+        elif value is not None:
+            self.length(path, len(value), bounds)
+            return value
+        return []
+
+    def number(self, path: tuple, value: Any, bounds: tuple[float, float], *, integer: bool = True) -> None:
+        kind = "int" if integer else "float"
+        if value is None:
+            return
+        if isinstance(value, bool) or not isinstance(value, int if integer else (int, float)):
+            self.add(path, "NUMBER_TYPE_COERCE", f'Value "{value}" is not {kind}.')
+        elif value < bounds[0]:
+            self.add(path, "NUMBER_TYPE_MIN", f"{kind} value should be greater than or equal to {bounds[0]}.")
+        elif value > bounds[1]:
+            self.add(path, "NUMBER_TYPE_MAX", f"{kind} value should be less than or equal to {bounds[1]}.")
+
+    def choice(self, path: tuple, value: Any, allowed: tuple) -> None:
+        if isinstance(value, bool) or value not in allowed:
+            self.add(path, "BASE_TYPE_CHOICES", f"Value must be one of ({', '.join(map(str, allowed))}).")
+
+    def boolean(self, path: tuple, value: Any) -> None:
+        if value is not None and not isinstance(value, bool):
+            self.add(path, "BASE_TYPE_BOOLEAN", "Must be either true or false.")
+
+
+def _name_ok(name: str) -> bool:
+    # Discord's regex ^[-_'\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$ without the `regex` module: Devanagari
+    # and Thai taken by block, which also admits their combining vowel signs as \p{sc=...} does.
+    allowed = (c in "-_'" or unicodedata.category(c)[0] in "LN" or "\u0900" <= c <= "\u097f"
+               or "\ua8e0" <= c <= "\ua8ff" or "\u0e00" <= c <= "\u0e7f" for c in name)
+    return all(allowed) and name == name.lower()
+
+
+def _named(errs: _Errors, path: tuple, node: dict, description: tuple[int, int] | None, chat_input: bool) -> None:
+    for key, bounds in (("name", COMMAND_NAME_LENGTH), ("description", description)):
+        if bounds is None:
+            continue
+        errs.text((*path, key), node.get(key), bounds, required=True)
+        localized = node.get(f"{key}_localizations") or {}
+        for locale, text in localized.items():
+            errs.text((*path, f"{key}_localizations", locale), text, bounds, required=True)
+        texts = [node.get(key), *localized.values()]
+        if key == "name" and chat_input and not all(_name_ok(t) for t in texts if isinstance(t, str) and t):
+            errs.add((*path, "name"), "APPLICATION_COMMAND_INVALID_NAME", "Command name is invalid")
+
+
+def _choice(errs: _Errors, path: tuple, choice: dict, kind: int | None) -> None:
+    """One choice of an option of type `kind`, or of an autocomplete answer (kind None: string or number)."""
+    errs.text((*path, "name"), choice.get("name"), CHOICE_NAME_LENGTH, required=True)
+    for locale, text in (choice.get("name_localizations") or {}).items():
+        errs.text((*path, "name_localizations", locale), text, CHOICE_NAME_LENGTH, required=True)
+    value = choice.get("value")
+    kind = kind or (STRING if isinstance(value, str) else NUMBER)
+    if kind == STRING:
+        errs.text((*path, "value"), value, (0, CHOICE_STRING_MAX), required=True)
+    else:
+        errs.number((*path, "value"), value, INTEGER_RANGE if kind == INTEGER else NUMBER_RANGE, integer=kind == INTEGER)
+
+
+def _ordered(errs: _Errors, path: tuple, option: dict, low_key: str, high_key: str) -> None:
+    low, high = option.get(low_key), option.get(high_key)
+    if all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (low, high)) and low > high:
+        errs.add((*path, high_key), "NUMBER_TYPE_MIN", f"{high_key} should be greater than or equal to {low_key} ({low}).")
+
+
+def _option(errs: _Errors, path: tuple, option: dict, level: str) -> None:
+    kind = option.get("type")
+    errs.choice((*path, "type"), kind, OPTION_TYPES[level])
+    _named(errs, path, option, OPTION_DESCRIPTION_LENGTH, chat_input=True)
+    if kind in (SUB_COMMAND, SUB_COMMAND_GROUP):
+        _options(errs, path, option.get("options"), "group" if kind == SUB_COMMAND_GROUP else "subcommand")
+        return
+    errs.boolean((*path, "required"), option.get("required"))
+    choices = errs.items((*path, "choices"), option.get("choices"), (0, MAX_CHOICES)) if kind in (STRING, INTEGER, NUMBER) else []
+    for i, choice in enumerate(choices):
+        _choice(errs, (*path, "choices", i), choice, kind)
+    if choices and option.get("autocomplete"):
+        errs.add((*path, "autocomplete"), "APPLICATION_COMMAND_AUTOCOMPLETE_WITH_CHOICES", "Autocomplete may not be set with choices")
+    if kind in (INTEGER, NUMBER):
+        for key in ("min_value", "max_value"):
+            errs.number((*path, key), option.get(key), INTEGER_RANGE if kind == INTEGER else NUMBER_RANGE, integer=kind == INTEGER)
+        _ordered(errs, path, option, "min_value", "max_value")
+    if kind == STRING:
+        errs.number((*path, "min_length"), option.get("min_length"), MIN_LENGTH_RANGE)
+        errs.number((*path, "max_length"), option.get("max_length"), MAX_LENGTH_RANGE)
+        _ordered(errs, path, option, "min_length", "max_length")
+
+
+def _options(errs: _Errors, path: tuple, value: Any, level: str) -> None:
+    options = errs.items((*path, "options"), value, (0, MAX_OPTIONS))
+    nested = [o.get("type") in (SUB_COMMAND, SUB_COMMAND_GROUP) for o in options]
+    if any(nested) and not all(nested):
+        errs.add((*path, "options"), "APPLICATION_COMMAND_OPTIONS_TYPE_INVALID",
+                 "Sub-command and sub-command group option types are mutually exclusive to all other types")
+    names: set = set()
+    for i, option in enumerate(options):
+        _option(errs, (*path, "options", i), option, level)
+        if option.get("name") in names:
+            errs.add((*path, "options", i, "name"), "APPLICATION_COMMAND_OPTION_NAME_DUPLICATED", "Option names must be unique")
+        names.add(option.get("name"))
+        if option.get("required") and any(not o.get("required") for o in options[:i]) and not nested[i]:
+            errs.add((*path, "options", i), "APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID",
+                     "Required options must be placed before non-required options")
+
+
+def _size(node: dict) -> int:
+    """Characters counted towards COMMAND_SIZE_MAX: each field's longest text among its localizations."""
+    def longest(item: dict, key: str) -> int:
+        return max(len(str(t)) for t in [item.get(key) or "", *(item.get(f"{key}_localizations") or {}).values()])
+
+    total = longest(node, "name") + longest(node, "description")
+    total += sum(longest(c, "name") + len(str(c.get("value", ""))) for c in node.get("choices") or [])
+    return total + sum(_size(o) for o in node.get("options") or [])
+
+
+def check_commands(commands: list[dict]) -> None:
+    """A bulk overwrite (PUT /applications/{app}/commands or .../guilds/{guild}/commands)."""
+    errs = _Errors()
+    names: dict[int, set] = {}
+    for i, command in enumerate(commands):
+        kind = command.get("type", 1)
+        errs.choice((i, "type"), kind, tuple(MAX_COMMANDS))
+        _named(errs, (i,), command, COMMAND_DESCRIPTION_LENGTH if kind == 1 else None, chat_input=kind == 1)
+        if kind != 1:
+            errs.text((i, "description"), command.get("description") or "", (0, 0))
+        _options(errs, (i,), command.get("options"), "command")
+        if _size(command) > COMMAND_SIZE_MAX:
+            errs.add((i,), "APPLICATION_COMMAND_TOO_LARGE", f"Command exceeds maximum size ({COMMAND_SIZE_MAX})")
+        if command.get("name") in names.setdefault(kind, set()):
+            errs.add((i,), "APPLICATION_COMMANDS_DUPLICATE_NAME", "Application command names must be unique")
+        names[kind].add(command.get("name"))
+    errs.raise_any()
+    for kind, most in MAX_COMMANDS.items():
+        if sum(c.get("type", 1) == kind for c in commands) > most:
+            raise Refusal(400, 30032, "Maximum number of application commands reached")
+
+
+def _embed(errs: _Errors, at: tuple, embed: dict) -> int:
+    """Checks one embed; returns its size as counted towards EMBEDS_TOTAL_MAX."""
+    texts = [(("title",), embed.get("title"), EMBED_TITLE_MAX, False),
+             (("description",), embed.get("description"), EMBED_DESCRIPTION_MAX, False),
+             (("footer", "text"), (embed.get("footer") or {}).get("text"), EMBED_FOOTER_MAX, False),
+             (("author", "name"), (embed.get("author") or {}).get("name"), EMBED_AUTHOR_MAX, False)]
+    for j, field in enumerate(errs.items((*at, "fields"), embed.get("fields"), (0, EMBED_FIELDS_MAX))):
+        texts += [(("fields", j, "name"), field.get("name"), EMBED_FIELD_NAME_MAX, True),
+                  (("fields", j, "value"), field.get("value"), EMBED_FIELD_VALUE_MAX, True)]
+    size = 0
+    for key, text, most, required in texts:
+        if required and isinstance(text, str) and not text.strip():
+            text = None  # trimmed to nothing, it is missing
+        errs.text((*at, *key), text, (0, most), required=required, strip=True)
+        size += len(text.strip()) if isinstance(text, str) else 0
+    return size
+
+
+def _embeds(errs: _Errors, path: tuple, value: Any) -> None:
+    total = 0
+    for i, embed in enumerate(errs.items((*path, "embeds"), value, (0, MAX_EMBEDS))):
+        before, total = total, total + _embed(errs, (*path, "embeds", i), embed)
+        if before <= EMBEDS_TOTAL_MAX < total:
+            errs.add((*path, "embeds", i), "MAX_EMBED_SIZE_EXCEEDED", f"Embed size exceeds maximum size of {EMBEDS_TOTAL_MAX}")
+
+
+def _button(errs: _Errors, at: tuple, button: dict) -> None:
+    style, custom_id, url = button.get("style"), button.get("custom_id"), button.get("url")
+    errs.choice((*at, "style"), style, BUTTON_STYLES)
+    errs.text((*at, "label"), button.get("label"), (0, BUTTON_LABEL_MAX))
+    errs.text((*at, "custom_id"), custom_id, CUSTOM_ID_LENGTH)
+    if not button.get("label") and not button.get("emoji"):
+        errs.add(at, "BUTTON_COMPONENT_LABEL_OR_EMOJI_REQUIRED", "A label or an emoji is required")
+    if style == LINK:
+        errs.text((*at, "url"), url, (1, BUTTON_URL_MAX), required=True)
+    elif style in BUTTON_STYLES and custom_id is None:
+        errs.add((*at, "custom_id"), "BUTTON_COMPONENT_CUSTOM_ID_REQUIRED", "A custom id is required")
+    if custom_id is not None and url is not None:
+        errs.add(at, "BUTTON_COMPONENT_CUSTOM_ID_URL_MUTUALLY_EXCLUSIVE", "A custom id and url cannot both be specified")
+
+
+def _select(errs: _Errors, at: tuple, select: dict) -> None:
+    errs.text((*at, "custom_id"), select.get("custom_id"), CUSTOM_ID_LENGTH, required=True)
+    errs.text((*at, "placeholder"), select.get("placeholder"), (0, SELECT_PLACEHOLDER_MAX))
+    low, high = select.get("min_values"), select.get("max_values")
+    errs.number((*at, "min_values"), low, MIN_VALUES_RANGE)
+    errs.number((*at, "max_values"), high, MAX_VALUES_RANGE)
+    _ordered(errs, at, select, "min_values", "max_values")
+    if select.get("type") != STRING_SELECT:
+        return
+    if select.get("options") is None:
+        errs.required((*at, "options"))
+    options = errs.items((*at, "options"), select.get("options"), SELECT_OPTIONS)
+    values: set = set()
+    for i, option in enumerate(options):
+        errs.text((*at, "options", i, "label"), option.get("label"), OPTION_LABEL_LENGTH, required=True)
+        errs.text((*at, "options", i, "value"), option.get("value"), OPTION_VALUE_LENGTH, required=True)
+        errs.text((*at, "options", i, "description"), option.get("description"), (0, OPTION_DESCRIPTION_MAX))
+        if option.get("value") in values:
+            errs.add((*at, "options", i, "value"), "SELECT_COMPONENT_OPTION_VALUE_DUPLICATED", "The specified option value is already used")
+        values.add(option.get("value"))
+    if options and isinstance(high, int) and high > len(options):
+        errs.add((*at, "max_values"), "NUMBER_TYPE_MAX", f"int value should be less than or equal to {len(options)}.")
+
+
+def _row(errs: _Errors, at: tuple, row: dict, custom_ids: set) -> None:
+    children = errs.items((*at, "components"), row.get("components"), ROW_LENGTH)
+    has_select = any(c.get("type") in SELECTS for c in children)
+    for j, child in enumerate(children):
+        where, kind, custom_id = (*at, "components", j), child.get("type"), child.get("custom_id")
+        errs.choice((*where, "type"), kind, (BUTTON, *SELECTS))
+        if has_select and j > 0:  # a select takes the whole row
+            errs.add(where, "COMPONENT_LAYOUT_WIDTH_EXCEEDED", "The specified component exceeds the maximum width")
+        if kind == BUTTON:
+            _button(errs, where, child)
+        elif kind in SELECTS:
+            _select(errs, where, child)
+        if custom_id is not None and custom_id in custom_ids:
+            errs.add((*where, "custom_id"), "COMPONENT_CUSTOM_ID_DUPLICATED", "Component custom id cannot be duplicated")
+        custom_ids.add(custom_id)
+
+
+def _components(errs: _Errors, path: tuple, value: Any, v2: bool) -> None:
+    rows = errs.items((*path, "components"), value, (0, MAX_V2_COMPONENTS if v2 else MAX_ROWS))
+    if v2 and sum(1 + len(r.get("components") or []) for r in rows) > MAX_V2_COMPONENTS:
+        errs.add((*path, "components"), "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_V2_COMPONENTS} or fewer in length.")
+    custom_ids: set = set()
+    for i, row in enumerate(rows):
+        if row.get("type") == ACTION_ROW:
+            _row(errs, (*path, "components", i), row, custom_ids)
+        elif v2:
+            errs.add((*path, "components", i), "COMPONENT_TYPE_NOT_CHECKED",
+                     f"Component type {row.get('type')} is not checked by tests/support/discord_rules.py; add its rules first")
+        else:
+            errs.add((*path, "components", i), "COMPONENT_TYPE_INVALID", "The specified component type is invalid in this context")
+
+
+def _attachments(errs: _Errors, path: tuple, payload: dict, files: dict[str, int], edit: bool) -> None:
+    entries = errs.items((*path, "attachments"), payload.get("attachments"), (0, MAX_FILES))
+    parts = {int(m[1]): name for name in files if (m := re.fullmatch(r"files\[(\d+)\]", name))}
+    referenced = set()
+    for i, entry in enumerate(entries):
+        at, ident, filename = (*path, "attachments", i), entry.get("id"), entry.get("filename")
+        if ident is None:
+            errs.required((*at, "id"))
+        errs.text((*at, "filename"), filename, ATTACHMENT_FILENAME_LENGTH)
+        errs.text((*at, "description"), entry.get("description"), (0, ATTACHMENT_DESCRIPTION_MAX))
+        part = parts.get(int(ident)) if str(ident).isdigit() else None
+        part = part or (filename if filename in files else None)
+        referenced.add(part)
+        if part is None and not edit:  # an edit may also keep the attachments the message has
+            errs.add(at, "ATTACHMENT_NOT_FOUND", "Attachment data not found")
+    if payload.get("attachments") is not None:
+        for name in sorted(set(files) - referenced):
+            errs.add((*path, "attachments"), "ATTACHMENT_NOT_REFERENCED", f"{name} is uploaded but not listed in attachments")
+
+
+def _mentions(errs: _Errors, path: tuple, value: Any) -> None:
+    at = (*path, "allowed_mentions")
+    parse = errs.items((*at, "parse"), (value or {}).get("parse"), (0, len(MENTION_TYPES)))
+    for i, kind in enumerate(parse):
+        errs.choice((*at, "parse", i), kind, MENTION_TYPES)
+    for kind in ("users", "roles"):
+        if errs.items((*at, kind), (value or {}).get(kind), (0, MAX_MENTION_IDS)) and kind in parse:
+            errs.add(at, "MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE", f'parse:["{kind}"] and {kind}: [ids...] are mutually exclusive.')
+
+
+def _flags(errs: _Errors, path: tuple, payload: dict, *, edit: bool, interaction: bool) -> int:
+    flags = payload.get("flags") or 0
+    errs.number((*path, "flags"), flags, (0, 2**53))
+    if not isinstance(flags, int):
+        return 0
+    # Edits ignore flag changes they cannot make (https://discord.com/developers/docs/resources/message#edit-message).
+    # A new message would lose such a flag, and e.g. a reply meant to stay private would be public.
+    allowed = SETTABLE_FLAGS | (EPHEMERAL if interaction else 0)
+    if not edit and flags & ~allowed:
+        errs.add((*path, "flags"), "MESSAGE_FLAGS_NOT_ALLOWED", f"Flags {flags & ~allowed} cannot be set on this message")
+    for key in ("content", "embeds", "sticker_ids", "poll") if flags & IS_COMPONENTS_V2 else ():
+        if payload.get(key):
+            errs.add((*path, key), "COMPONENTS_V2_FIELD_NOT_ALLOWED", "Not allowed on a message with IS_COMPONENTS_V2")
+    return flags
+
+
+def _empty(payload: dict, files: dict[str, int]) -> bool:
+    content = payload.get("content")
+    forward = (payload.get("message_reference") or {}).get("type") == 1
+    return not any([isinstance(content, str) and content.strip(), payload.get("embeds"), payload.get("components"),
+                    payload.get("sticker_ids"), payload.get("poll"), payload.get("shared_client_theme"), files, forward])
+
+
+def check_message(payload: dict, files: dict[str, int], *, attachment_limit: int = DEFAULT_ATTACHMENT_LIMIT,
+                  path: tuple = (), edit: bool = False, interaction: bool = False) -> None:
+    """A message body: create, edit, follow-up, or an interaction response's `data` (path=("data",)).
+
+    files: size in bytes of each uploaded file, by multipart part name (`files[0]`) or else by filename.
+    edit: the body edits a message (it may be empty; flag changes it cannot make are ignored).
+    interaction: an interaction response or follow-up, which may set EPHEMERAL.
+    """
+    if any(size > attachment_limit for size in files.values()):
+        raise Refusal(413, 40005, "Request entity too large")
+    if len(files) > MAX_FILES:
+        raise Refusal(400, 30015, f"Maximum number of attachments in a message reached ({MAX_FILES})")
+    errs = _Errors()
+    flags = _flags(errs, path, payload, edit=edit, interaction=interaction)
+    errs.text((*path, "content"), payload.get("content"), (0, CONTENT_MAX))
+    nonce = payload.get("nonce")
+    if nonce is not None and (isinstance(nonce, bool) or not isinstance(nonce, (int, str))):
+        errs.add((*path, "nonce"), "NONCE_TYPE_INVALID_TYPE", "This field must be a string or integer.")
+    elif isinstance(nonce, str) and len(nonce) > NONCE_MAX:
+        errs.add((*path, "nonce"), "NONCE_TYPE_TOO_LONG", f"Must be {NONCE_MAX} or fewer characters long.")
+    for key in ("tts", "enforce_nonce"):
+        errs.boolean((*path, key), payload.get(key))
+    _embeds(errs, path, payload.get("embeds"))
+    _components(errs, path, payload.get("components"), v2=bool(flags & IS_COMPONENTS_V2))
+    _attachments(errs, path, payload, files, edit)
+    _mentions(errs, path, payload.get("allowed_mentions"))
+    errs.raise_any()
+    if not edit and _empty(payload, files):
+        raise Refusal(400, 50006, "Cannot send an empty message")
+
+
+def _deferred(errs: _Errors, data: dict) -> None:
+    for key in data:
+        if key != "flags":
+            errs.add(("data", key), "DEFERRED_RESPONSE_FIELD_NOT_ALLOWED", "A deferred response takes only flags")
+    flags = data.get("flags") or 0
+    if not isinstance(flags, int) or flags & ~EPHEMERAL:
+        errs.add(("data", "flags"), "MESSAGE_FLAGS_NOT_ALLOWED", "Only EPHEMERAL can be set on a deferred response")
+
+
+def _autocomplete(errs: _Errors, data: dict) -> None:
+    if data.get("choices") is None:
+        errs.required(("data", "choices"))
+    for i, choice in enumerate(errs.items(("data", "choices"), data.get("choices"), (0, MAX_AUTOCOMPLETE_CHOICES))):
+        _choice(errs, ("data", "choices", i), choice, None)
+
+
+def _modal(errs: _Errors, data: dict) -> None:
+    errs.text(("data", "custom_id"), data.get("custom_id"), CUSTOM_ID_LENGTH, required=True)
+    errs.text(("data", "title"), data.get("title"), MODAL_TITLE_LENGTH, required=True)
+    if data.get("components") is None:
+        errs.required(("data", "components"))
+    errs.items(("data", "components"), data.get("components"), MODAL_COMPONENTS)
+
+
+def check_callback(body: dict, files: dict[str, int], *, attachment_limit: int = DEFAULT_ATTACHMENT_LIMIT) -> None:
+    """POST /interactions/{id}/{token}/callback: the type, and the data that type takes."""
+    kind, data = body.get("type"), body.get("data")
+    errs = _Errors()
+    errs.choice(("type",), kind, CALLBACK_TYPES)
+    if kind in (8, 9) and not isinstance(data, dict):
+        errs.required(("data",))
+    elif kind in (5, 8, 9):
+        {5: _deferred, 8: _autocomplete, 9: _modal}[kind](errs, data or {})
+    errs.raise_any()
+    if kind in (4, 7):
+        check_message(data or {}, files, attachment_limit=attachment_limit, path=("data",), edit=kind == 7, interaction=True)
+
+
+def check_thread(body: dict) -> None:
+    """POST /channels/{id}/threads without a starter message."""
+    errs = _Errors()
+    errs.text(("name",), body.get("name"), THREAD_NAME_LENGTH, required=True)
+    if body.get("auto_archive_duration") is not None:
+        errs.choice(("auto_archive_duration",), body["auto_archive_duration"], AUTO_ARCHIVE_DURATIONS)
+    if body.get("type") is not None:
+        errs.choice(("type",), body["type"], THREAD_TYPES)
+    errs.raise_any()
