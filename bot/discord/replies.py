@@ -19,7 +19,7 @@ STALE_BUTTON = "That button is not part of this bot any more; type / to see the 
 # client's cache after an update, or registered by another instance of the bot.
 STALE_COMMAND_ERRORS = (discord.app_commands.CommandNotFound, discord.app_commands.CommandSignatureMismatch)
 
-DEFER_AFTER = 2.0  # seconds; Discord drops a first reply that comes after 3
+DEFER_AFTER = 1.5  # seconds; Discord drops a first reply that comes after 3
 ALREADY_ANSWERED = 40060  # Discord's error code for a second first reply to one interaction
 PLAYER_ERRORS = (PlayerError, IllegalMove, BadOptions)
 NEEDED = {
@@ -68,7 +68,12 @@ class Reply:
         await asyncio.sleep(DEFER_AFTER)
         async with self._lock:
             if not self.interaction.response.is_done():
-                await self.interaction.response.defer(ephemeral=self.ephemeral, thinking=True)
+                try:
+                    await self.interaction.response.defer(ephemeral=self.ephemeral, thinking=True)
+                except (discord.HTTPException, aiohttp.ClientError, OSError) as error:
+                    # The answer itself will find out what Discord has (see send).
+                    log.info("could not defer interaction %s: %s", self.interaction.id, error or type(error).__name__)
+                    return
                 self._deferred = self.ephemeral
 
     async def send(self, content: str | None = None, *, ephemeral: bool | None = None, **kwargs: Any) -> discord.Message | None:
@@ -86,6 +91,12 @@ class Reply:
                         content, ephemeral=ephemeral, allowed_mentions=mentions, **kwargs)
                 except discord.HTTPException as error:
                     if error.code != ALREADY_ANSWERED:
+                        raise
+                    return await self._acknowledged(content, ephemeral, mentions, kwargs)
+                except (aiohttp.ClientError, OSError):
+                    # The connection dropped: Discord may have taken the answer. Its original response
+                    # says whether it did.
+                    if not await self._answered():
                         raise
                     return await self._acknowledged(content, ephemeral, mentions, kwargs)
                 message = sent.resource if sent is not None else None
@@ -112,6 +123,14 @@ class Reply:
             await self.interaction.delete_original_response()
         return await self.interaction.followup.send(
             content or "\u200b", ephemeral=ephemeral, allowed_mentions=mentions, wait=True, **kwargs)
+
+    async def _answered(self) -> bool:
+        """Whether Discord holds a first response to the interaction."""
+        try:
+            await self.interaction.original_response()
+        except discord.NotFound:
+            return False
+        return True
 
     async def _acknowledged(self, content: str | None, ephemeral: bool, mentions: discord.AllowedMentions,
                             kwargs: dict[str, Any]) -> discord.Message | None:

@@ -236,7 +236,7 @@ async def test_a_time_out_stored_but_not_posted_is_posted_after_a_restart(world)
 async def test_full_ikabegama_game(world):
     challenge = await run(world, ALICE, "challenge", "ikabegama", opponent=BOB, size=4)
     assert "light nest **d1**" in challenge.content and "dark nest **d7**" in challenge.content
-    board = await (await world.users.press(BOB, challenge, "Accept")).board()
+    await (await world.users.press(BOB, challenge, "Accept")).board()
     final, pictures = await play_to_end(world)
     assert "nest" in final.content or "Draw" in final.content
     assert len(pictures) > 2 and all(a != b for a, b in zip(pictures, pictures[1:]))

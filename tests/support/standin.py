@@ -156,9 +156,10 @@ class Interaction:
 @dataclass
 class Fault:
     """A failure the stand-in plays on the next `times` requests of a route (a name from StandIn.start,
-    or "*"): "429" (rate limited, `retry_after` seconds), "5xx" (`status`), or "drop" (the connection
-    closes with no answer). `processed`: the request takes effect first (Discord acted, the bot never
-    heard); `uploads`: only requests that carry files."""
+    or "*"): "429" (rate limited, `retry_after` seconds), "5xx" (`status`), "drop" (the connection
+    closes with no answer), or "hold" (no answer until `released`: a test kills the bot meanwhile; a
+    request whose client is gone by then is dropped). `processed`: the request takes effect first
+    (Discord acted, the bot never heard); `uploads`: only requests that carry files."""
 
     route: str
     kind: str
@@ -168,6 +169,8 @@ class Fault:
     retry_after: float = 0.25
     status: int = 502
     hits: int = 0
+    held: asyncio.Event = field(default_factory=asyncio.Event)  # set when a request is being held
+    released: asyncio.Event = field(default_factory=asyncio.Event)
 
 
 @dataclass
@@ -256,6 +259,8 @@ class StandIn:
         return self.url
 
     async def stop(self) -> None:
+        for fault in self.faults:
+            fault.released.set()
         if self._runner:
             await self._runner.cleanup()
 
@@ -294,10 +299,12 @@ class StandIn:
         request[ARRIVED] = self.now()
         fault = self._fault(route, request)
         if fault is not None and not fault.processed:
-            return await self._fail(request, fault)
+            failed = await self._fail(request, fault)
+            if failed is not None:
+                return failed
         response = await handler(request)
-        if fault is not None:
-            return await self._fail(request, fault)
+        if fault is not None and fault.processed:
+            return await self._fail(request, fault) or response
         delay = self.latency.get(route, self.latency.get("*", 0.0))
         if delay and route != "gateway":
             await asyncio.sleep(delay)
@@ -305,7 +312,15 @@ class StandIn:
             self.refusals.append((request.method, request.path, json.loads(response.body)))
         return response
 
-    async def _fail(self, request: web.Request, fault: Fault) -> web.StreamResponse:
+    async def _fail(self, request: web.Request, fault: Fault) -> web.StreamResponse | None:
+        """The fault's answer; None when a held request goes on after its release."""
+        await self._changed()  # a test may be waiting for the fault to happen
+        if fault.kind == "hold":
+            fault.held.set()
+            await fault.released.wait()
+            if request.transport is not None and not request.transport.is_closing():
+                return None
+            return web.Response(status=500)  # the bot that sent it is gone: nobody to answer
         if fault.kind == "drop":
             await request.read()
             request.transport.close()
