@@ -8,34 +8,10 @@ import pytest
 from PIL import Image
 
 from rules import GAMES
-from tests.support.process import BotProcess
-from tests.support.standin import BOT_ID, StandIn
-from tests.support.users import Discord, User
+from tests.e2e.conftest import ALICE, BOB, BUSY_CHANNEL, CAROL, GAMES_CHANNEL, World  # noqa: F401
+from tests.support.standin import BOT_ID
+from tests.support.users import User
 from tests.test_records import shared_top_game
-
-GUILD = 4242
-GAMES_CHANNEL, BUSY_CHANNEL, THIRD_CHANNEL = 501, 502, 503
-ALICE, BOB, CAROL = User(21, "alice"), User(22, "bob"), User(23, "carol")
-
-
-class World:
-    def __init__(self, standin: StandIn, bot: BotProcess, users: Discord):
-        self.standin, self.bot, self.users = standin, bot, users
-
-
-@pytest.fixture
-async def world(tmp_path):
-    standin = StandIn({GUILD: [GAMES_CHANNEL, BUSY_CHANNEL, THIRD_CHANNEL]})
-    await standin.start()
-    bot = BotProcess(standin, tmp_path)
-    await bot.start()
-    yield World(standin, bot, Discord(standin, standin.dispatch, GUILD))
-    await bot.stop()
-    await standin.stop()
-    assert standin.failures() == [], "every interaction answered once, in time; nothing Discord would refuse"
-    assert "Traceback" not in bot.log(), bot.log()
-    noisy = [line for line in bot.log().splitlines() if " WARNING " in line or " ERROR " in line]
-    assert noisy == [], "a normal run logs nothing an admin would have to act on"
 
 
 def image(png: bytes) -> Image.Image:

@@ -7,7 +7,8 @@ from __future__ import annotations
 import asyncio
 import re
 
-from tests.e2e.test_bot_process import ALICE, BOB, CAROL, GAMES_CHANNEL, World, run, start_match, world  # noqa: F401
+from tests.e2e.conftest import ALICE, BOB, CAROL, GAMES_CHANNEL, World
+from tests.e2e.test_bot_process import run, start_match
 from tests.support.standin import BOT_ID
 from tests.support.users import User
 
