@@ -83,6 +83,7 @@ class BenchStandIn(StandIn):
         super().__init__(guilds)
         self._touched: list[Message] = []
         self._replies: dict[int, asyncio.Future] = {}
+        self._boards: dict[int, asyncio.Future] = {}  # the next board posted in a channel (a button's)
         self._sent: dict[int, float] = {}
 
     def _apply(self, message: Message, data: dict, files: dict[str, bytes]) -> None:
@@ -94,6 +95,8 @@ class BenchStandIn(StandIn):
         touched, self._touched = self._touched, []
         for message in touched:
             waiting = self._replies.get(message.interaction_id)
+            if message.interaction_id is None and message.files:
+                waiting = self._boards.get(message.channel_id)
             if waiting is not None and not waiting.done() and not message.loading and not message.deleted:
                 waiting.set_result((message, now))
         await super()._changed()
@@ -106,15 +109,27 @@ class BenchStandIn(StandIn):
         self._sent[iid] = time.perf_counter()
         await self.dispatch(payload)
 
-    async def reply(self, action: Action, timeout: float = REPLY_TIMEOUT) -> tuple[Message, float]:
-        """The first finished message answering `action`, and seconds from its sending to the stand-in
-        receiving that message."""
+    async def reply(self, action: Action, timeout: float = REPLY_TIMEOUT, *, board: bool = False) -> tuple[Message, float]:
+        """The first finished message answering `action` (with `board`, or the first board posted in its
+        channel: a button's board is a message of the channel), and seconds from its sending to the
+        stand-in receiving that message."""
         iid = action.interaction.id
+        channel = int(action.interaction.payload["channel_id"])
+        waiting = [self._replies[iid]] + ([self._boards[channel]] if board else [])
         try:
-            message, at = await asyncio.wait_for(self._replies[iid], timeout)
+            done, _ = await asyncio.wait(waiting, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
+            if not done:
+                raise TimeoutError(f"no answer to interaction {iid}")
+            message, at = done.pop().result()
         finally:
             self._replies.pop(iid, None)
+            if board:
+                self._boards.pop(channel, None)
         return message, at - self._sent.pop(iid)
+
+    def expect_board(self, channel: int) -> None:
+        """The next board posted in `channel` may answer an action (see reply)."""
+        self._boards[channel] = asyncio.get_running_loop().create_future()
 
     def late(self) -> collections.Counter:
         """Interactions answered after Discord's 3 seconds, or twice: how many, by error and command."""
@@ -341,8 +356,9 @@ class Players:
         message, _ = await self.standin.reply(challenge)
         if message.ephemeral or not message.buttons:
             raise Refused(f"challenge refused: {message.content[:120]}")
+        self.standin.expect_board(table.channel)
         accept = await self.users.press(table.players[1], message, "Accept")
-        board, seconds = await self.standin.reply(accept)
+        board, seconds = await self.standin.reply(accept, board=True)
         if board.ephemeral or not board.files:
             raise Refused(f"accept refused: {board.content[:120]}")
         self._next(table, board)

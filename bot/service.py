@@ -13,7 +13,8 @@ import random
 import re
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import replace
 from typing import Any
 
@@ -48,6 +49,7 @@ MAX_TURN_SECONDS = 14 * 24 * 3600
 STATE_CACHE = 512
 STAND_IN = "medium"  # the computer that plays on for someone who left a game of more than two
 NOTE_GRACE = 60.0  # seconds a change's poster has before another process (or a retry) posts it
+SHOWN_FLUSH = 0.25  # seconds at most before the notes of changes shown are deleted, with no change to ride on
 DELIVERY_SECONDS = 15 * 60  # how long an interaction id is remembered (Discord's interactions live 15 minutes)
 CHANNEL_HAS_CHALLENGE = ("There is already an open challenge here: answer it first, or challenge from the channel,"
                          " where a new match gets a thread of its own.")
@@ -158,6 +160,22 @@ class MatchService:
         self.rng = rng or random.Random()
         self.deadlines_changed = asyncio.Event()
         self._states: OrderedDict[int, tuple[int, State, tuple[str, ...]]] = OrderedDict()
+        self._shown: list[int] = []  # notes of changes shown, deleted with the next transaction
+        self._flush: asyncio.Task | None = None
+
+    @asynccontextmanager
+    async def _changing(self) -> AsyncIterator[Tx]:
+        """A transaction of the store that also deletes the notes of the changes shown since the last
+        one: no commit of its own for them (on SQLite, one fsync a move instead of two)."""
+        shown, self._shown = self._shown, []
+        try:
+            async with self.store.transaction() as db:
+                if shown:
+                    await db.run_many("DELETE FROM outbox WHERE id = ?", [(note,) for note in shown])
+                yield db
+        except BaseException:
+            self._shown[:0] = shown  # rolled back with the change: deleted with the next one
+            raise
 
     # ------------------------------------------------------------------ challenges
 
@@ -209,7 +227,7 @@ class MatchService:
             channel_id = await elsewhere()
         now = self.clock()
         try:
-            async with self.store.transaction() as db:
+            async with self._changing() as db:
                 await self._check_channel_free(db, channel_id)
                 await self._remember(db, challenger, *opponents, *bots)
                 challenge_id = await db.insert(
@@ -247,7 +265,7 @@ class MatchService:
         """Remember the message showing a challenge (posted for outbox note `note`, now done); returns
         the challenge as it now stands (it may have been answered or have expired while its message was
         being posted)."""
-        async with self.store.transaction() as db:
+        async with self._changing() as db:
             await db.run("UPDATE challenges SET message_id = ? WHERE id = ?", message_id, challenge_id)
             if note is not None:
                 await db.run("DELETE FROM outbox WHERE id = ?", note)
@@ -268,7 +286,7 @@ class MatchService:
     async def accept(self, challenge_id: int, user: Player, via: str | None = None) -> Challenge | Match:
         """Take a seat. Returns the started Match once every seat is taken, else the updated Challenge."""
         now = self.clock()
-        async with self.store.transaction() as db:
+        async with self._changing() as db:
             challenge = await self._load_challenge(db, challenge_id, lock=True)
             self._check_open(challenge, now)
             if user.id == challenge.challenger.id:
@@ -302,7 +320,7 @@ class MatchService:
         """The challenger starts an open challenge before every seat is taken (n is then fixed by the
         players seated); everybody named must have accepted."""
         now = self.clock()
-        async with self.store.transaction() as db:
+        async with self._changing() as db:
             challenge = await self._load_challenge(db, challenge_id, lock=True)
             self._check_open(challenge, now)
             if user.id != challenge.challenger.id:
@@ -320,7 +338,7 @@ class MatchService:
     async def decline(self, challenge_id: int, user: Player, via: str | None = None) -> Challenge:
         """A challenged player declines, a player who joined leaves, or the challenger withdraws."""
         now = self.clock()
-        async with self.store.transaction() as db:
+        async with self._changing() as db:
             challenge = await self._load_challenge(db, challenge_id, lock=True)
             self._check_open(challenge, now)
             if user.id == challenge.challenger.id:
@@ -386,7 +404,7 @@ class MatchService:
     async def move(self, channel_id: int, user: Player, notation: str, via: str | None = None) -> MoveResult:
         """Play a move; it counts once this returns (the transaction has committed)."""
         now = self.clock()
-        async with self.store.transaction() as db:
+        async with self._changing() as db:
             match = await self._active(db, channel_id, lock=True)
             seat = self._mover(match, user)
             result = await self._apply(db, match, seat, unlabel(match.state, notation), now, via)
@@ -405,7 +423,7 @@ class MatchService:
         """Play a move built for the position after `ply` moves of match `match_id`; Stale if the
         board has moved on since."""
         now = self.clock()
-        async with self.store.transaction() as db:
+        async with self._changing() as db:
             match = await self._load_match(db, match_id, lock=True)
             seat = self._mover(match, user, ply)
             result = await self._apply(db, match, seat, notation, now, via)
@@ -498,7 +516,7 @@ class MatchService:
             move = await self.computers.choose(match.state, level, seed_for(match.seed, len(match.moves)))
             now = self.clock()
             try:
-                async with self.store.transaction() as db:
+                async with self._changing() as db:
                     current = await self._load_match(db, match_id, lock=True)
                     if current.status != "active" or len(current.moves) != len(match.moves):
                         return None
@@ -527,7 +545,7 @@ class MatchService:
         """Give up: a two-player match ends; in a game of more than two a computer plays on for the
         player, who will be placed last (the match ends if no person is left playing)."""
         now = self.clock()
-        async with self.store.transaction() as db:
+        async with self._changing() as db:
             match = await self._active(db, channel_id, lock=True)
             seat = self._seat(match, user)
             left = await self._leave(db, match, seat, f"{user.name} resigned", now)
@@ -548,7 +566,7 @@ class MatchService:
     async def draw(self, channel_id: int, user: Player, via: str | None = None) -> DrawOffer | Match:
         """Offer a draw, or accept the opponent's standing offer (which ends the match)."""
         now = self.clock()
-        async with self.store.transaction() as db:
+        async with self._changing() as db:
             match = await self._active(db, channel_id, lock=True)
             seat = self._seat(match, user)
             if len(match.seats) != 2:
@@ -585,7 +603,7 @@ class MatchService:
         is claimed by one process only, when several share a PostgreSQL database. A player whose turn
         was never shown to them (its change still in the outbox) is not timed out meanwhile."""
         now = self.clock()
-        async with self.store.transaction() as db:
+        async with self._changing() as db:
             rows = await db.all("SELECT id FROM challenges WHERE status = 'open' AND expires_at <= ?" + db.claim, now)
             challenges = []
             for row in rows:
@@ -626,17 +644,34 @@ class MatchService:
             " VALUES (?,?,?,?,?,?,?,?)", match_id, challenge_id, kind, version, seat, via, now + NOTE_GRACE, now)
 
     async def posted(self, note: int | None) -> None:
-        """The change of outbox note `note` has been shown."""
+        """The change of outbox note `note` has been shown. Its note is deleted with the next change, or
+        SHOWN_FLUSH seconds later at the latest; were the bot to stop in between, the note's post is
+        found already made (see bot.discord.posting) and nothing is shown twice."""
         if note is None:
             return
-        async with self.store.transaction() as db:
-            await db.run("DELETE FROM outbox WHERE id = ?", note)
+        self._shown.append(note)
+        if self._flush is None or self._flush.done():
+            self._flush = asyncio.create_task(self._flush_shown())
+
+    async def _flush_shown(self) -> None:
+        await asyncio.sleep(SHOWN_FLUSH)
+        if self._shown:
+            async with self._changing():
+                pass
+
+    async def close(self) -> None:
+        """Delete the notes of the changes shown (the bot is stopping)."""
+        if self._flush is not None:
+            self._flush.cancel()
+        if self._shown:
+            async with self._changing():
+                pass
 
     async def postpone(self, note: int | None, seconds: float) -> None:
         """Try the note again in `seconds` (its post failed for a reason that may pass)."""
         if note is None:
             return
-        async with self.store.transaction() as db:
+        async with self._changing() as db:
             await db.run("UPDATE outbox SET due = ? WHERE id = ?", self.clock() + seconds, note)
         self.deadlines_changed.set()
 
@@ -645,7 +680,7 @@ class MatchService:
         any note there was left by its own previous run, whose posts are over."""
         if self.store.shared:
             return
-        async with self.store.transaction() as db:
+        async with self._changing() as db:
             await db.run("UPDATE outbox SET due = ? WHERE due > ?", self.clock(), self.clock())
         self.deadlines_changed.set()
 
@@ -653,7 +688,7 @@ class MatchService:
         """The changes still to be shown once their poster's time is up (it stopped before posting, or
         Discord refused the post), oldest first, each claimed for NOTE_GRACE seconds by this process."""
         now = self.clock()
-        async with self.store.transaction() as db:
+        async with self._changing() as db:
             rows = await db.all("SELECT * FROM outbox WHERE due <= ? ORDER BY id" + db.claim, now)
             if not rows:
                 return []
@@ -680,7 +715,7 @@ class MatchService:
         """The player to move was told only now (the change before their turn was shown late): their
         turn time starts again now, so that nobody loses on time without having been told."""
         now = self.clock()
-        async with self.store.transaction() as db:
+        async with self._changing() as db:
             await db.run("UPDATE matches SET deadline = ? WHERE id = ? AND version = ? AND status = 'active'"
                          " AND deadline < ?", now + match.turn_seconds, match.id, len(match.moves), now + match.turn_seconds)
         self.deadlines_changed.set()

@@ -100,5 +100,7 @@ class GameBot(discord.AutoShardedClient):
             self.handlers.service.computers.close()
             self.handlers.renders.close()
         await super().close()
+        if self.handlers is not None:
+            await self.handlers.service.close()
         if self.store is not None:
             await self.store.close()
