@@ -50,6 +50,7 @@ class Settings:
     database_url: str | None = None  # postgresql://… to use PostgreSQL instead of the SQLite file
     shard_count: int | None = None  # None: as many shards as Discord recommends, all in this process
     shard_ids: tuple[int, ...] | None = None  # the shards this process runs (None: all of them)
+    note_grace: float = 60.0  # seconds a change's poster has before another process (or a retry) posts it
 
     @property
     def database(self) -> str | Path:
@@ -70,6 +71,7 @@ class Settings:
             api_base=os.environ.get("DISCORD_API_BASE", "").strip() or None,
             gateway_url=os.environ.get("DISCORD_GATEWAY_URL", "").strip() or None,
             computer_seconds=env_number("COMPUTER_SECONDS", None, float),
+            note_grace=env_number("NOTE_GRACE_SECONDS", 60.0, float),
             database_url=os.environ.get("DATABASE_URL", "").strip() or None,
             **shards_from_env(),
         )

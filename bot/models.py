@@ -112,6 +112,7 @@ class Match:
     stand_ins: tuple[str | None, ...] = ()  # per seat: the level of the computer playing for a player who left
     leavers: tuple[int, ...] = ()  # the seats whose players left, first to leave first
     note: int | None = None  # the outbox note of the change just made, for whoever posts it (see Notice)
+    earlier: tuple[int, ...] = ()  # notes of the match's earlier changes not shown yet: shown before this one
 
     @property
     def rules(self) -> Game:

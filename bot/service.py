@@ -51,6 +51,8 @@ STAND_IN = "medium"  # the computer that plays on for someone who left a game of
 NOTE_GRACE = 60.0  # seconds a change's poster has before another process (or a retry) posts it
 SHOWN_FLUSH = 0.25  # seconds at most before the notes of changes shown are deleted, with no change to ride on
 DELIVERY_SECONDS = 15 * 60  # how long an interaction id is remembered (Discord's interactions live 15 minutes)
+# A match about to change, with the first of its outbox notes (changes not shown yet), if any.
+CHANGING = "SELECT m.*, (SELECT min(o.id) FROM outbox o WHERE o.match_id = m.id) AS pending FROM matches m"
 CHANNEL_HAS_CHALLENGE = ("There is already an open challenge here: answer it first, or challenge from the channel,"
                          " where a new match gets a thread of its own.")
 
@@ -148,8 +150,10 @@ class MatchService:
         rng: random.Random | None = None,
         computers: ComputerPlayers | None = None,
         notes: bool = True,
+        note_grace: float = NOTE_GRACE,
     ):
         self.store = store
+        self.note_grace = note_grace  # seconds a change's poster has before another process takes it over
         # Whether changes are committed with an outbox note for the adapter to post and clear (the
         # Discord bot); the console shows every change itself, before it asks for the next.
         self.notes = notes
@@ -477,7 +481,7 @@ class MatchService:
         else:
             await self._finish(db, match, after.outcome, now)
             played = await self._load_match(db, match.id)
-        return MoveResult(match=replace(played, note=note), seat=seat, notation=canonical)
+        return MoveResult(match=replace(played, note=note, earlier=match.earlier), seat=seat, notation=canonical)
 
     # ------------------------------------------------------------------ computer players
 
@@ -550,7 +554,8 @@ class MatchService:
             seat = self._seat(match, user)
             left = await self._leave(db, match, seat, f"{user.name} resigned", now)
             return replace(left, note=await self._note(db, "resign", match.id, now, match_id=match.id,
-                                                       version=len(match.moves), seat=seat, via=via))
+                                                       version=len(match.moves), seat=seat, via=via),
+                           earlier=match.earlier)
 
     async def _leave(self, db: Tx, match: Match, seat: int, reason: str, now: float) -> Match:
         stays = [p for p in match.people if p != match.seats[seat]]
@@ -578,12 +583,13 @@ class MatchService:
                                     via=via)
             if kind == "offer":
                 await db.run("UPDATE matches SET draw_offer = ? WHERE id = ?", seat, match.id)
-                return DrawOffer(match=replace(await self._load_match(db, match.id), note=note), seat=seat)
+                return DrawOffer(match=replace(await self._load_match(db, match.id), note=note, earlier=match.earlier),
+                                 seat=seat)
             outcome = Outcome(
                 places=(frozenset({0, 1}),), scores=current_scores(match.state), reason="draw agreed"
             )
             await self._finish(db, match, outcome, now)
-            return replace(await self._load_match(db, match.id), note=note)
+            return replace(await self._load_match(db, match.id), note=note, earlier=match.earlier)
 
     # ------------------------------------------------------------------ time
 
@@ -641,7 +647,7 @@ class MatchService:
             return None
         return await db.insert(
             "INSERT INTO outbox (match_id, challenge_id, kind, version, seat, via, due, created_at)"
-            " VALUES (?,?,?,?,?,?,?,?)", match_id, challenge_id, kind, version, seat, via, now + NOTE_GRACE, now)
+            " VALUES (?,?,?,?,?,?,?,?)", match_id, challenge_id, kind, version, seat, via, now + self.note_grace, now)
 
     async def posted(self, note: int | None) -> None:
         """The change of outbox note `note` has been shown. Its note is deleted with the next change, or
@@ -686,29 +692,43 @@ class MatchService:
 
     async def notices_due(self) -> list[Notice]:
         """The changes still to be shown once their poster's time is up (it stopped before posting, or
-        Discord refused the post), oldest first, each claimed for NOTE_GRACE seconds by this process."""
+        Discord refused the post), oldest first, each claimed for `note_grace` seconds by this process."""
         now = self.clock()
         async with self._changing() as db:
             rows = await db.all("SELECT * FROM outbox WHERE due <= ? ORDER BY id" + db.claim, now)
-            if not rows:
-                return []
-            await db.run_many("UPDATE outbox SET due = ? WHERE id = ?", [(now + NOTE_GRACE, row["id"]) for row in rows])
-            last = {row["match_id"]: row["id"] for row in await db.all(
-                "SELECT match_id, max(id) AS id FROM outbox WHERE match_id IS NOT NULL GROUP BY match_id")}
-            notices = []
-            for row in rows:
-                challenge = await self._load_challenge(db, row["challenge_id"])
-                match = None
-                latest = row["match_id"] is None or last.get(row["match_id"]) == row["id"]
-                if row["match_id"] is not None:
-                    match = await self._load_match(db, row["match_id"])
-                    if row["kind"] == "move" and row["version"] is not None and row["version"] < len(match.moves):
-                        match = self.position_after(match, row["version"])
-                notices.append(Notice(
-                    id=row["id"], kind=row["kind"], challenge=challenge, match=replace(match, note=row["id"]) if match else None,
-                    seat=row["seat"], via=row["via"], created_at=row["created_at"], latest=latest,
-                ))
+            notices = await self._claimed(db, rows, now)
         self.deadlines_changed.set()
+        return notices
+
+    async def take_notices(self, notes: Sequence[int]) -> list[Notice]:
+        """The notes `notes` that are still there (older changes of a match whose newer change is about
+        to be shown: shown first, so that the channel reads in order), claimed as by notices_due."""
+        now = self.clock()
+        async with self._changing() as db:
+            rows = await db.all(f"SELECT * FROM outbox WHERE id IN ({', '.join('?' * len(notes))}) ORDER BY id"
+                                + db.claim, *notes)
+            return await self._claimed(db, rows, now)
+
+    async def _claimed(self, db: Tx, rows: Sequence[Row], now: float) -> list[Notice]:
+        """Notes claimed for `note_grace` seconds, with what they are about."""
+        if not rows:
+            return []
+        await db.run_many("UPDATE outbox SET due = ? WHERE id = ?", [(now + self.note_grace, row["id"]) for row in rows])
+        last = {row["match_id"]: row["id"] for row in await db.all(
+            "SELECT match_id, max(id) AS id FROM outbox WHERE match_id IS NOT NULL GROUP BY match_id")}
+        notices = []
+        for row in rows:
+            challenge = await self._load_challenge(db, row["challenge_id"])
+            match = None
+            latest = row["match_id"] is None or last.get(row["match_id"]) == row["id"]
+            if row["match_id"] is not None:
+                match = await self._load_match(db, row["match_id"])
+                if row["kind"] == "move" and row["version"] is not None and row["version"] < len(match.moves):
+                    match = self.position_after(match, row["version"])
+            notices.append(Notice(
+                id=row["id"], kind=row["kind"], challenge=challenge, match=replace(match, note=row["id"]) if match else None,
+                seat=row["seat"], via=row["via"], created_at=row["created_at"], latest=latest,
+            ))
         return notices
 
     async def shown_late(self, match: Match) -> Match:
@@ -894,16 +914,19 @@ class MatchService:
         return replace(await self._load_match(db, challenge.id), note=note)
 
     async def _active(self, db: Tx, channel_id: int, *, lock: bool = False) -> Match:
+        """The channel's active match; with `lock`, as _load_match."""
         row = await db.one(
-            "SELECT * FROM matches WHERE channel_id = ? AND status = 'active'" + (db.lock if lock else ""), channel_id
-        )
+            (CHANGING if lock else "SELECT * FROM matches m") + " WHERE m.channel_id = ? AND m.status = 'active'"
+            + (db.lock if lock else ""), channel_id)
         if row is None:
             raise NotFound("There is no match in this channel. Start one with /challenge.")
         return await self._match(db, row)
 
     async def _load_match(self, db: Tx, match_id: int, *, lock: bool = False) -> Match:
-        """The match; with `lock`, held until the transaction ends (the caller will change it)."""
-        row = await db.one("SELECT * FROM matches WHERE id = ?" + (db.lock if lock else ""), match_id)
+        """The match; with `lock`, held until the transaction ends (the caller will change it), and with
+        the notes of its changes not shown yet (`earlier`: the change to come is shown after them)."""
+        row = await db.one((CHANGING if lock else "SELECT * FROM matches m") + " WHERE m.id = ?"
+                           + (db.lock if lock else ""), match_id)
         if row is None:
             raise NotFound("That match no longer exists.")
         return await self._match(db, row)
@@ -941,12 +964,16 @@ class MatchService:
                 RatingChange(r["seat"], seats[r["seat"]], r["rating_before"], r["rating_after"])
                 for r in seat_rows if r["rating_before"] is not None
             )
+        earlier: tuple[int, ...] = ()
+        if "pending" in row.keys() and row["pending"] is not None:  # noqa: SIM118 (a sqlite3.Row is no dict)
+            earlier = tuple(r["id"] for r in await db.all("SELECT id FROM outbox WHERE match_id = ? ORDER BY id", match_id))
         return Match(
             id=match_id, guild_id=row["guild_id"], channel_id=row["channel_id"], game=row["game"],
             options=options, seed=row["seed"], seats=seats, state=state, status=row["status"],
             turn_seconds=row["turn_seconds"], deadline=row["deadline"], draw_offer=row["draw_offer"],
             moves=moves, outcome=outcome, ratings=changes, finished_at=row["finished_at"],
             stand_ins=tuple(r["stand_in"] for r in seat_rows), leavers=tuple(seat for _, seat in left),
+            earlier=earlier,
         )
 
     def _cache(self, match_id: int, state: State, moves: tuple[str, ...]) -> None:

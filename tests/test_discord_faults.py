@@ -205,3 +205,21 @@ async def test_an_interaction_delivered_three_times_is_handled_once(env, caplog)
     assert all(len(env.standin.answers.get(i.id, [])) <= 1 for i in env.standin.interactions.values())
     assert sum("delivered again" in r.getMessage() for r in caplog.records) == 6
     assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
+
+
+async def test_a_move_made_before_the_last_one_was_shown_comes_after_it(env):
+    """The computer's board did not get through, and alice, who looked with /board, moves anyway: the
+    computer's move is posted first, then hers, so that the channel reads in the order played."""
+    await (await env.command(ALICE, CHANNEL, "challenge", "attaxx", opponent=ME, level="easy")).reply()
+    await env.settled()
+    fault = env.standin.inject("channel_post", "drop")
+    await (await env.command(ALICE, CHANNEL, "move", notation="b6")).reply()
+    await env.standin.wait_for(lambda: fault.hits == 1, timeout=20)
+    seen = await (await env.command(ALICE, CHANNEL, "board")).reply()
+    assert seen.ephemeral and "after 2 moves" in seen.content and announced(env) == ["b6"]
+    move = (await env.client.handlers.service.current(CHANNEL)).state.legal_moves()[0]
+    mine = await (await env.command(ALICE, CHANNEL, "move", notation=move)).reply()
+    assert mine.png and f"**{move}**" in mine.content
+    await env.standin.wait_for(lambda: len(announced(env)) == 4, timeout=20)
+    await env.settled()
+    assert announced(env) == await stored(env), "the computer's first move, then alice's, then its answer"

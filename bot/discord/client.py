@@ -49,6 +49,7 @@ class GameBot(discord.AutoShardedClient):
             challenge_seconds=self.settings.challenge_minutes * 60,
             turn_seconds=self.settings.turn_hours * 3600,
             computers=ComputerPlayers(seconds=self.settings.computer_seconds),
+            note_grace=self.settings.note_grace,
         )
         self.handlers = Handlers(self, service, self.settings.sweep_seconds)
         self.add_dynamic_items(*DYNAMIC_ITEMS)

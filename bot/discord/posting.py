@@ -10,9 +10,10 @@ that reply first (it may have been made after all), or filled in there if it is 
 """
 from __future__ import annotations
 
+import contextlib
 import io
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import replace
 
 import discord
@@ -65,11 +66,12 @@ class Poster:
     """Posts changes, clears their notes, and takes over notes whose posters did not."""
 
     def __init__(self, client: discord.Client, service: MatchService, renders: Workers,
-                 then: Callable[[Match], None]):
+                 then: Callable[..., None]):
         self.client = client
         self.service = service
         self.renders = renders
-        self.then = then  # what follows a match's change once it is shown (a computer's move)
+        self.then = then  # what follows a match's change once it is shown: then(match, owed) (a computer's move)
+        self._posting: set[int] = set()  # notes whose posts this process is making right now
 
     def channel(self, channel_id: int, note: int | None) -> Send:
         """A channel's send for the change of `note`: with the note as the message's nonce, a second
@@ -83,17 +85,23 @@ class Poster:
         return post
 
     async def show(self, send: Send, content: str, match: Match, *, latest: bool = True, notify: bool = True,
-                   sent: Callable[[discord.Message | None], Awaitable[None]] | None = None) -> discord.Message | None:
+                   sent: Callable[[discord.Message | None], Awaitable[None]] | None = None,
+                   owed: bool = False) -> discord.Message | None:
         """A match's board for everyone through `send`, with its buttons, pinging whoever is to move
         (everyone once it is over) unless it is not the `latest` change or must not `notify`; then
         `sent` is told what was posted, its note is cleared and, for the latest change, what follows
-        happens. A post that failed for a reason that may pass is tried again soon (NotShown says so)."""
+        happens (`owed`: left over from before). A post that failed for a reason that may pass is
+        tried again soon (NotShown says so)."""
+        if match.earlier:  # the match's earlier changes not shown yet go first, so that the channel reads in order
+            for notice in await self.service.take_notices(match.earlier):
+                await self.repost(notice)
         finished = match.status == "finished"
         mentions = (pings(*(match.seats if finished else (match.to_move,))) if latest and notify
                     else discord.AllowedMentions.none())
         try:
-            message = await send(content, file=await board_file(match, self.renders), view=board_view(match),
-                                 allowed_mentions=mentions)
+            with self._making(match.note):
+                message = await send(content, file=await board_file(match, self.renders), view=board_view(match),
+                                     allowed_mentions=mentions)
         except Exception as error:
             if await self._failed(match.note, error):
                 raise NotShown() from error
@@ -102,13 +110,14 @@ class Poster:
             await sent(message)
         await self.service.posted(match.note)
         if latest:
-            self.then(match)
+            self.then(match, owed)
         return message
 
     async def say(self, send: Send, content: str, note: int | None, mentions: discord.AllowedMentions) -> None:
         """A change shown in words only (a draw offer), then its note cleared."""
         try:
-            await send(content, allowed_mentions=mentions)
+            with self._making(note):
+                await send(content, allowed_mentions=mentions)
         except Exception as error:
             if await self._failed(note, error):
                 raise NotShown() from error
@@ -118,8 +127,9 @@ class Poster:
     async def posted_challenge(self, send: Send, challenge: Challenge) -> discord.Message | None:
         """A new challenge, with its buttons, pinging who was named; its message is remembered."""
         try:
-            message = await send(text.challenge_text(challenge), view=challenge_view(challenge),
-                                 allowed_mentions=pings(*challenge.invited))
+            with self._making(challenge.note):
+                message = await send(text.challenge_text(challenge), view=challenge_view(challenge),
+                                     allowed_mentions=pings(*challenge.invited))
         except Exception as error:
             if await self._failed(challenge.note, error):
                 raise NotShown() from error
@@ -147,6 +157,17 @@ class Poster:
                 return
         await self.service.posted(challenge.note)
 
+    @contextlib.contextmanager
+    def _making(self, note: int | None) -> Iterator[None]:
+        """While a post for `note` is on its way (Discord may be slow: rate limits, retries), the note is
+        not taken over by this process's own sweep."""
+        if note is not None:
+            self._posting.add(note)
+        try:
+            yield
+        finally:
+            self._posting.discard(note)
+
     async def _failed(self, note: int | None, error: BaseException) -> bool:
         """A post for `note` failed: True when it will be tried again soon (that may help); else the note
         is dropped where nothing could show it (a channel that is gone or refuses the bot)."""
@@ -161,6 +182,8 @@ class Poster:
 
     async def repost(self, notice: Notice) -> None:
         """Show a change whose poster did not: posted, or found already posted, once."""
+        if notice.id in self._posting:
+            return  # its post is still on its way here; due again later if it does not get through
         log.info("showing the %s of %s %s, stored but not shown before", notice.kind,
                  "match" if notice.match else "challenge", notice.challenge.id)
         try:
@@ -200,7 +223,7 @@ class Poster:
                 and not original.flags.loading and any(a.filename == board_name(match) for a in original.attachments):
             await self.service.posted(notice.id)  # the reply was made after all: nothing to add
             if notice.latest:
-                self.then(match)
+                self.then(match, True)
             return
         # Shown now, the turn of the player to move starts now (if it was not shown before after all:
         # a channel post whose nonce Discord already knows answers with the message made back then).
@@ -214,11 +237,13 @@ class Poster:
                 await self.service.shown_late(match)
 
         if original is not None and original.flags.loading and not original.flags.ephemeral:
-            await self.show(self._fill_in(notice), content, told, latest=notice.latest, notify=False, sent=sent)
+            await self.show(self._fill_in(notice), content, told, latest=notice.latest, notify=False, sent=sent,
+                            owed=True)
             if notice.latest:
                 await self._ping(notice, match)
             return
-        await self.show(self.channel(match.channel_id, notice.id), content, told, latest=notice.latest, sent=sent)
+        await self.show(self.channel(match.channel_id, notice.id), content, told, latest=notice.latest, sent=sent,
+                        owed=True)
 
     async def _original(self, notice: Notice) -> discord.WebhookMessage | None:
         """The first reply of the interaction that was to show the notice, while its token lasts."""

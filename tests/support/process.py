@@ -17,7 +17,8 @@ class BotProcess:
     stand-in's shard count) only those, and with `database_url` on a shared PostgreSQL database."""
 
     def __init__(self, standin: StandIn, folder: Path, sweep_seconds: float = 0.2, *,
-                 shards: tuple[int, ...] | None = None, database_url: str | None = None, name: str = "bot"):
+                 shards: tuple[int, ...] | None = None, database_url: str | None = None, name: str = "bot",
+                 note_grace: float = 60.0):
         self.standin = standin
         self.folder = folder
         self.database = folder / "bot.sqlite3"
@@ -25,6 +26,7 @@ class BotProcess:
         self.sweep_seconds = sweep_seconds
         self.shards = shards
         self.database_url = database_url
+        self.note_grace = note_grace
         self.proc: asyncio.subprocess.Process | None = None
         self.starts = 0
 
@@ -36,7 +38,7 @@ class BotProcess:
         env.update(
             DISCORD_TOKEN="test-token", DISCORD_API_BASE=self.standin.url, DISCORD_GATEWAY_URL=self.standin.gateway_url,
             DATABASE_PATH=str(self.database), LOG_LEVEL="INFO", TIMER_SWEEP_SECONDS=str(self.sweep_seconds),
-            PYTHONPATH=str(ROOT), PYTHONUNBUFFERED="1",
+            PYTHONPATH=str(ROOT), PYTHONUNBUFFERED="1", NOTE_GRACE_SECONDS=str(self.note_grace),
         )
         if self.database_url:
             env["DATABASE_URL"] = self.database_url

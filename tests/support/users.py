@@ -146,10 +146,13 @@ class Discord:
 
     async def suggestions(self, user: User, channel_id: int, name: str, option: str, typed: str) -> list[tuple[str, str]]:
         """`user` types `typed` into `/name option:` and reads the suggestions: (name, value) each."""
+        return await (await self.typing(user, channel_id, name, option, typed)).labelled()
+
+    async def typing(self, user: User, channel_id: int, name: str, option: str, typed: str) -> Action:
+        """`user` types `typed` into `/name option:`; the Action's `labelled()` gives the suggestions."""
         data = {"id": str(self.standin.snowflake()), "name": name, "type": 1,
                 "options": [{"name": option, "type": 3, "value": typed, "focused": True}]}
-        action = await self._send(self._payload(4, user, channel_id, data, ALL_PERMISSIONS))
-        return await action.labelled()
+        return await self._send(self._payload(4, user, channel_id, data, ALL_PERMISSIONS))
 
     async def press(self, user: User, message: Message, label: str, *, permissions: int = ALL_PERMISSIONS,
                     stale: bool = False) -> Action:

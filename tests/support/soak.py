@@ -1,0 +1,238 @@
+"""A soak: matches of several games played through the real bot process while it is SIGKILLed and
+started again at random moments, then every channel checked: each move whose board was posted is stored
+once, in order, and each stored move was posted once.
+
+Players act as people do: only on what the bot posts. Whoever the channel's latest board (or ping)
+mentions picks a move from /move's autocomplete and sends it; if no board follows within a while (the
+bot died with the move, or before showing it), they look again and act on what is there then. The
+computer plays one seat in some games. `tests/e2e/test_soak.py` runs a short soak; `bench/soak.py` a long
+one, with its figures.
+"""
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tests.support.process import BotProcess
+from tests.support.standin import BOT_ID, Message, StandIn
+from tests.support.users import Discord, User
+
+GUILD = 3 << 22  # on shard 1 of 2, shard 0 of 1
+PLAYED = re.compile(r"played \*\*([^*]+)\*\*")
+ME = User(BOT_ID, "Boardgames", bot=True)
+# (game, options, against the computer): short games, so that some finish
+TABLES: list[tuple[str, dict[str, Any], bool]] = [
+    ("attaxx", {}, False), ("xlines", {}, False), ("permutation", {"k": 3}, True),
+    ("ascent", {}, True), ("ikabegama", {"size": 4}, False), ("elevation", {"height": 2}, False),
+]
+ANSWER_SECONDS = 6.0  # how long a player waits for the board after their move before looking again
+
+
+@dataclass
+class Figures:
+    """What a soak did and found."""
+
+    seconds: float = 0.0
+    kills: int = 0
+    matches: int = 0
+    finished: int = 0
+    moves_sent: int = 0  # /move commands the players sent (some lost to a kill, some refused)
+    stored: int = 0  # moves in the database
+    shown: int = 0  # moves whose board was posted (each counted once)
+    lost: int = 0  # stored but never posted
+    duplicated: int = 0  # posted more than once
+    unstored: int = 0  # posted but not stored (or out of order)
+    failures: list[str] = field(default_factory=list)  # the stand-in's: answered twice or late, refused requests
+    differences: list[str] = field(default_factory=list)  # where a channel's posts and its stored moves part
+
+    @property
+    def clean(self) -> bool:
+        return not (self.lost or self.duplicated or self.unstored or self.failures)
+
+    def lines(self) -> list[str]:
+        return [
+            f"{self.seconds:.0f} s, {self.kills} kills, {self.matches} matches ({self.finished} finished)",
+            f"moves: {self.moves_sent} sent, {self.stored} stored, {self.shown} posted",
+            f"lost (stored, never posted): {self.lost}; duplicated (posted twice): {self.duplicated};"
+            f" posted but not stored in that order: {self.unstored}",
+            f"interactions answered late or twice, requests Discord would refuse: {len(self.failures)}",
+            *[f"    {failure}" for failure in self.failures[:10]],
+            *[f"    {difference}" for difference in self.differences[:10]],
+        ]
+
+
+class Soak:
+    def __init__(self, folder: Path, *, seed: int = 1, tables: int = 3, database_url: str | None = None,
+                 shards: int = 1):
+        self.rng = random.Random(seed)
+        self.channels = [900 + k for k in range(tables)]
+        self.tables = {channel: TABLES[k % len(TABLES)] for k, channel in enumerate(self.channels)}
+        self.standin = StandIn({GUILD: self.channels}, shard_count=shards)
+        self.bots = [BotProcess(self.standin, folder, database_url=database_url, name=f"bot{shard}", note_grace=3,
+                                shards=(shard,) if shards > 1 else None) for shard in range(shards)]
+        self.users = Discord(self.standin, self.standin.dispatch, GUILD)
+        self.people = {channel: (User(10 * channel + 1, f"p{channel}a"), User(10 * channel + 2, f"p{channel}b"))
+                       for channel in self.channels}
+        self.figures = Figures()
+        self.sql = self._sqlite if database_url is None else self._postgres
+        self.database_url = database_url
+
+    async def run(self, seconds: float, kill_every: tuple[float, float] = (0.5, 3.0)) -> Figures:
+        started = time.monotonic()
+        await self.standin.start()
+        try:
+            await asyncio.gather(*(bot.start() for bot in self.bots))
+            stop = asyncio.Event()
+            players = [asyncio.create_task(self._play(channel, stop)) for channel in self.channels]
+            await self._kill_at_random(seconds, kill_every)
+            stop.set()
+            await asyncio.gather(*players)
+            await self._settled()
+            await self._check()
+        finally:
+            for bot in self.bots:
+                await bot.stop()
+            await self.standin.stop()
+        self.figures.failures = self.standin.failures()
+        self.figures.seconds = time.monotonic() - started
+        return self.figures
+
+    # ------------------------------------------------------------------ playing
+
+    async def _challenge(self, channel: int) -> None:
+        game, options, computer = self.tables[channel]
+        first, second = self.people[channel]
+        opponent = {"opponent": ME, "level": "easy"} if computer else {"opponent": second}
+        await self.users.command(first, channel, "challenge", game, **opponent, **options)
+
+    def _next(self, channel: int) -> tuple[str, User | None, Message | None]:
+        """What the channel asks for, read from its messages as a player reads them: ("accept", who,
+        the challenge), ("move", who, the board or ping that says so), or ("challenge", None, the last
+        result, if any) when no match is under way."""
+        for message in reversed(self.standin.channel(channel)):
+            if "🏁" in message.content:
+                return "challenge", None, message
+            accept = [b for b in message.buttons if b.get("label") == "Accept" and not b.get("disabled")]
+            if accept and message.mentions:
+                return "accept", self._person(channel, message.mentions[0]), message
+            if message.mentions and (message.files or message.content.startswith("🔔")):
+                return "move", self._person(channel, message.mentions[0]), message
+        return "challenge", None, None
+
+    def _person(self, channel: int, user_id: int) -> User | None:
+        return next((p for p in self.people[channel] if p.id == user_id), None)
+
+    async def _play(self, channel: int, stop: asyncio.Event) -> None:
+        """Play in `channel` until `stop`: accept, move, and challenge again once a match is over."""
+        while not stop.is_set():
+            what, who, message = self._next(channel)
+            seen = max(self.standin.messages, default=0)
+            try:
+                if what == "challenge":
+                    await self._challenge(channel)
+                elif what == "accept":
+                    await self.users.press(who, message, "Accept")
+                elif who is not None:
+                    move = await self._pick(who, channel)
+                    if move is None:
+                        continue
+                    self.figures.moves_sent += 1
+                    await self.users.command(who, channel, "move", notation=move)
+                # something new to read in the channel, or, when a kill took the request, look again
+                await self.standin.wait_for(lambda seen=seen: self._changed_since(channel, seen), ANSWER_SECONDS)
+            except TimeoutError:
+                pass
+
+    def _changed_since(self, channel: int, seen: int) -> bool:
+        """Whether the bot has said anything in the channel (privately included) since message `seen`."""
+        return any(m.id > seen for m in self.standin.channel(channel, ephemeral=True))
+
+    async def _pick(self, mover: User, channel: int) -> str | None:
+        """A random whole move from /move's suggestions (following a partial one, "c2 …", where need be);
+        None when nothing is offered (the bot is down, or the turn has moved on)."""
+        typed = ""
+        for _ in range(10):
+            action = await self.users.typing(mover, channel, "move", "notation", typed)
+            try:
+                offered = await asyncio.wait_for(action.labelled(), ANSWER_SECONDS)
+            except TimeoutError:
+                return None
+            whole = [value for name, value in offered if " …" not in name]
+            if whole:
+                return self.rng.choice(whole)
+            if not offered:
+                return None
+            typed = self.rng.choice(offered)[1]
+        return None
+
+    async def _kill_at_random(self, seconds: float, every: tuple[float, float]) -> None:
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            await asyncio.sleep(self.rng.uniform(*every))
+            bot = self.rng.choice(self.bots)
+            await bot.kill()
+            self.figures.kills += 1
+            await bot.start()
+
+    # ------------------------------------------------------------------ checking
+
+    async def _settled(self, timeout: float = 60.0) -> None:
+        """Until every change stored has been shown (the outbox is empty)."""
+        async def empty() -> None:
+            while (await self.sql("SELECT count(*) FROM outbox"))[0][0]:
+                await asyncio.sleep(0.1)
+
+        await asyncio.wait_for(empty(), timeout)
+
+    async def _check(self) -> None:
+        [(self.figures.matches, self.figures.finished)] = await self.sql(
+            "SELECT count(*), count(*) FILTER (WHERE status = 'finished') FROM matches")
+        for channel in self.channels:
+            stored = [row[0] for row in await self.sql(
+                "SELECT m.notation FROM moves m JOIN matches x ON x.id = m.match_id WHERE x.channel_id = ?"
+                " ORDER BY m.match_id, m.ply", channel)]
+            shown = [found[1] for m in self.standin.channel(channel) if (found := PLAYED.search(m.content))]
+            distinct = distinct_posts(self.standin.channel(channel))
+            self.figures.stored += len(stored)
+            self.figures.shown += len(distinct)
+            self.figures.duplicated += len(shown) - len(distinct)
+            self.figures.lost += max(0, len(stored) - len(distinct))
+            wrong = [k for k, move in enumerate(distinct) if k >= len(stored) or stored[k] != move]
+            self.figures.unstored += len(wrong)
+            if wrong or len(stored) != len(distinct):
+                k = wrong[0] if wrong else min(len(stored), len(distinct))
+                self.figures.differences.append(
+                    f"channel {channel} from move {k + 1}: stored {stored[k:k + 4]}, posted {distinct[k:k + 4]}")
+
+    async def _sqlite(self, statement: str, *args: Any) -> list[tuple]:
+        return self.bots[0].sql(statement, *args)
+
+    async def _postgres(self, statement: str, *args: Any) -> list[tuple]:
+        import asyncpg
+
+        from bot.postgres import numbered
+
+        connection = await asyncpg.connect(self.database_url)
+        try:
+            return [tuple(row) for row in await connection.fetch(numbered(statement), *args)]
+        finally:
+            await connection.close()
+
+
+def distinct_posts(messages: list[Message]) -> list[str]:
+    """The moves announced in a channel, in order, each board counted once however often it was posted
+    (a second post of the same move right after the first: the same ply again)."""
+    moves: list[str] = []
+    boards: set[str] = set()
+    for message in messages:
+        found = PLAYED.search(message.content)
+        board = next((name for name in message.files if name.endswith(".png")), None)
+        if found and board not in boards:
+            moves.append(found[1])
+            boards.add(board)
+    return moves
