@@ -252,3 +252,14 @@ async def test_ikabegama_challenge_shows_size_and_nests_and_refuses_bad_ones(env
     assert await env.autocomplete(ALICE, CHANNEL, "move", "notation", "") == ["a2", "b1", "b2", "a1a3", "a1b3", "a1c1", "a1c2", "a1c3"]
     rules = await (await env.command(CAROL, CHANNEL, "rules", game="ikabegama")).reply()
     assert "nest" in rules.embeds[0]["description"]
+
+
+async def test_ids_go_out_as_strings_as_discords_api_description_has_them(env):
+    """Mentioned users and attachment ids are snowflakes, which Discord's API description types as
+    strings (discord.py would write integers)."""
+    await challenge_accepted(env)
+    await (await env.command(ALICE, CHANNEL, "move", notation="b6")).reply()
+    messages = [body.get("data", body) for _, body in env.standin.bodies]
+    mentioned = [u for m in messages for u in (m.get("allowed_mentions") or {}).get("users", [])]
+    attached = [a["id"] for m in messages for a in m.get("attachments") or []]
+    assert mentioned and attached and all(isinstance(x, str) for x in mentioned + attached)

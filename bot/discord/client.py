@@ -10,6 +10,7 @@ from bot.computer import ComputerPlayers
 from bot.config import Settings
 from bot.discord.commands import build_tree
 from bot.discord.handlers import Handlers
+from bot.discord.payloads import Mentions
 from bot.discord.replies import STALE_BUTTON, answer_stale
 from bot.discord.views import DYNAMIC_ITEMS, is_known_component
 from bot.service import MatchService
@@ -31,7 +32,7 @@ class GameBot(discord.AutoShardedClient):
         intents.guilds = True  # channels and threads; interactions carry everything else
         super().__init__(
             intents=intents,
-            allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False),
+            allowed_mentions=Mentions(users=True, roles=False, everyone=False),
             shard_count=settings.shard_count,
             shard_ids=list(settings.shard_ids) if settings.shard_ids is not None else None,
         )

@@ -17,6 +17,7 @@ import renderers
 from bot import replays, steps
 from bot.discord import messages as text
 from bot.discord.commands import usage
+from bot.discord.payloads import Attachment
 from bot.discord.posting import Poster, Send, board_file, log_post_failure, pings
 from bot.discord.replies import Reply, missing_permissions, report_error
 from bot.discord.views import challenge_view, history_view, pages_view, panel_view
@@ -397,7 +398,7 @@ class Handlers:
         png = await asyncio.to_thread(start_position_png, game)
         embed = discord.Embed(title=f"📖 {rules.title}", description=text.rules_text(rules)[:4096], colour=EMBED_COLOUR)
         embed.set_image(url=f"attachment://{game}-start.png")
-        await reply.send(embed=embed, file=discord.File(io.BytesIO(png), filename=f"{game}-start.png"))
+        await reply.send(embed=embed, file=Attachment(io.BytesIO(png), filename=f"{game}-start.png"))
 
     async def history(self, interaction: discord.Interaction, page: int = 1) -> None:
         reply = self._reply(interaction)
@@ -453,7 +454,7 @@ class Handlers:
         for k, gif in enumerate(parts, 1):
             name = f"{match.game}-{match.id}-replay{'' if len(parts) == 1 else f'-{k}'}.gif"
             content = caption if len(parts) == 1 else f"{caption} — part {k} of {len(parts)}"
-            file = discord.File(io.BytesIO(gif), filename=name)
+            file = Attachment(io.BytesIO(gif), filename=name)
             if k == 1:
                 await reply.send(content, file=file, allowed_mentions=discord.AllowedMentions.none())
             else:

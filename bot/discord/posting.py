@@ -20,6 +20,7 @@ import discord
 
 from bot.boards import draw_board
 from bot.discord import messages as text
+from bot.discord.payloads import Attachment
 from bot.discord.replies import passing
 from bot.discord.views import board_view, challenge_view
 from bot.errors import NotShown
@@ -49,7 +50,7 @@ def board_name(match: Match) -> str:
 async def board_file(match: Match, renders: Workers) -> discord.File:
     """The board as an attachment, drawn and encoded in a worker process."""
     png = await renders.run(draw_board, match.state, match.names)
-    return discord.File(io.BytesIO(png), filename=board_name(match))
+    return Attachment(io.BytesIO(png), filename=board_name(match))
 
 
 def log_post_failure(what: str, channel_id: int, error: BaseException) -> None:

@@ -221,6 +221,7 @@ class StandIn:
         self.changed = asyncio.Condition()
         self.requests: list[tuple[str, str]] = []
         self.refusals: list[tuple[str, str, dict]] = []  # (method, path, Discord's error) for each refused request
+        self.bodies: list[tuple[str, dict]] = []  # (route name, JSON body) of every request with a body
         self.faults: list[Fault] = []
         self.latency: dict[str, float] = {}  # seconds each route takes to answer, by route name ("*": all)
         self.offset = 0.0  # how far the stand-in's clock runs ahead of the machine's
@@ -302,7 +303,10 @@ class StandIn:
             failed = await self._fail(request, fault)
             if failed is not None:
                 return failed
-        response = await handler(request)
+        try:
+            response = await handler(request)
+        except ConnectionResetError:  # the bot died while sending it (a test killed it): nobody to answer
+            return web.Response(status=500)
         if fault is not None and fault.processed:
             return await self._fail(request, fault) or response
         delay = self.latency.get(route, self.latency.get("*", 0.0))
@@ -490,6 +494,12 @@ class StandIn:
 
     async def _body(self, request: web.Request) -> tuple[dict, dict[str, bytes], dict[str, int]]:
         """The JSON body, the files by name, and each file part's size by part name (files[n])."""
+        payload, files, parts = await self._read(request)
+        self.bodies.append((request.match_info.route.name or "", payload))
+        return payload, files, parts
+
+    @staticmethod
+    async def _read(request: web.Request) -> tuple[dict, dict[str, bytes], dict[str, int]]:
         if request.content_type.startswith("multipart/"):
             payload, files, parts = {}, {}, {}
             reader = await request.multipart()
