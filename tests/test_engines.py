@@ -69,13 +69,14 @@ def safe_moves(state: State) -> set[str] | None:
 
 
 def random_positions(name: str, seeds: range) -> Iterator[State]:
-    """Every position of random two-player games of `name` (Elevation: random sparse positions)."""
+    """Every position of random two-player games of `name` (Elevation: random sparse positions), each
+    game's from its end backwards: wins in one and threats of them are found there soonest."""
     for seed in seeds:
         rng = random.Random(seed)
         if name == "elevation":
             yield sparse_elevation(rng)
             continue
-        yield from random_states(GAMES[name].start(players=2, seed=seed), seed)[:-1]
+        yield from reversed(random_states(GAMES[name].start(players=2, seed=seed), seed)[:-1])
 
 
 def sparse_elevation(rng: random.Random) -> ElevationState:

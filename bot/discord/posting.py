@@ -15,6 +15,7 @@ import io
 import logging
 from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import replace
+from typing import Any
 
 import discord
 
@@ -99,14 +100,8 @@ class Poster:
         finished = match.status == "finished"
         mentions = (pings(*(match.seats if finished else (match.to_move,))) if latest and notify
                     else discord.AllowedMentions.none())
-        try:
-            with self._making(match.note):
-                message = await send(content, file=await board_file(match, self.renders), view=board_view(match),
-                                     allowed_mentions=mentions)
-        except Exception as error:
-            if await self._failed(match.note, error):
-                raise NotShown() from error
-            raise
+        message = await self._post(match.note, send, content, file=await board_file(match, self.renders),
+                                   view=board_view(match), allowed_mentions=mentions)
         if sent is not None:
             await sent(message)
         await self.service.posted(match.note)
@@ -116,25 +111,13 @@ class Poster:
 
     async def say(self, send: Send, content: str, note: int | None, mentions: discord.AllowedMentions) -> None:
         """A change shown in words only (a draw offer), then its note cleared."""
-        try:
-            with self._making(note):
-                await send(content, allowed_mentions=mentions)
-        except Exception as error:
-            if await self._failed(note, error):
-                raise NotShown() from error
-            raise
+        await self._post(note, send, content, allowed_mentions=mentions)
         await self.service.posted(note)
 
     async def posted_challenge(self, send: Send, challenge: Challenge) -> discord.Message | None:
         """A new challenge, with its buttons, pinging who was named; its message is remembered."""
-        try:
-            with self._making(challenge.note):
-                message = await send(text.challenge_text(challenge), view=challenge_view(challenge),
-                                     allowed_mentions=pings(*challenge.invited))
-        except Exception as error:
-            if await self._failed(challenge.note, error):
-                raise NotShown() from error
-            raise
+        message = await self._post(challenge.note, send, text.challenge_text(challenge), view=challenge_view(challenge),
+                                   allowed_mentions=pings(*challenge.invited))
         if message is None:  # a private answer has no message to remember
             await self.service.posted(challenge.note)
             return None
@@ -157,6 +140,17 @@ class Poster:
                 log_post_failure(f"update the message of challenge {challenge.id}", challenge.channel_id, error)
                 return
         await self.service.posted(challenge.note)
+
+    async def _post(self, note: int | None, send: Send, *args: Any, **kwargs: Any) -> discord.Message | None:
+        """`send(*args, **kwargs)` for the change of `note`. If it fails for a reason that may pass, the
+        note falls due again soon and NotShown says so."""
+        try:
+            with self._making(note):
+                return await send(*args, **kwargs)
+        except Exception as error:
+            if await self._failed(note, error):
+                raise NotShown() from error
+            raise
 
     @contextlib.contextmanager
     def _making(self, note: int | None) -> Iterator[None]:

@@ -120,7 +120,7 @@ async def play(users: Discord, channel: int, players: tuple[User, User], count: 
     return mover, reply
 
 
-SEEDS = [int(seed) for seed in os.environ.get("SHARD_TEST_SEEDS", "16,17").split(",")]  # more, by hand
+SEEDS = [int(seed) for seed in os.environ.get("SHARD_TEST_SEEDS", "16").split(",")]  # more, by hand: 1,2,3,…
 
 
 @pytest.mark.parametrize("seed", SEEDS)
