@@ -76,13 +76,17 @@ def main(argv: list[str] | None = None) -> int:
     import aiohttp
     import discord
 
-    from bot.discord.client import GameBot
+    from bot.discord.client import GameBot, StoreUnavailable
 
     use_local_discord(settings)
     fast_event_loop()
     client = GameBot(settings)
     try:
         client.run(settings.token, log_handler=None)
+    except StoreUnavailable as error:
+        where = "DATABASE_URL" if settings.database_url else f"DATABASE_PATH ({settings.database_path})"
+        print(f"Could not open the database that {where} names: {error}")
+        return 1
     except discord.LoginFailure:
         print("Discord refused the token in DISCORD_TOKEN: copy it again from the Developer Portal (Bot → Reset Token).")
         return 1

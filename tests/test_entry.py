@@ -59,3 +59,20 @@ def test_a_wrong_shard_setting_stops_the_bot_with_a_sentence(tmp_path):
     result = run_bot(tmp_path, DISCORD_TOKEN="x", SHARD_COUNT="2", SHARD_IDS="2")
     assert result.returncode != 0 and "SHARD_IDS must name each shard once, from 0 to 1" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+async def test_a_database_that_cannot_be_opened_is_named_not_blamed_on_discord(tmp_path):
+    import asyncio
+
+    from tests.support.standin import StandIn
+
+    standin = StandIn()
+    await standin.start()
+    try:
+        result = await asyncio.to_thread(
+            run_bot, tmp_path, DISCORD_TOKEN="test-token", DISCORD_API_BASE=standin.url,
+            DISCORD_GATEWAY_URL=standin.gateway_url, DATABASE_URL="postgresql://nobody@127.0.0.1:9/boardgames")
+    finally:
+        await standin.stop()
+    assert result.returncode == 1 and "Could not open the database that DATABASE_URL names" in result.stdout
+    assert "Could not reach Discord" not in result.stdout and "Traceback" not in result.stderr

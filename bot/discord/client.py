@@ -19,6 +19,10 @@ from bot.store import Store, open_store
 log = logging.getLogger(__name__)
 
 
+class StoreUnavailable(Exception):
+    """The database could not be opened (a file that can't be written, a server that can't be reached)."""
+
+
 class GameBot(discord.AutoShardedClient):
     """The bot: the shards named in the settings (all, by default) in this one process. Several
     processes, each with its own shards, may share one PostgreSQL database."""
@@ -44,7 +48,10 @@ class GameBot(discord.AutoShardedClient):
         self._warm: asyncio.Task | None = None
 
     async def setup_hook(self) -> None:
-        self.store = await open_store(self.settings.database)
+        try:
+            self.store = await open_store(self.settings.database)
+        except Exception as error:
+            raise StoreUnavailable(f"{type(error).__name__}: {error}") from error
         service = MatchService(
             self.store,
             challenge_seconds=self.settings.challenge_minutes * 60,
