@@ -79,8 +79,10 @@ async def test_every_interaction_is_answered_once_however_slowly_discord_answers
     challenge, start = await challenge_accepted(env)
     wrong = await (await env.command(BOB, CHANNEL, "move", notation="b2")).reply()
     assert wrong.ephemeral and "not your turn" in wrong.content
-    moved = await (await env.command(ALICE, CHANNEL, "move", notation="b6")).reply()
-    assert not moved.ephemeral and moved.png and moved.mentions == [BOB.id]
+    action = await env.command(ALICE, CHANNEL, "move", notation="b6")
+    moved = await action.reply()
+    assert not moved.ephemeral and moved.png
+    await env.standin.wait_for(lambda: [m for m in env.standin.answers[action.interaction.id] if m.mentions == [BOB.id]])
     panel = await open_panel(env, BOB, moved)
     played = await env.choose(BOB, panel, "▶ b2")
     assert "You played **b2**" in (await played.updated()).content
@@ -119,7 +121,7 @@ async def test_a_board_upload_that_fails_is_posted_later_once(env, caplog):
         told = await (await env.command(ALICE, CHANNEL, "move", notation="b6")).reply()
     assert told.ephemeral and "Done" in told.content and "posted" in told.content
     assert announced(env) == [] and await stored(env) == ["b6"]
-    env.clock.advance(10)  # the retry falls due
+    env.clock.advance(20)  # the retry falls due (the reply is surely not coming: see REPLY_SETTLED)
     await env.client.handlers.fire_timers()
     [board] = [m for m in env.standin.channel(CHANNEL) if PLAYED.search(m.content)]
     assert "**b6**" in board.content and board.mentions == [BOB.id] and board.png

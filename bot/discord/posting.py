@@ -10,6 +10,7 @@ that reply first (it may have been made after all), or filled in there if it is 
 """
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import io
 import logging
@@ -35,6 +36,18 @@ Send = Callable[..., Awaitable[discord.Message | None]]  # a reply's, a follow-u
 RETRY_SECONDS = 5.0  # a post that failed for a reason that may pass is tried again this soon
 TOKEN_SECONDS = 14 * 60  # an interaction's token is good for 15 minutes; past this, post to the channel
 LATE_SECONDS = 30.0  # a change's message made this long after the change was shown late
+# Discord takes a first reply only within 3 seconds of the interaction, but one sent in time may still be
+# on its way (a board being uploaded): only this long after the interaction is a missing reply final.
+REPLY_SETTLED = 8.0
+
+
+class Later(Exception):
+    """A note cannot be shown yet (the reply meant to show it may still arrive for `seconds`); it falls
+    due again then."""
+
+    def __init__(self, seconds: float):
+        super().__init__(seconds)
+        self.seconds = seconds
 
 
 def pings(*players: Player | None) -> discord.AllowedMentions:
@@ -73,7 +86,7 @@ class Poster:
         self.service = service
         self.renders = renders
         self.then = then  # what follows a match's change once it is shown: then(match, owed) (a computer's move)
-        self._posting: set[int] = set()  # notes whose posts this process is making right now
+        self._posting: dict[int, asyncio.Future[bool]] = {}  # notes whose posts this process is making: whether made
 
     def channel(self, channel_id: int, note: int | None) -> Send:
         """A channel's send for the change of `note`: with the note as the message's nonce, a second
@@ -96,7 +109,7 @@ class Poster:
         tried again soon (NotShown says so)."""
         if match.earlier:  # the match's earlier changes not shown yet go first, so that the channel reads in order
             for notice in await self.service.take_notices(match.earlier):
-                await self.repost(notice)
+                await self._before(notice)
         finished = match.status == "finished"
         mentions = (pings(*(match.seats if finished else (match.to_move,))) if latest and notify
                     else discord.AllowedMentions.none())
@@ -145,23 +158,28 @@ class Poster:
         """`send(*args, **kwargs)` for the change of `note`. If it fails for a reason that may pass, the
         note falls due again soon and NotShown says so."""
         try:
-            with self._making(note):
-                return await send(*args, **kwargs)
+            with self._making(note) as made:
+                message = await send(*args, **kwargs)
+                made.set_result(True)
+                return message
         except Exception as error:
             if await self._failed(note, error):
                 raise NotShown() from error
             raise
 
     @contextlib.contextmanager
-    def _making(self, note: int | None) -> Iterator[None]:
+    def _making(self, note: int | None) -> Iterator[asyncio.Future[bool]]:
         """While a post for `note` is on its way (Discord may be slow: rate limits, retries), the note is
-        not taken over by this process's own sweep."""
+        not taken over by this process's own sweep; the future says whether the post was made."""
+        made: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
         if note is not None:
-            self._posting.add(note)
+            self._posting[note] = made
         try:
-            yield
+            yield made
         finally:
-            self._posting.discard(note)
+            if not made.done():
+                made.set_result(False)
+            self._posting.pop(note, None)
 
     async def _failed(self, note: int | None, error: BaseException) -> bool:
         """A post for `note` failed: True when it will be tried again soon (that may help); else the note
@@ -179,6 +197,20 @@ class Poster:
         """Show a change whose poster did not: posted, or found already posted, once."""
         if notice.id in self._posting:
             return  # its post is still on its way here; due again later if it does not get through
+        await self._reposted(notice)
+
+    async def _before(self, notice: Notice) -> None:
+        """Show an earlier change of a match before its newer one: after its post on its way here, if
+        any, or after its reply may still come (a few seconds at most)."""
+        making = self._posting.get(notice.id)
+        if making is not None and await asyncio.shield(making):
+            return  # posted by this process meanwhile
+        while await self._reposted(notice, later=True):
+            pass
+
+    async def _reposted(self, notice: Notice, *, later: bool = False) -> bool:
+        """Show `notice` (see repost); with `later`, wait for a reply that may still come, then answer
+        True to be asked again."""
         log.info("showing the %s of %s %s, stored but not shown before", notice.kind,
                  "match" if notice.match else "challenge", notice.challenge.id)
         try:
@@ -186,12 +218,17 @@ class Poster:
                 await self._repost_challenge(notice)
             else:
                 await self._repost_change(notice)
+        except Later as wait:
+            if later:
+                await asyncio.sleep(wait.seconds)
+                return True
         except NotShown:
             log.info("Discord did not take the %s of %s %s; trying again soon", notice.kind,
                      "match" if notice.match else "challenge", notice.challenge.id)
         except discord.HTTPException as error:
             log_post_failure(f"show the {notice.kind} of challenge {notice.challenge.id}", notice.challenge.channel_id,
                              error)
+        return False
 
     async def _repost_challenge(self, notice: Notice) -> None:
         challenge = replace(notice.challenge, note=notice.id)
@@ -245,11 +282,17 @@ class Poster:
         if notice.via is None:
             return None
         interaction_id, token = notice.via.split(":", 1)
-        if self.service.clock() - discord.utils.snowflake_time(int(interaction_id)).timestamp() > TOKEN_SECONDS:
+        age = self.service.clock() - discord.utils.snowflake_time(int(interaction_id)).timestamp()
+        if age > TOKEN_SECONDS:
             return None
         try:
             return await self._webhook(token).fetch_message("@original")  # type: ignore[arg-type]
         except discord.NotFound:
+            if age < REPLY_SETTLED:
+                log.info("the reply to interaction %s may still be on its way; looking again in %.0f s",
+                         interaction_id, REPLY_SETTLED - age)
+                await self.service.postpone(notice.id, REPLY_SETTLED - age)
+                raise Later(REPLY_SETTLED - age) from None
             return None
         except discord.HTTPException as error:
             if await self._failed(notice.id, error):

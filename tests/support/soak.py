@@ -201,13 +201,15 @@ class Soak:
             self.figures.stored += len(stored)
             self.figures.shown += len(distinct)
             self.figures.duplicated += len(shown) - len(distinct)
+            self.figures.differences += doubled(self.standin.channel(channel))
             self.figures.lost += max(0, len(stored) - len(distinct))
             wrong = [k for k, move in enumerate(distinct) if k >= len(stored) or stored[k] != move]
             self.figures.unstored += len(wrong)
             if wrong or len(stored) != len(distinct):
                 k = wrong[0] if wrong else min(len(stored), len(distinct))
+                posts = [how(m) for m in self.standin.channel(channel) if PLAYED.search(m.content)][k:k + 4]
                 self.figures.differences.append(
-                    f"channel {channel} from move {k + 1}: stored {stored[k:k + 4]}, posted {distinct[k:k + 4]}")
+                    f"channel {channel} from move {k + 1}: stored {stored[k:k + 4]}, posted {distinct[k:k + 4]} ({posts})")
 
     async def _sqlite(self, statement: str, *args: Any) -> list[tuple]:
         return self.bots[0].sql(statement, *args)
@@ -236,3 +238,21 @@ def distinct_posts(messages: list[Message]) -> list[str]:
             moves.append(found[1])
             boards.add(board)
     return moves
+
+
+def doubled(messages: list[Message]) -> list[str]:
+    """The boards posted more than once, with how each copy came (a reply to an interaction, a follow-up
+    or an edit of one, or a channel post and its nonce)."""
+    copies: dict[str, list[Message]] = {}
+    for message in messages:
+        board = next((name for name in message.files if name.endswith(".png")), None)
+        if board and PLAYED.search(message.content):
+            copies.setdefault(board, []).append(message)
+    return [f"{board} posted {len(found)} times: " + ", ".join(how(m) for m in found)
+            for board, found in copies.items() if len(found) > 1]
+
+
+def how(message: Message) -> str:
+    """How a move's message came: as the reply to an interaction, or as a channel post with a nonce."""
+    what = f"reply to {message.interaction_id}" if message.interaction_id else f"channel post, nonce {message.nonce}"
+    return f"{what} ({PLAYED.search(message.content)[1]}, {next(iter(message.files), '')})"

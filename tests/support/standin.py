@@ -14,6 +14,7 @@ connection that the bot resumes (missed events replayed) or must identify anew (
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import json
 import re
@@ -452,7 +453,8 @@ class StandIn:
             frame = {"op": 0, "d": payload, "s": len(session.sent) + 1, "t": "INTERACTION_CREATE"}
             session.sent.append(frame)
             return
-        await self._send(session.ws, 0, payload, "INTERACTION_CREATE", session)
+        with contextlib.suppress(ConnectionResetError):  # closing under it: kept for a RESUME, as above
+            await self._send(session.ws, 0, payload, "INTERACTION_CREATE", session)
 
     async def broadcast(self, payload: dict[str, Any]) -> None:
         """Deliver one INTERACTION_CREATE to every connected shard at once (Discord never does; a test
