@@ -29,12 +29,15 @@ def main() -> int:
     parser.add_argument("--database-url", help="postgresql://… (an empty database) instead of a SQLite file")
     parser.add_argument("--shards", type=int, default=1, help="bot processes, one shard each (PostgreSQL only)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--keep", type=Path, metavar="FOLDER",
+                        help="keep the bots' logs and database there, with the messages of any channel that went wrong")
     args = parser.parse_args()
     if args.shards > 1 and not args.database_url:
         parser.error("several shard processes need --database-url (they share one PostgreSQL database)")
-    with tempfile.TemporaryDirectory(prefix="soak-") as folder:
-        soak = Soak(Path(folder), seed=args.seed, tables=args.tables, database_url=args.database_url,
-                    shards=args.shards)
+    with tempfile.TemporaryDirectory(prefix="soak-") as scratch:
+        folder = args.keep or Path(scratch)
+        folder.mkdir(parents=True, exist_ok=True)
+        soak = Soak(folder, seed=args.seed, tables=args.tables, database_url=args.database_url, shards=args.shards)
         figures = asyncio.run(soak.run(args.minutes * 60, tuple(args.kill_every)))
     for line in figures.lines():
         print(line)

@@ -206,7 +206,8 @@ class Notice:
     kind: one of NOTICE_KINDS. challenge: the challenge (a match's, for the match's notes). match: the
     match after the change (for an older move, the position then). seat: who moved, offered, resigned
     or ran out of time. via: the interaction whose first reply was to post it ("<id>:<token>").
-    latest: no later note about the same match, so it may ping whoever is to move now.
+    latest: no later note about the same match, so it may ping whoever is to move now. behind: made while
+    earlier changes of the match were not shown yet (its reply, if still "thinking…", may be above them).
     """
 
     id: int
@@ -217,6 +218,7 @@ class Notice:
     via: str | None
     created_at: float
     latest: bool = True
+    behind: bool = False
 
 
 @dataclass(frozen=True)

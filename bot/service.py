@@ -171,7 +171,7 @@ class MatchService:
     async def _changing(self) -> AsyncIterator[Tx]:
         """A transaction of the store that also deletes the notes of the changes shown since the last
         one: no commit of its own for them (on SQLite, one fsync a move instead of two)."""
-        shown, self._shown = self._shown, []
+        shown, self._shown = sorted(self._shown), []  # rows locked in one order by every process: no deadlock
         try:
             async with self.store.transaction() as db:
                 if shown:
@@ -473,7 +473,8 @@ class MatchService:
             "INSERT INTO moves (match_id, ply, seat, notation, played_at) VALUES (?,?,?,?,?)",
             match.id, version, seat, canonical, now,
         )
-        note = await self._note(db, "move", match.id, now, match_id=match.id, version=version + 1, seat=seat, via=via)
+        note = await self._note(db, "move", match.id, now, match_id=match.id, version=version + 1, seat=seat, via=via,
+                               behind=bool(match.earlier))
         moves = match.moves + (canonical,)
         self._cache(match.id, after, moves)
         if after.outcome is None:  # nothing else changed: no need to read the match again
@@ -554,7 +555,8 @@ class MatchService:
             seat = self._seat(match, user)
             left = await self._leave(db, match, seat, f"{user.name} resigned", now)
             return replace(left, note=await self._note(db, "resign", match.id, now, match_id=match.id,
-                                                       version=len(match.moves), seat=seat, via=via),
+                                                       version=len(match.moves), seat=seat, via=via,
+                                                       behind=bool(match.earlier)),
                            earlier=match.earlier)
 
     async def _leave(self, db: Tx, match: Match, seat: int, reason: str, now: float) -> Match:
@@ -580,7 +582,7 @@ class MatchService:
                 raise NotAllowed(f"You have already offered a draw; it is up to {match.seats[1 - seat].name}.")
             kind = "offer" if match.draw_offer is None else "draw"
             note = await self._note(db, kind, match.id, now, match_id=match.id, version=len(match.moves), seat=seat,
-                                    via=via)
+                                    via=via, behind=bool(match.earlier))
             if kind == "offer":
                 await db.run("UPDATE matches SET draw_offer = ? WHERE id = ?", seat, match.id)
                 return DrawOffer(match=replace(await self._load_match(db, match.id), note=note, earlier=match.earlier),
@@ -638,16 +640,18 @@ class MatchService:
     # ------------------------------------------------------------------ the outbox: changes to post
 
     async def _note(self, db: Tx, kind: str, challenge_id: int, now: float, *, match_id: int | None = None,
-                    version: int | None = None, seat: int | None = None, via: str | None = None) -> int | None:
+                    version: int | None = None, seat: int | None = None, via: str | None = None,
+                    behind: bool = False) -> int | None:
         """Note in the outbox, in the change's own transaction, that the change is to be shown; the
         caller gets the note's id back with the change, posts it, and clears it (`posted`). `via`: the
         interaction whose first reply posts it, so that whoever takes the note over can tell whether
-        that reply was made."""
+        that reply was made. `behind`: earlier changes of the match were not shown yet."""
         if not self.notes:
             return None
         return await db.insert(
-            "INSERT INTO outbox (match_id, challenge_id, kind, version, seat, via, due, created_at)"
-            " VALUES (?,?,?,?,?,?,?,?)", match_id, challenge_id, kind, version, seat, via, now + self.note_grace, now)
+            "INSERT INTO outbox (match_id, challenge_id, kind, version, seat, via, behind, due, created_at)"
+            " VALUES (?,?,?,?,?,?,?,?,?)", match_id, challenge_id, kind, version, seat, via, int(behind),
+            now + self.note_grace, now)
 
     async def posted(self, note: int | None) -> None:
         """The change of outbox note `note` has been shown. Its note is deleted with the next change, or
@@ -702,11 +706,13 @@ class MatchService:
 
     async def take_notices(self, notes: Sequence[int]) -> list[Notice]:
         """The notes `notes` that are still there (older changes of a match whose newer change is about
-        to be shown: shown first, so that the channel reads in order), claimed as by notices_due."""
+        to be shown: shown first, so that the channel reads in order), claimed as by notices_due. A note
+        another process is claiming just now is waited for, not skipped: shown by both, it is posted
+        once (see bot.discord.posting), and before the newer change."""
         now = self.clock()
         async with self._changing() as db:
             rows = await db.all(f"SELECT * FROM outbox WHERE id IN ({', '.join('?' * len(notes))}) ORDER BY id"
-                                + db.claim, *notes)
+                                + db.lock, *notes)
             return await self._claimed(db, rows, now)
 
     async def _claimed(self, db: Tx, rows: Sequence[Row], now: float) -> list[Notice]:
@@ -714,20 +720,23 @@ class MatchService:
         if not rows:
             return []
         await db.run_many("UPDATE outbox SET due = ? WHERE id = ?", [(now + self.note_grace, row["id"]) for row in rows])
-        last = {row["match_id"]: row["id"] for row in await db.all(
-            "SELECT match_id, max(id) AS id FROM outbox WHERE match_id IS NOT NULL GROUP BY match_id")}
+        pending: dict[int, list[int]] = {}  # each match's notes, oldest first
+        for row in await db.all("SELECT match_id, id FROM outbox WHERE match_id IS NOT NULL ORDER BY id"):
+            pending.setdefault(row["match_id"], []).append(row["id"])
         notices = []
         for row in rows:
             challenge = await self._load_challenge(db, row["challenge_id"])
             match = None
-            latest = row["match_id"] is None or last.get(row["match_id"]) == row["id"]
+            notes = pending.get(row["match_id"], [])
+            latest = row["match_id"] is None or notes[-1] == row["id"]
             if row["match_id"] is not None:
                 match = await self._load_match(db, row["match_id"])
                 if row["kind"] == "move" and row["version"] is not None and row["version"] < len(match.moves):
                     match = self.position_after(match, row["version"])
+                match = replace(match, note=row["id"], earlier=tuple(n for n in notes if n < row["id"]))
             notices.append(Notice(
-                id=row["id"], kind=row["kind"], challenge=challenge, match=replace(match, note=row["id"]) if match else None,
-                seat=row["seat"], via=row["via"], created_at=row["created_at"], latest=latest,
+                id=row["id"], kind=row["kind"], challenge=challenge, match=match,
+                seat=row["seat"], via=row["via"], created_at=row["created_at"], latest=latest, behind=bool(row["behind"]),
             ))
         return notices
 

@@ -225,3 +225,24 @@ async def test_a_move_made_before_the_last_one_was_shown_comes_after_it(env):
     await env.standin.wait_for(lambda: len(announced(env)) == 4, timeout=20)
     await env.settled()
     assert announced(env) == await stored(env), "the computer's first move, then alice's, then its answer"
+
+
+async def test_a_move_whose_answer_waited_for_the_last_one_is_posted_below_it(env):
+    """As above, but the computer's board reaches Discord only after alice's answer was deferred: her
+    "thinking…" placeholder, above that board, is taken back and her board posted below it."""
+    await (await env.command(ALICE, CHANNEL, "challenge", "attaxx", opponent=ME, level="easy")).reply()
+    await env.settled()
+    dropped = env.standin.inject("channel_post", "drop")
+    await (await env.command(ALICE, CHANNEL, "move", notation="b6")).reply()
+    await env.standin.wait_for(lambda: dropped.hits == 1, timeout=20)
+    held = env.standin.inject("channel_post", "hold")
+    move = (await env.client.handlers.service.current(CHANNEL)).state.legal_moves()[0]
+    action = await env.command(ALICE, CHANNEL, "move", notation=move)
+    await env.standin.wait_for(lambda: held.held.is_set() and [m for m in action.standin.answers.get(
+        action.interaction.id, []) if m.loading], timeout=20)
+    held.released.set()
+    await env.standin.wait_for(lambda: len(announced(env)) == 4, timeout=20)
+    await env.settled()
+    assert announced(env) == await stored(env), "the computer's first move, then alice's, then its answer"
+    assert not [m for m in env.standin.channel(CHANNEL) if m.loading], "no placeholder left thinking"
+    assert env.standin.failures() == []

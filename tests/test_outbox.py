@@ -90,7 +90,9 @@ async def test_a_change_made_before_an_earlier_one_was_shown_names_it(store, clo
     after = (await service.move(CHANNEL, BOB, "b2")).match
     assert after.earlier == (unshown.note,)
     [taken] = await service.take_notices(after.earlier)
-    assert taken.kind == "move" and taken.match.moves == ("b6",) and not taken.latest
+    assert taken.kind == "move" and taken.match.moves == ("b6",) and not taken.latest and not taken.behind
+    [newer] = await service.take_notices([after.note])
+    assert newer.behind and newer.latest and newer.match.earlier == (unshown.note,)
     await service.posted(unshown.note)
     await service.posted(after.note)
     last = (await service.move(CHANNEL, ALICE, "a7c5")).match

@@ -189,7 +189,7 @@ class Handlers:
         challenge = await self.service.get_challenge(found.id) if isinstance(result, Match) else result
         await self.poster.refresh_challenge(challenge)
         if isinstance(result, Match):
-            await self.poster.show(reply.send, text.start_text(result), result)
+            await self.poster.show(reply, text.start_text(result), result)
         else:
             await reply.send(text.challenge_text(challenge), allowed_mentions=discord.AllowedMentions.none())
 
@@ -215,7 +215,7 @@ class Handlers:
         reply = self._reply(interaction)
         in_guild(interaction)
         result = await self.service.move(interaction.channel_id, player(interaction.user), notation, via(interaction))
-        await self.poster.show(reply.send, text.move_text(result), result.match)
+        await self.poster.show(reply, text.move_text(result), result.match)
 
     async def move_button(self, interaction: discord.Interaction, match_id: int) -> None:
         """The Move button: the player to move gets a private panel to build a move by picking its parts."""
@@ -285,19 +285,19 @@ class Handlers:
         user = player(interaction.user)
         match = await self.service.resign(interaction.channel_id, user, via(interaction))
         if match.status == "active":  # a game of more than two goes on without them
-            await self.poster.show(reply.send, text.left_text(match, match.seat_of(user.id), f"{user.name} resigned."), match)
+            await self.poster.show(reply, text.left_text(match, match.seat_of(user.id), f"{user.name} resigned."), match)
         else:
-            await self.poster.show(reply.send, text.result_text(match), match)
+            await self.poster.show(reply, text.result_text(match), match)
 
     async def draw(self, interaction: discord.Interaction) -> None:
         reply = self._reply(interaction)
         in_guild(interaction)
         result = await self.service.draw(interaction.channel_id, player(interaction.user), via(interaction))
         if isinstance(result, Match):
-            await self.poster.show(reply.send, text.result_text(result), result)
+            await self.poster.show(reply, text.result_text(result), result)
         else:
             other = result.match.seats[1 - result.seat]
-            await self.poster.say(reply.send, text.draw_offer_text(result), result.match.note, pings(other))
+            await self.poster.say(reply, text.draw_offer_text(result), result.match, pings(other))
 
     # ------------------------------------------------------------------ computer players
 

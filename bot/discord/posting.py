@@ -14,16 +14,18 @@ import asyncio
 import contextlib
 import io
 import logging
+import weakref
 from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import replace
 from typing import Any
 
+import aiohttp
 import discord
 
 from bot.boards import draw_board
 from bot.discord import messages as text
 from bot.discord.payloads import Attachment
-from bot.discord.replies import passing
+from bot.discord.replies import Reply, passing
 from bot.discord.views import board_view, challenge_view
 from bot.errors import NotShown
 from bot.models import Challenge, Match, Notice, Player
@@ -39,6 +41,8 @@ LATE_SECONDS = 30.0  # a change's message made this long after the change was sh
 # Discord takes a first reply only within 3 seconds of the interaction, but one sent in time may still be
 # on its way (a board being uploaded): only this long after the interaction is a missing reply final.
 REPLY_SETTLED = 8.0
+NEWEST = 1 << 64  # above every message id (Discord's ids are 64-bit)
+SHOWN_KEPT = 1000  # notes whose messages are remembered (plenty for the changes shown in a few seconds)
 
 
 class Later(Exception):
@@ -87,6 +91,8 @@ class Poster:
         self.renders = renders
         self.then = then  # what follows a match's change once it is shown: then(match, owed) (a computer's move)
         self._posting: dict[int, asyncio.Future[bool]] = {}  # notes whose posts this process is making: whether made
+        self._reposting: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._shown_as: dict[int, int] = {}  # the last SHOWN_KEPT notes shown by this process: their messages' ids
 
     def channel(self, channel_id: int, note: int | None) -> Send:
         """A channel's send for the change of `note`: with the note as the message's nonce, a second
@@ -99,17 +105,15 @@ class Poster:
             return await send(*args, nonce=f"note-{note}", **kwargs)
         return post
 
-    async def show(self, send: Send, content: str, match: Match, *, latest: bool = True, notify: bool = True,
+    async def show(self, to: Send | Reply, content: str, match: Match, *, latest: bool = True, notify: bool = True,
                    sent: Callable[[discord.Message | None], Awaitable[None]] | None = None,
                    owed: bool = False) -> discord.Message | None:
-        """A match's board for everyone through `send`, with its buttons, pinging whoever is to move
-        (everyone once it is over) unless it is not the `latest` change or must not `notify`; then
-        `sent` is told what was posted, its note is cleared and, for the latest change, what follows
-        happens (`owed`: left over from before). A post that failed for a reason that may pass is
-        tried again soon (NotShown says so)."""
-        if match.earlier:  # the match's earlier changes not shown yet go first, so that the channel reads in order
-            for notice in await self.service.take_notices(match.earlier):
-                await self._before(notice)
+        """A match's board for everyone through `to` (a send, or an interaction's reply), with its
+        buttons, pinging whoever is to move (everyone once it is over) unless it is not the `latest`
+        change or must not `notify`; then `sent` is told what was posted, its note is cleared and, for
+        the latest change, what follows happens (`owed`: left over from before). A post that failed for
+        a reason that may pass is tried again soon (NotShown says so)."""
+        send = await self._in_order(to, match)
         finished = match.status == "finished"
         mentions = (pings(*(match.seats if finished else (match.to_move,))) if latest and notify
                     else discord.AllowedMentions.none())
@@ -122,10 +126,37 @@ class Poster:
             self.then(match, owed)
         return message
 
-    async def say(self, send: Send, content: str, note: int | None, mentions: discord.AllowedMentions) -> None:
-        """A change shown in words only (a draw offer), then its note cleared."""
-        await self._post(note, send, content, allowed_mentions=mentions)
-        await self.service.posted(note)
+    async def say(self, to: Send | Reply, content: str, match: Match, mentions: discord.AllowedMentions) -> None:
+        """A change of `match` shown in words only (a draw offer), then its note cleared."""
+        await self._post(match.note, await self._in_order(to, match), content, allowed_mentions=mentions)
+        await self.service.posted(match.note)
+
+    async def _in_order(self, to: Send | Reply, match: Match) -> Send:
+        """The send for the change of `match`, after its earlier changes not shown yet, so that the channel
+        reads in order. An interaction's "thinking…" placeholder older than their messages is taken back,
+        and the change posted in the channel, below them."""
+        below = await self._earlier(match)
+        if not isinstance(to, Reply):
+            return to
+        if below and await to.withdraw(below):
+            return self.channel(match.channel_id, match.note)
+        return to.send
+
+    async def _earlier(self, match: Match) -> int:
+        """Show the match's earlier changes not shown yet (after their posts on their way here, if any);
+        the id of the newest message that shows one of them (0: none). A change shown by another process
+        may be anywhere in the channel: it counts as the newest of all."""
+        if not match.earlier:
+            return 0
+        for note in match.earlier:
+            making = self._posting.get(note)
+            if making is not None:
+                await asyncio.shield(making)
+        left = [note for note in match.earlier if note not in self._shown_as]
+        for notice in await self.service.take_notices(left) if left else ():
+            while not await self._reposted(notice):  # its reply may still come: wait for it
+                pass
+        return max(self._shown_as.get(note, NEWEST) for note in match.earlier)
 
     async def posted_challenge(self, send: Send, challenge: Challenge) -> discord.Message | None:
         """A new challenge, with its buttons, pinging who was named; its message is remembered."""
@@ -161,11 +192,20 @@ class Poster:
             with self._making(note) as made:
                 message = await send(*args, **kwargs)
                 made.set_result(True)
+                self._seen(note, message)
                 return message
         except Exception as error:
             if await self._failed(note, error):
                 raise NotShown() from error
             raise
+
+    def _seen(self, note: int | None, message: discord.Message | None) -> None:
+        """Remember which message shows the change of `note` (a newer change must come below it)."""
+        if note is None or message is None:
+            return
+        self._shown_as[note] = message.id
+        while len(self._shown_as) > SHOWN_KEPT:
+            del self._shown_as[next(iter(self._shown_as))]
 
     @contextlib.contextmanager
     def _making(self, note: int | None) -> Iterator[asyncio.Future[bool]]:
@@ -197,20 +237,18 @@ class Poster:
         """Show a change whose poster did not: posted, or found already posted, once."""
         if notice.id in self._posting:
             return  # its post is still on its way here; due again later if it does not get through
-        await self._reposted(notice)
+        await self._reposted(notice, wait=False)
 
-    async def _before(self, notice: Notice) -> None:
-        """Show an earlier change of a match before its newer one: after its post on its way here, if
-        any, or after its reply may still come (a few seconds at most)."""
-        making = self._posting.get(notice.id)
-        if making is not None and await asyncio.shield(making):
-            return  # posted by this process meanwhile
-        while await self._reposted(notice, later=True):
-            pass
+    async def _reposted(self, notice: Notice, *, wait: bool = True) -> bool:
+        """Show `notice` (see repost): False when its first reply may still come; with `wait`, after
+        waiting for it (to be asked again)."""
+        # One at a time in this process: several newer changes may want it shown first.
+        async with self._reposting.setdefault(notice.id, asyncio.Lock()):
+            if notice.id in self._shown_as:
+                return True  # shown meanwhile
+            return await self._repost(notice, wait)
 
-    async def _reposted(self, notice: Notice, *, later: bool = False) -> bool:
-        """Show `notice` (see repost); with `later`, wait for a reply that may still come, then answer
-        True to be asked again."""
+    async def _repost(self, notice: Notice, wait: bool) -> bool:
         log.info("showing the %s of %s %s, stored but not shown before", notice.kind,
                  "match" if notice.match else "challenge", notice.challenge.id)
         try:
@@ -218,17 +256,17 @@ class Poster:
                 await self._repost_challenge(notice)
             else:
                 await self._repost_change(notice)
-        except Later as wait:
-            if later:
-                await asyncio.sleep(wait.seconds)
-                return True
+        except Later as later:
+            if wait:
+                await asyncio.sleep(later.seconds)
+            return False
         except NotShown:
             log.info("Discord did not take the %s of %s %s; trying again soon", notice.kind,
                      "match" if notice.match else "challenge", notice.challenge.id)
         except discord.HTTPException as error:
             log_post_failure(f"show the {notice.kind} of challenge {notice.challenge.id}", notice.challenge.channel_id,
                              error)
-        return False
+        return True
 
     async def _repost_challenge(self, notice: Notice) -> None:
         challenge = replace(notice.challenge, note=notice.id)
@@ -253,6 +291,7 @@ class Poster:
         original = await self._original(notice)
         if original is not None and original.channel.id == match.channel_id and not original.flags.ephemeral \
                 and not original.flags.loading and any(a.filename == board_name(match) for a in original.attachments):
+            self._seen(notice.id, original)
             await self.service.posted(notice.id)  # the reply was made after all: nothing to add
             if notice.latest:
                 self.then(match, True)
@@ -268,7 +307,8 @@ class Poster:
             if late and told is not match:
                 await self.service.shown_late(match)
 
-        if original is not None and original.flags.loading and not original.flags.ephemeral:
+        if original is not None and original.flags.loading and not original.flags.ephemeral \
+                and not (notice.behind and await self._withdrawn(notice)):
             await self.show(self._fill_in(notice), content, told, latest=notice.latest, notify=False, sent=sent,
                             owed=True)
             if notice.latest:
@@ -301,6 +341,19 @@ class Poster:
 
     def _webhook(self, token: str) -> discord.Webhook:
         return discord.Webhook.partial(self.client.application_id, token, client=self.client)
+
+    async def _withdrawn(self, notice: Notice) -> bool:
+        """Take back the "thinking…" placeholder of the interaction that was to show the notice (the
+        match's earlier changes will be posted below it): True once it is gone."""
+        try:
+            await self._webhook(notice.via.split(":", 1)[1]).delete_message("@original")  # type: ignore[arg-type]
+        except discord.NotFound:
+            pass
+        except (discord.HTTPException, aiohttp.ClientError, OSError) as error:
+            log.info("could not take back the placeholder of interaction %s: %s", notice.via.split(":", 1)[0],
+                     error or type(error).__name__)
+            return False
+        return True
 
     def _fill_in(self, notice: Notice) -> Send:
         """The send that fills in an interaction's "thinking…" reply (an edit of it)."""

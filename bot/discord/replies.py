@@ -62,6 +62,7 @@ class Reply:
         self.ephemeral = ephemeral
         self._lock = asyncio.Lock()
         self._deferred: bool | None = None  # the ephemerality of the deferral, once deferred
+        self._placeholder = 0  # the id of the deferral's "thinking…" message, when Discord said it
         self._timer = asyncio.create_task(self._defer_later())
 
     async def _defer_later(self) -> None:
@@ -69,12 +70,13 @@ class Reply:
         async with self._lock:
             if not self.interaction.response.is_done():
                 try:
-                    await self.interaction.response.defer(ephemeral=self.ephemeral, thinking=True)
+                    deferral = await self.interaction.response.defer(ephemeral=self.ephemeral, thinking=True)
                 except (discord.HTTPException, aiohttp.ClientError, OSError) as error:
                     # The answer itself will find out what Discord has (see send).
                     log.info("could not defer interaction %s: %s", self.interaction.id, error or type(error).__name__)
                     return
                 self._deferred = self.ephemeral
+                self._placeholder = (deferral.message_id if deferral else None) or 0
 
     async def send(self, content: str | None = None, *, ephemeral: bool | None = None, **kwargs: Any) -> discord.Message | None:
         """Send the answer; returns the message when it is public."""
@@ -102,6 +104,23 @@ class Reply:
                 message = sent.resource if sent is not None else None
                 return message if isinstance(message, discord.InteractionMessage) and not ephemeral else None
             return await self._after_deferral(self._deferred, content, ephemeral, mentions, kwargs)
+
+    async def withdraw(self, below: int) -> bool:
+        """Take back a public "thinking…" placeholder that is above message `below` (True when there was
+        one): the answer is to come below that message, and so is posted in the channel instead."""
+        async with self._lock:
+            if self._deferred is not False or not 0 < self._placeholder < below:
+                return False
+            try:
+                await self.interaction.delete_original_response()
+            except discord.NotFound:
+                pass
+            except (discord.HTTPException, aiohttp.ClientError, OSError) as error:
+                log.info("could not take back the placeholder of interaction %s: %s", self.interaction.id,
+                         error or type(error).__name__)
+                return False
+            self._deferred = None
+            return True
 
     async def _after_deferral(self, deferred: bool | None, content: str | None, ephemeral: bool,
                               mentions: discord.AllowedMentions, kwargs: dict[str, Any]) -> discord.Message | None:

@@ -45,6 +45,29 @@ async def test_a_move_stored_when_the_bot_died_before_replying_is_posted_after_a
     assert moved.mentions == [BOB.id] and announced(world) == stored(world)
 
 
+async def test_a_reply_left_thinking_above_an_earlier_board_is_not_filled_in_after_a_restart(world):
+    """alice's board did not get through; bob moves, and the bot is killed while it posts her board
+    first (bob's answer "thinking…" by then). After the restart her board is posted, then his below it:
+    his placeholder, above her board, is taken back rather than filled in."""
+    await start_match(world)
+    world.standin.inject("callback", "drop", uploads=True)
+    told = await run(world, ALICE, "move", notation="b6")
+    assert told.ephemeral and "posted" in told.content
+    held = world.standin.inject("channel_post", "hold")
+    action = await world.users.command(BOB, GAMES_CHANNEL, "move", notation="b2")
+    await asyncio.wait_for(held.held.wait(), 20)
+    await world.standin.wait_for(lambda: [m for m in action.standin.answers.get(action.interaction.id, [])
+                                          if m.loading], timeout=20)
+    await world.bot.kill()
+    assert stored(world) == ["b6", "b2"] and announced(world) == []
+    await world.bot.start()
+    await world.bot.settled()
+    assert announced(world) == stored(world) == ["b6", "b2"]
+    assert not [m for m in world.standin.channel(GAMES_CHANNEL) if m.loading], "no placeholder left thinking"
+    [board] = [m for m in world.standin.channel(GAMES_CHANNEL) if "**b2**" in m.content]
+    assert board.mentions == [ALICE.id]
+
+
 async def test_a_computers_move_shown_just_before_a_kill_is_not_shown_again(world):
     """The computer's board reached Discord, and the bot was killed before noting it: the restarted
     bot posts it again with the same nonce, and Discord answers with the message it has."""

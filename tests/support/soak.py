@@ -79,6 +79,7 @@ class Soak:
         self.people = {channel: (User(10 * channel + 1, f"p{channel}a"), User(10 * channel + 2, f"p{channel}b"))
                        for channel in self.channels}
         self.figures = Figures()
+        self.folder = folder
         self.sql = self._sqlite if database_url is None else self._postgres
         self.database_url = database_url
 
@@ -210,6 +211,15 @@ class Soak:
                 posts = [how(m) for m in self.standin.channel(channel) if PLAYED.search(m.content)][k:k + 4]
                 self.figures.differences.append(
                     f"channel {channel} from move {k + 1}: stored {stored[k:k + 4]}, posted {distinct[k:k + 4]} ({posts})")
+                self._record(channel)
+
+    def _record(self, channel: int) -> None:
+        """Every message of a channel whose posts and stored moves part, deleted and private ones too,
+        in the soak's folder (next to the bots' logs), for a look at how it came about."""
+        lines = [f"{m.id} {'deleted ' if m.deleted else ''}{'private ' if m.ephemeral else ''}"
+                 f"{'thinking ' if m.loading else ''}edits={m.edits} {how(m)} {m.content[:60]!r}"
+                 for m in self.standin.messages.values() if m.channel_id == channel]
+        (self.folder / f"channel-{channel}.txt").write_text("\n".join(lines) + "\n")
 
     async def _sqlite(self, statement: str, *args: Any) -> list[tuple]:
         return self.bots[0].sql(statement, *args)
@@ -255,4 +265,5 @@ def doubled(messages: list[Message]) -> list[str]:
 def how(message: Message) -> str:
     """How a move's message came: as the reply to an interaction, or as a channel post with a nonce."""
     what = f"reply to {message.interaction_id}" if message.interaction_id else f"channel post, nonce {message.nonce}"
-    return f"{what} ({PLAYED.search(message.content)[1]}, {next(iter(message.files), '')})"
+    played = PLAYED.search(message.content)
+    return f"{what} ({played[1] if played else '-'}, {next(iter(message.files), '')})"
