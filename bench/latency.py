@@ -352,7 +352,7 @@ class Players:
 
     async def start_match(self, table: Table) -> float:
         """Challenge and Accept: the match starts, its board is posted. Seconds for the Accept's board."""
-        challenge = await self.users.command(table.players[0], table.channel, "challenge", "attaxx", opponent=table.players[1])
+        challenge = await self.users.command(table.players[0], table.channel, "challenge", "attaxx", side="first", opponent=table.players[1])
         message, _ = await self.standin.reply(challenge)
         if message.ephemeral or not message.buttons:
             raise Refused(f"challenge refused: {message.content[:120]}")

@@ -126,15 +126,15 @@ class Console:
         game = self.ask_game()
         count = self.ask_count(game)
         players = self.ask_players(game, count)
-        people = [p for p in players[1:] if not p.is_computer]
-        levels = [p.level for p in players[1:] if p.level is not None]
+        first, *people = [p for p in players if not p.is_computer]
+        levels = [p.level for p in players if p.level is not None]
         while True:
             options = self.ask_options(game)
             try:
                 match = await self.service.challenge(
-                    LOCAL_GUILD, LOCAL_CHANNEL, players[0], game.name, people, options,
+                    LOCAL_GUILD, LOCAL_CHANNEL, first, game.name, people, options,
                     players=count, turn_seconds=MAX_TURN_SECONDS,  # local turns may wait for days
-                    computers=levels,
+                    computers=levels, seating=[p.id for p in players],
                 )
                 break
             except BadOptions as error:  # a combination of options the game refuses
@@ -174,13 +174,19 @@ class Console:
             self.say(f"{game.title} is played by {low} to {high} players.")
 
     def ask_players(self, game: Game, count: int) -> list[Player]:
+        """Who plays each seat, in turn order (the first moves first): people by name, and computers,
+        as long as one player is a person."""
         players: list[Player] = []
         for seat in range(count):
-            hint = "" if seat == 0 else f" (or `computer`, `computer {' / '.join(COMPUTER_LEVELS)}`)"
+            person_needed = seat == count - 1 and all(p.is_computer for p in players)
+            hint = "" if person_needed else f" (or `computer`, `computer {' / '.join(COMPUTER_LEVELS)}`)"
             while True:
                 name = " ".join(self.ask(f"Player {seat + 1} ({game.seat_name(seat)}), your name{hint}: ").split())
                 words = name.lower().split()
-                if seat > 0 and words[:1] == ["computer"]:
+                if words[:1] == ["computer"] and person_needed:
+                    self.say("One player at least must be a person: please type your name.")
+                    continue
+                if words[:1] == ["computer"]:
                     level = words[1] if len(words) > 1 else "medium"
                     if level in COMPUTER_LEVELS and len(words) <= 2:
                         players.append(computer(level))

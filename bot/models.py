@@ -8,6 +8,7 @@ from typing import Any
 from rules import GAMES, Game, Outcome, State
 
 COMPUTER_LEVELS = ("easy", "medium", "hard")  # engines.LEVELS, weakest first
+SIDES = ("random", "first", "second")  # the seat a challenger may ask for (the first seat moves first)
 COMPUTER_IDS = {level: k + 1 for k, level in enumerate(COMPUTER_LEVELS)}
 
 
@@ -49,10 +50,38 @@ class Challenge:
     message_id: int | None = None
     closed_by: int | None = None
     note: int | None = None  # the outbox note of the change just made, for whoever posts it (see Notice)
+    # Seat by seat, the id of the player who takes it, or None for whoever joins next (empty: the
+    # challenger first, then everyone in the order they joined).
+    seating: tuple[int | None, ...] = ()
 
     @property
     def rules(self) -> Game:
         return GAMES[self.game]
+
+    @property
+    def challenger_seat(self) -> int:
+        """The seat the challenger takes (0 moves first)."""
+        return self.seating.index(self.challenger.id) if self.seating else 0
+
+    def seated(self) -> tuple[Player, ...]:
+        """Everyone accepted so far, in the order of the seats they take: those the seating names in
+        their seats, those who joined in the open seats in the order they joined (seats left empty
+        dropped)."""
+        if not self.seating:
+            return self.accepted
+        pool = list(self.accepted)
+        order: list[Player | None] = []
+        for uid in self.seating:
+            if uid is None:
+                order.append(None)
+                continue
+            found = next((p for p in pool if p.id == uid), None)
+            if found is not None:
+                pool.remove(found)
+                order.append(found)
+        joiners = iter(pool)
+        placed = [p for p in (o or next(joiners, None) for o in order) if p is not None]
+        return tuple(placed) + tuple(joiners)
 
     @property
     def has_open_seats(self) -> bool:

@@ -23,6 +23,7 @@ from bot.computer import ComputerPlayers, seed_for
 from bot.errors import Conflict, Duplicate, NotAllowed, NotFound, Stale
 from bot.models import (
     COMPUTER_LEVELS,
+    SIDES,
     Challenge,
     DrawOffer,
     Expired,
@@ -195,14 +196,18 @@ class MatchService:
         players: int | None = None,
         turn_seconds: int | None = None,
         computers: Sequence[str] = (),
+        side: str = "first",
+        seating: Sequence[int] | None = None,
         elsewhere: Callable[[], Awaitable[int]] | None = None,
         via: str | None = None,
     ) -> Challenge | Match:
         """Post a challenge: to named opponents, or open to anyone for the seats nobody was named for.
         `computers` (levels) take seats at once; a challenge whose every seat is then taken starts at
-        once, and the started Match is returned. Where the channel is busy, `elsewhere` (if given) is
-        asked for another channel (a thread it opens) once the challenge is known to be valid. `via`:
-        the interaction whose first reply will post the result (see _note)."""
+        once, and the started Match is returned. `side`: the challenger's seat, one of SIDES (the others
+        take the remaining seats in the order named, computers after people, then whoever joins);
+        `seating` instead: every player's id in seat order. Where the channel is busy, `elsewhere` (if
+        given) is asked for another channel (a thread it opens) once the challenge is known to be valid.
+        `via`: the interaction whose first reply will post the result (see _note)."""
         if game not in GAMES:
             raise NotFound(f"There is no game called {game!r}. Games: {', '.join(GAMES)}")
         rules = GAMES[game]
@@ -226,6 +231,7 @@ class MatchService:
             raise NotAllowed(f"That is {players} seats, but you named {named} players counting yourself"
                              + (" and the computers." if bots else "."))
         rules.start(players, options, seed)  # BadOptions reaches the player before anything is stored
+        order = self._seating(ids + [bot.id for bot in bots], players, side, seating)
         turn = self._turn_seconds(turn_seconds)
         if elsewhere is not None and await self.channel_busy(channel_id):
             channel_id = await elsewhere()
@@ -236,9 +242,9 @@ class MatchService:
                 await self._remember(db, challenger, *opponents, *bots)
                 challenge_id = await db.insert(
                     "INSERT INTO challenges (guild_id, channel_id, game, options, players, challenger, turn_seconds,"
-                    " seed, status, created_at, expires_at) VALUES (?,?,?,?,?,?,?,?, 'open', ?, ?)",
+                    " seed, status, created_at, expires_at, seating) VALUES (?,?,?,?,?,?,?,?, 'open', ?, ?, ?)",
                     guild_id, channel_id, game, dumps(options), players, challenger.id, turn, seed, now,
-                    now + self.challenge_seconds,
+                    now + self.challenge_seconds, dumps(order),
                 )
                 seated = [(uid, int(seat > 0), int(seat == 0)) for seat, uid in enumerate(ids)]
                 seated += [(bot.id, 1, 1) for bot in bots]
@@ -255,6 +261,19 @@ class MatchService:
             raise NotAllowed(CHANNEL_HAS_CHALLENGE) from None
         self.deadlines_changed.set()
         return found
+
+    def _seating(self, named: list[int], players: int, side: str, seating: Sequence[int] | None) -> list[int | None]:
+        """The seat order of a new challenge: `named` (the challenger first) and open seats (None)."""
+        if seating is not None:
+            if sorted(seating) != sorted(named):
+                raise NotAllowed("A seating must name every player once.")
+            return list(seating) + [None] * (players - len(named))
+        if side not in SIDES:
+            raise NotAllowed(f"There is no side {side!r}: choose {', '.join(SIDES)}.")
+        others: list[int | None] = [*named[1:], *[None] * (players - len(named))]
+        at = {"first": 0, "second": 1, "random": self.rng.randrange(players)}[side]
+        others.insert(at, named[0])
+        return others
 
     async def channel_busy(self, channel_id: int) -> bool:
         """Whether a match is being played or a challenge is open in this channel."""
@@ -377,10 +396,12 @@ class MatchService:
         if match.seat_of(user.id) is None:
             raise NotAllowed("Only the players of this match can ask for a rematch.")
         others = [p for p in match.seats if p.id != user.id]
+        turned = match.seats[1:] + match.seats[:1]  # everyone one seat on: in two, the sides swap
         return await self.challenge(
             match.guild_id, match.channel_id, user, match.game, [p for p in others if not p.is_computer],
             match.options, players=len(match.seats), turn_seconds=match.turn_seconds,
-            computers=[p.level for p in others if p.level is not None], elsewhere=elsewhere, via=via,
+            computers=[p.level for p in others if p.level is not None], seating=[p.id for p in turned],
+            elsewhere=elsewhere, via=via,
         )
 
     # ------------------------------------------------------------------ playing
@@ -900,6 +921,7 @@ class MatchService:
             invited=invited, accepted=tuple(p for p, r in zip(players, people) if r["accepted"]),
             turn_seconds=row["turn_seconds"], status=row["status"], expires_at=row["expires_at"], seed=row["seed"],
             message_id=row["message_id"], closed_by=row["closed_by"],
+            seating=tuple(json.loads(row["seating"])) if row["seating"] else (),
         )
 
     async def _start(self, db: Tx, challenge: Challenge, now: float, via: str | None = None) -> Match:
@@ -917,7 +939,7 @@ class MatchService:
         )
         await db.run_many(
             "INSERT INTO seats (match_id, seat, user_id) VALUES (?,?,?)",
-            [(challenge.id, seat, p.id) for seat, p in enumerate(challenge.accepted)],
+            [(challenge.id, seat, p.id) for seat, p in enumerate(challenge.seated())],
         )
         note = await self._note(db, "start", challenge.id, now, match_id=challenge.id, version=0, via=via)
         return replace(await self._load_match(db, challenge.id), note=note)

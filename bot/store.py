@@ -119,7 +119,13 @@ class Store:
     async def transaction(self) -> AsyncIterator[Tx]:
         """BEGIN IMMEDIATE … COMMIT, rolled back if the body raises."""
         async with self._lock:
-            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                await self.db.execute("BEGIN IMMEDIATE")
+            except asyncio.CancelledError:
+                # The connection's thread runs the BEGIN all the same: end that transaction before
+                # the next one (its ROLLBACK queued behind the BEGIN, whatever else is cancelled).
+                await asyncio.shield(self.db.rollback())
+                raise
             try:
                 yield Tx(self.db)
             except sqlite3.IntegrityError as error:

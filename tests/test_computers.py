@@ -96,11 +96,16 @@ async def test_each_level_is_rated_on_the_leaderboard_and_people_keep_a_record_a
     assert records["Computer (hard)"] == (0, 1, 0) and sum(records["Computer (easy)"]) == 2
 
 
-async def test_a_rematch_against_the_computer_starts_at_once(service):
+async def test_a_rematch_against_the_computer_starts_at_once_with_the_sides_swapped(service):
     match = await service.challenge(GUILD, CHANNEL, ALICE, "attaxx", computers=["medium"])
+    assert match.seats == (ALICE, MEDIUM)
     ended = await service.resign(CHANNEL, ALICE)
     again = await service.rematch(ended.id, ALICE)
-    assert isinstance(again, Match) and again.id != match.id and again.seats == (ALICE, MEDIUM)
+    assert isinstance(again, Match) and again.id != match.id and again.seats == (MEDIUM, ALICE)
+    assert again.to_move == MEDIUM
+    await service.resign(CHANNEL, ALICE)
+    third = await service.rematch(again.id, ALICE)
+    assert third.seats == (ALICE, MEDIUM), "and back again"
 
 
 # --- games of more than two ------------------------------------------------------------------------------

@@ -283,13 +283,13 @@ class Follower:
     """Plays the first legal move for the one person at the console, keeping its own copy of the game
     from every move the console announces (the computer's included)."""
 
-    def __init__(self, out: list[str], name: str):
-        self.out, self.name = out, name
+    def __init__(self, out: list[str], name: str, side: str = "White"):
+        self.out, self.name, self.side = out, name, side
         self.state = GAMES["attaxx"].start(2)
         self.read = 0
 
     def __call__(self, prompt: str) -> str:
-        assert prompt == f"{self.name} (White) to move: "
+        assert prompt == f"{self.name} ({self.side}) to move: "
         for line in self.out[self.read:]:
             found = re.match(r"(.+) \((White|Black)\) played (\w+)[:.]", line)
             if found:
@@ -316,3 +316,17 @@ async def test_playing_the_computer_at_the_console(db_path, monkeypatch):
     assert text.count("Computer (easy) is thinking…") == len(by_computer)
     assert re.search(r"Ratings: .*Computer \(easy\) 1500 → \d+", text)
     assert not any(prompt.startswith("Computer") for prompt in script.prompts), "the computer is never asked"
+
+
+async def test_playing_second_against_the_computer_at_the_console(db_path, monkeypatch):
+    """Any seat may be the computer's, as long as one player is a person: it then moves first."""
+    monkeypatch.setenv("COMPUTER_SECONDS", "0.05")
+    out: list[str] = []
+    script = Script(["attaxx", "computer easy", "computer", "ann"], then=Follower(out, "ann", "Black"))
+    assert await main(["--db", str(db_path)], input_fn=script, print_fn=out.append) == 0
+    assert "One player at least must be a person: please type your name." in out
+    assert "Match 1: Computer (easy) vs ann. Type `help` for the commands." in out
+    match = await latest(db_path)
+    assert match.status == "finished" and [p.name for p in match.seats] == ["Computer (easy)", "ann"]
+    played = re.findall(r"^(.+) \((?:White|Black)\) played (\w+)[:.]", "\n".join(out), re.MULTILINE)
+    assert played[0] == ("Computer (easy)", match.moves[0]) and played[1][0] == "ann"

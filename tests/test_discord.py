@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
 
 import renderers
 from tests.support.images import decode
@@ -16,7 +17,7 @@ ATTACH_FILES = 1 << 15
 
 
 async def challenge_accepted(env: Discord, channel: int = CHANNEL):
-    challenge = await (await env.command(ALICE, channel, "challenge", "attaxx", opponent=BOB)).reply()
+    challenge = await (await env.command(ALICE, channel, "challenge", "attaxx", side="first", opponent=BOB)).reply()
     pressed = await env.press(BOB, challenge, "Accept")
     start = await pressed.board()
     return challenge, start
@@ -34,7 +35,7 @@ async def test_commands_are_registered_from_the_game_registry(env):
 
 
 async def test_a_whole_match_as_players_see_it(env):
-    challenge = await (await env.command(ALICE, CHANNEL, "challenge", "attaxx", opponent=BOB)).reply()
+    challenge = await (await env.command(ALICE, CHANNEL, "challenge", "attaxx", side="first", opponent=BOB)).reply()
     assert not challenge.ephemeral and BOB.mention in challenge.content and "Attaxx" in challenge.content
     assert challenge.mentions == [BOB.id]
     assert [b["label"] for b in challenge.buttons] == ["Accept", "Decline"]
@@ -90,7 +91,7 @@ async def test_a_whole_match_as_players_see_it(env):
 
 
 async def test_decline_disables_the_buttons_and_later_clicks_are_explained(env):
-    challenge = await (await env.command(ALICE, CHANNEL, "challenge", "attaxx", opponent=BOB)).reply()
+    challenge = await (await env.command(ALICE, CHANNEL, "challenge", "attaxx", side="first", opponent=BOB)).reply()
     declined = await (await env.press(BOB, challenge, "Decline")).updated()
     assert "Declined" in declined.content and all(b.get("disabled") for b in declined.buttons)
     late = await (await env.press(BOB, challenge, "Accept", stale=True)).reply()  # a stale client still shows the button
@@ -98,7 +99,7 @@ async def test_decline_disables_the_buttons_and_later_clicks_are_explained(env):
 
 
 async def test_double_accept_starts_one_match(env):
-    challenge = await (await env.command(ALICE, CHANNEL, "challenge", "attaxx", opponent=BOB)).reply()
+    challenge = await (await env.command(ALICE, CHANNEL, "challenge", "attaxx", side="first", opponent=BOB)).reply()
     first, second = await asyncio.gather(env.press(BOB, challenge, "Accept"), env.press(BOB, challenge, "Accept"))
     await env.standin.wait_for(lambda: first.interaction.answered.is_set() and second.interaction.answered.is_set())
     answers = sorted([first, second], key=lambda a: a.interaction.response_type)
@@ -121,17 +122,17 @@ async def test_the_same_move_sent_twice_at_once_lands_once(env):
 
 async def test_missing_permissions_are_named(env):
     reply = await (await env.command(
-        ALICE, CHANNEL, "challenge", "attaxx", opponent=BOB, permissions=ALL_PERMISSIONS & ~ATTACH_FILES)).reply()
+        ALICE, CHANNEL, "challenge", "attaxx", side="first", opponent=BOB, permissions=ALL_PERMISSIONS & ~ATTACH_FILES)).reply()
     assert reply.ephemeral and "Attach Files" in reply.content
 
 
 async def test_other_bots_are_refused(env):
-    robot = await (await env.command(ALICE, CHANNEL, "challenge", "attaxx", opponent=ROBOT)).reply()
+    robot = await (await env.command(ALICE, CHANNEL, "challenge", "attaxx", side="first", opponent=ROBOT)).reply()
     assert robot.ephemeral and "Other bots can't play" in robot.content and "name me to play the computer" in robot.content
 
 
 async def test_open_challenge_via_slash_accept(env):
-    challenge = await (await env.command(ALICE, CHANNEL, "challenge", "attaxx")).reply()
+    challenge = await (await env.command(ALICE, CHANNEL, "challenge", "attaxx", side="first")).reply()
     assert "anyone" in challenge.content
     started = await (await env.command(CAROL, CHANNEL, "accept")).reply()
     assert not started.ephemeral and started.files and ALICE.mention in started.content
@@ -140,7 +141,7 @@ async def test_open_challenge_via_slash_accept(env):
 
 
 async def test_expired_challenge_and_turn_timeout_are_announced(env):
-    challenge = await (await env.command(ALICE, CHANNEL, "challenge", "attaxx", opponent=BOB)).reply()
+    challenge = await (await env.command(ALICE, CHANNEL, "challenge", "attaxx", side="first", opponent=BOB)).reply()
     env.clock.advance(16 * 60)
     await env.client.handlers.fire_timers()
     assert "Expired" in challenge.content and all(b.get("disabled") for b in challenge.buttons)
@@ -238,12 +239,12 @@ async def test_leaderboard_pages_with_buttons(env):
 
 
 async def test_ikabegama_challenge_shows_size_and_nests_and_refuses_bad_ones(env):
-    bad = await (await env.command(ALICE, CHANNEL, "challenge", "ikabegama", opponent=BOB, light_nest="j3")).reply()
+    bad = await (await env.command(ALICE, CHANNEL, "challenge", "ikabegama", side="first", opponent=BOB, light_nest="j3")).reply()
     assert bad.ephemeral and "light nest j3 is not on a size-5 board" in bad.content
-    same = await (await env.command(ALICE, CHANNEL, "challenge", "ikabegama", opponent=BOB, size=4,
+    same = await (await env.command(ALICE, CHANNEL, "challenge", "ikabegama", side="first", opponent=BOB, size=4,
                                     light_nest="d7")).reply()
     assert same.ephemeral and "must be different cells" in same.content
-    challenge = await (await env.command(ALICE, CHANNEL, "challenge", "ikabegama", opponent=BOB, size=4,
+    challenge = await (await env.command(ALICE, CHANNEL, "challenge", "ikabegama", side="first", opponent=BOB, size=4,
                                          light_nest="a1")).reply()
     assert "size **4**" in challenge.content and "light nest **a1**" in challenge.content
     assert "dark nest **d7**" in challenge.content
@@ -263,3 +264,34 @@ async def test_ids_go_out_as_strings_as_discords_api_description_has_them(env):
     mentioned = [u for m in messages for u in (m.get("allowed_mentions") or {}).get("users", [])]
     attached = [a["id"] for m in messages for a in m.get("attachments") or []]
     assert mentioned and attached and all(isinstance(x, str) for x in mentioned + attached)
+
+
+async def test_the_challenger_chooses_a_side_and_a_rematch_swaps_them(env):
+    """alice asks to play second: the challenge says so, bob moves first; the rematch bob asks for
+    swaps the sides back."""
+    challenge = await (await env.command(ALICE, CHANNEL, "challenge", "attaxx", opponent=BOB, side="second")).reply()
+    assert f"{ALICE.mention} plays Black and moves second." in challenge.content
+    start = await (await env.press(BOB, challenge, "Accept")).board()
+    assert f"{BOB.mention} (White) vs {ALICE.mention} (Black) — {BOB.mention} moves first" in start.content
+    assert start.mentions == [BOB.id]
+    final = await (await env.command(ALICE, CHANNEL, "resign")).reply()
+    rematch = await (await env.press(BOB, final, "Rematch")).reply()
+    assert f"{BOB.mention} plays Black and moves second." in rematch.content
+    again = await (await env.press(ALICE, rematch, "Accept")).board()
+    assert f"{ALICE.mention} (White) vs {BOB.mention} (Black)" in again.content and again.mentions == [ALICE.id]
+
+
+async def test_a_random_side_is_drawn_once_and_kept(env):
+    """Without a side, the challenger's seat is drawn when the challenge is made: what the challenge
+    says is how the match starts, and over a few challenges both sides come up."""
+    env.client.handlers.service.rng = random.Random(1)  # the same draws every run
+    seats = set()
+    for _ in range(8):
+        challenge = await (await env.command(ALICE, CHANNEL, "challenge", "attaxx", opponent=BOB)).reply()
+        said = "White" if f"{ALICE.mention} plays White and moves first." in challenge.content else "Black"
+        assert said == "White" or f"{ALICE.mention} plays Black and moves second." in challenge.content
+        start = await (await env.press(BOB, challenge, "Accept")).board()
+        assert f"{ALICE.mention} ({said})" in start.content
+        seats.add(said)
+        await (await env.command(BOB, CHANNEL, "resign")).reply()
+    assert seats == {"White", "Black"}

@@ -18,7 +18,7 @@ async def answered(env, after: int, who: str = "Computer (medium)"):
 
 
 async def test_naming_the_bot_starts_at_once_and_it_answers_each_move(env):
-    start = await (await env.command(ALICE, CHANNEL, "challenge", "ascent", opponent=ME)).reply()
+    start = await (await env.command(ALICE, CHANNEL, "challenge", "ascent", side="first", opponent=ME)).reply()
     assert "vs **Computer (medium)** (Blue)" in start.content and [b["label"] for b in start.buttons] == ["Move"] and start.png
     assert start.mentions == [ALICE.id]
     move = (await env.autocomplete(ALICE, CHANNEL, "move", "notation", "a1"))[0]
@@ -34,7 +34,7 @@ async def test_naming_the_bot_starts_at_once_and_it_answers_each_move(env):
 
 
 async def test_computers_fill_seats_of_a_bigger_game(env):
-    challenge = await (await env.command(ALICE, CHANNEL, "challenge", "permutation", opponent=BOB, computers=2,
+    challenge = await (await env.command(ALICE, CHANNEL, "challenge", "permutation", side="first", opponent=BOB, computers=2,
                                          level="easy")).reply()
     assert "**Computer (easy)**" in challenge.content and challenge.mentions == [BOB.id]
     assert [b["label"] for b in challenge.buttons] == ["Accept", "Decline"]
@@ -51,18 +51,27 @@ async def test_computers_fill_seats_of_a_bigger_game(env):
 
 
 async def test_a_level_without_a_computer_and_other_bots_are_refused(env):
-    lone = await (await env.command(ALICE, CHANNEL, "challenge", "attaxx", opponent=BOB, level="hard")).reply()
+    lone = await (await env.command(ALICE, CHANNEL, "challenge", "attaxx", side="first", opponent=BOB, level="hard")).reply()
     assert lone.ephemeral and "The level is for computer players: name me as the opponent." in lone.content
-    many = await (await env.command(ALICE, CHANNEL, "challenge", "permutation", level="hard")).reply()
+    many = await (await env.command(ALICE, CHANNEL, "challenge", "permutation", side="first", level="hard")).reply()
     assert many.ephemeral and "or seat some with the computers option" in many.content
-    other = await (await env.command(ALICE, CHANNEL, "challenge", "attaxx", opponent=User(14, "robot", bot=True))).reply()
+    other = await (await env.command(ALICE, CHANNEL, "challenge", "attaxx", side="first", opponent=User(14, "robot", bot=True))).reply()
     assert other.ephemeral and "Other bots can't play" in other.content
     assert env.standin.channel(CHANNEL) == [], "nothing public was posted"
 
 
 async def test_a_computers_win_reads_as_one_bold_headline(env):
-    await (await env.command(ALICE, CHANNEL, "challenge", "attaxx", opponent=ME, level="easy")).reply()
+    await (await env.command(ALICE, CHANNEL, "challenge", "attaxx", side="first", opponent=ME, level="easy")).reply()
     resigned = await (await env.command(ALICE, CHANNEL, "resign")).reply()
     headline = resigned.content.splitlines()[0]
     assert headline.startswith("🏁 **Computer (easy) (Black) wins** — alice resigned"), headline
     assert "****" not in resigned.content
+
+
+async def test_playing_second_against_the_computer_it_moves_first(env):
+    start = await (await env.command(ALICE, CHANNEL, "challenge", "xlines", opponent=ME, level="easy",
+                                     side="second")).reply()
+    assert start.content.startswith("🎲 **X's and lines**: **Computer (easy)** (Red) vs <@11> (Blue) — **Computer (easy)** moves first")
+    assert "**Computer (easy)** (Red) is thinking…" in start.content and start.mentions == []
+    theirs = await answered(env, 0, "Computer (easy)")
+    assert "(Red) played" in theirs.content and theirs.mentions == [ALICE.id] and theirs.png

@@ -97,7 +97,7 @@ async def test_every_interaction_is_answered_once_however_slowly_discord_answers
 async def test_rate_limits_delay_boards_but_post_each_once_in_order(env):
     """429s with retry_after on the computer's posts and on a reply's upload: discord.py waits and
     tries again, and the boards come once each, in the order played."""
-    await (await env.command(ALICE, CHANNEL, "challenge", "attaxx", opponent=ME, level="easy")).reply()
+    await (await env.command(ALICE, CHANNEL, "challenge", "attaxx", side="first", opponent=ME, level="easy")).reply()
     env.standin.inject("channel_post", "429", times=4, retry_after=0.2)
     env.standin.inject("callback", "429", times=1, uploads=True, retry_after=0.2)
     for _ in range(3):
@@ -147,7 +147,7 @@ async def test_a_board_discord_took_before_the_connection_dropped_is_not_posted_
 async def test_a_server_error_after_discord_took_the_post_makes_no_second_message(env):
     """Discord takes the computer's board but answers 502: discord.py tries again with the same nonce,
     and Discord answers with the message it already has."""
-    await (await env.command(ALICE, CHANNEL, "challenge", "attaxx", opponent=ME, level="easy")).reply()
+    await (await env.command(ALICE, CHANNEL, "challenge", "attaxx", side="first", opponent=ME, level="easy")).reply()
     await env.settled()
     fault = env.standin.inject("channel_post", "5xx", status=502, processed=True)
     await (await env.command(ALICE, CHANNEL, "move", notation="b6")).reply()
@@ -160,7 +160,7 @@ async def test_a_server_error_after_discord_took_the_post_makes_no_second_messag
 async def test_a_computers_post_that_fails_is_posted_later_and_its_next_move_waits(env):
     """The connection drops on the computer's board: its move is stored, its board posted once Discord
     can be reached, and only then does the game go on."""
-    await (await env.command(ALICE, CHANNEL, "challenge", "permutation", opponent=ME, computers=1,
+    await (await env.command(ALICE, CHANNEL, "challenge", "permutation", side="first", opponent=ME, computers=1,
                              level="easy")).reply()
     await env.settled()
     env.standin.inject("channel_post", "drop")
@@ -184,7 +184,7 @@ async def test_an_interaction_delivered_three_times_is_handled_once(env, caplog)
     copies are no error."""
     users = env
     caplog.set_level(logging.INFO)
-    challenge = await (await users.command(ALICE, CHANNEL, "challenge", "attaxx", opponent=BOB)).reply()
+    challenge = await (await users.command(ALICE, CHANNEL, "challenge", "attaxx", side="first", opponent=BOB)).reply()
     accept = await users.press(BOB, challenge, "Accept")
     await users.again(accept)
     await users.again(accept)
@@ -196,7 +196,7 @@ async def test_an_interaction_delivered_three_times_is_handled_once(env, caplog)
     await users.again(rematch)
     offered = await rematch.reply()
     assert BOB.mention in offered.content and offered.button("Accept")
-    other = await users.command(CAROL, CHANNEL + 1, "challenge", "ikabegama")
+    other = await users.command(CAROL, CHANNEL + 1, "challenge", "ikabegama", side="first")
     await users.again(other)
     await users.again(other)
     await other.reply()
@@ -212,7 +212,7 @@ async def test_an_interaction_delivered_three_times_is_handled_once(env, caplog)
 async def test_a_move_made_before_the_last_one_was_shown_comes_after_it(env):
     """The computer's board did not get through, and alice, who looked with /board, moves anyway: the
     computer's move is posted first, then hers, so that the channel reads in the order played."""
-    await (await env.command(ALICE, CHANNEL, "challenge", "attaxx", opponent=ME, level="easy")).reply()
+    await (await env.command(ALICE, CHANNEL, "challenge", "attaxx", side="first", opponent=ME, level="easy")).reply()
     await env.settled()
     fault = env.standin.inject("channel_post", "drop")
     await (await env.command(ALICE, CHANNEL, "move", notation="b6")).reply()
@@ -230,7 +230,7 @@ async def test_a_move_made_before_the_last_one_was_shown_comes_after_it(env):
 async def test_a_move_whose_answer_waited_for_the_last_one_is_posted_below_it(env):
     """As above, but the computer's board reaches Discord only after alice's answer was deferred: her
     "thinking…" placeholder, above that board, is taken back and her board posted below it."""
-    await (await env.command(ALICE, CHANNEL, "challenge", "attaxx", opponent=ME, level="easy")).reply()
+    await (await env.command(ALICE, CHANNEL, "challenge", "attaxx", side="first", opponent=ME, level="easy")).reply()
     await env.settled()
     dropped = env.standin.inject("channel_post", "drop")
     await (await env.command(ALICE, CHANNEL, "move", notation="b6")).reply()

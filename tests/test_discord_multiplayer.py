@@ -35,17 +35,19 @@ async def test_the_challenge_command_offers_five_opponents_players_and_k(env):
     game = next(o for o in challenge["options"] if o["name"] == "permutation")
     names = [o["name"] for o in game["options"]]
     assert names == ["opponent", "opponent2", "opponent3", "opponent4", "opponent5", "players", "k", "computers",
-                     "level", "turn_time"]
+                     "level", "side", "turn_time"]
     k = next(o for o in game["options"] if o["name"] == "k")
     assert (k["min_value"], k["max_value"]) == (3, 8)
     computers = next(o for o in game["options"] if o["name"] == "computers")
     assert (computers["min_value"], computers["max_value"]) == (1, 5)
     level = next(o for o in game["options"] if o["name"] == "level")
     assert [c["value"] for c in level["choices"]] == ["easy", "medium", "hard"]
+    side = next(o for o in game["options"] if o["name"] == "side")
+    assert [c["value"] for c in side["choices"]] == ["random", "first", "second"] and not side.get("required")
 
 
 async def test_three_players_named_and_joined_play_a_whole_game(env):
-    challenge = await (await env.command(ALICE, CHANNEL, "challenge", "permutation", opponent=BOB, players=3)).reply()
+    challenge = await (await env.command(ALICE, CHANNEL, "challenge", "permutation", side="first", opponent=BOB, players=3)).reply()
     assert challenge.mentions == [BOB.id] and "one seat open" in challenge.content and "k **3**" in challenge.content
     assert labels(challenge) == ["Accept", "Decline", "Join", "Start now"]
     assert labels(challenge, enabled=True) == ["Accept", "Decline", "Join"]
@@ -82,7 +84,7 @@ async def test_three_players_named_and_joined_play_a_whole_game(env):
 
 
 async def test_six_players_join_an_open_challenge_and_one_runs_out_of_time(env):
-    challenge = await (await env.command(ALICE, CHANNEL, "challenge", "permutation")).reply()
+    challenge = await (await env.command(ALICE, CHANNEL, "challenge", "permutation", side="first")).reply()
     assert "anyone (5 seats open)" in challenge.content and challenge.mentions == []
     assert labels(challenge) == ["Join", "Start now", "Withdraw"] and labels(challenge, enabled=True) == ["Join", "Withdraw"]
     own = await (await env.press(ALICE, challenge, "Join")).reply()
@@ -118,7 +120,7 @@ async def test_six_players_join_an_open_challenge_and_one_runs_out_of_time(env):
 
 
 async def test_the_challenger_starts_early_with_three_of_six_seats(env):
-    challenge = await (await env.command(ALICE, CHANNEL, "challenge", "permutation", k=4)).reply()
+    challenge = await (await env.command(ALICE, CHANNEL, "challenge", "permutation", side="first", k=4)).reply()
     await (await env.press(BOB, challenge, "Join")).updated()
     await (await env.press(DAVE, challenge, "Join")).updated()
     left = await (await env.command(DAVE, CHANNEL, "decline")).reply()

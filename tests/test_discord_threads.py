@@ -14,7 +14,7 @@ SEND_MESSAGES_IN_THREADS = 1 << 38
 
 async def test_a_second_match_gets_its_own_thread_and_plays_there(env):
     await challenge_accepted(env)  # alice and bob play in the channel
-    pointer = await (await env.command(CAROL, CHANNEL, "challenge", "attaxx", opponent=DAVE)).reply()
+    pointer = await (await env.command(CAROL, CHANNEL, "challenge", "attaxx", side="first", opponent=DAVE)).reply()
     [(thread_id, thread)] = env.standin.threads.items()
     assert thread["parent_id"] == str(CHANNEL) and thread["name"] == "Attaxx: carol vs dave"
     assert not pointer.ephemeral and f"<#{thread_id}>" in pointer.content
@@ -46,8 +46,8 @@ async def test_a_second_match_gets_its_own_thread_and_plays_there(env):
 
 
 async def test_an_open_challenge_also_sends_the_next_one_to_a_thread(env):
-    await (await env.command(ALICE, CHANNEL, "challenge", "attaxx")).reply()  # open, nobody named
-    await (await env.command(CAROL, CHANNEL, "challenge", "ascent", opponent=DAVE)).reply()
+    await (await env.command(ALICE, CHANNEL, "challenge", "attaxx", side="first")).reply()  # open, nobody named
+    await (await env.command(CAROL, CHANNEL, "challenge", "ascent", side="first", opponent=DAVE)).reply()
     [thread] = env.standin.threads.values()
     assert thread["name"] == "Ascent: carol vs dave"
 
@@ -55,7 +55,7 @@ async def test_an_open_challenge_also_sends_the_next_one_to_a_thread(env):
 async def test_without_thread_permissions_the_refusal_names_them(env):
     await challenge_accepted(env)
     refused = await (await env.command(
-        CAROL, CHANNEL, "challenge", "attaxx", opponent=DAVE,
+        CAROL, CHANNEL, "challenge", "attaxx", side="first", opponent=DAVE,
         permissions=ALL_PERMISSIONS & ~CREATE_PUBLIC_THREADS & ~SEND_MESSAGES_IN_THREADS)).reply()
     assert refused.ephemeral and "Create Public Threads and Send Messages in Threads" in refused.content
     assert env.standin.threads == {}
@@ -63,9 +63,9 @@ async def test_without_thread_permissions_the_refusal_names_them(env):
 
 async def test_a_busy_thread_does_not_open_threads_of_its_own(env):
     await challenge_accepted(env)
-    await (await env.command(CAROL, CHANNEL, "challenge", "attaxx", opponent=DAVE)).reply()
+    await (await env.command(CAROL, CHANNEL, "challenge", "attaxx", side="first", opponent=DAVE)).reply()
     [thread_id] = env.standin.threads
-    again = await (await env.command(BOB, thread_id, "challenge", "attaxx", opponent=ALICE)).reply()
+    again = await (await env.command(BOB, thread_id, "challenge", "attaxx", side="first", opponent=ALICE)).reply()
     assert again.ephemeral and "already an open challenge here" in again.content and "from the channel" in again.content
     assert len(env.standin.threads) == 1
 
@@ -85,8 +85,8 @@ async def test_a_rematch_in_a_busy_channel_gets_a_thread(env):
 
 async def test_a_refused_challenge_opens_no_thread(env):
     await challenge_accepted(env)
-    myself = await (await env.command(CAROL, CHANNEL, "challenge", "attaxx", opponent=CAROL)).reply()
+    myself = await (await env.command(CAROL, CHANNEL, "challenge", "attaxx", side="first", opponent=CAROL)).reply()
     assert myself.ephemeral and "can't challenge yourself" in myself.content
-    bad = await (await env.command(CAROL, CHANNEL, "challenge", "ikabegama", opponent=DAVE, size=9)).reply()
+    bad = await (await env.command(CAROL, CHANNEL, "challenge", "ikabegama", side="first", opponent=DAVE, size=9)).reply()
     assert bad.ephemeral
     assert env.standin.threads == {}

@@ -139,3 +139,27 @@ async def test_options_are_checked_against_the_player_count(service):
         await service.challenge(GUILD, CHANNEL, ALICE, "permutation", [BOB, CAROL, DAVE, ERIN, FRANK, GRACE])
     wide = await service.challenge(GUILD, CHANNEL, ALICE, "permutation", options={"k": 8})
     assert wide.players == 3, "k = 8 fits 25×25 with at most 3 players"
+
+
+async def test_the_challengers_side_holds_whoever_joins_and_a_rematch_turns_every_seat(service):
+    """alice sits second in a game of four: bob, whom she named, takes the first seat, and those who
+    join the open ones after them, in the order they joined; the rematch moves everyone one seat on."""
+    challenge = await service.challenge(GUILD, CHANNEL, ALICE, "permutation", [BOB], players=4, side="second",
+                                        options={"k": 3})
+    assert isinstance(challenge, Challenge) and challenge.challenger_seat == 1
+    await service.accept(challenge.id, CAROL)  # joins the open seats
+    await service.accept(challenge.id, DAVE)
+    match = await service.accept(challenge.id, BOB)  # named, accepts last
+    assert isinstance(match, Match) and match.seats == (BOB, ALICE, CAROL, DAVE)
+    for player in (BOB, ALICE, CAROL, DAVE):
+        match = await service.resign(CHANNEL, player)
+    again = await service.rematch(match.id, CAROL)
+    assert isinstance(again, Challenge) and again.challenger_seat == 1
+    for player in (BOB, ALICE, DAVE):
+        again = await service.accept(again.id, player)
+    assert isinstance(again, Match) and again.seats == (ALICE, CAROL, DAVE, BOB)
+
+
+async def test_a_side_that_does_not_exist_is_refused(service):
+    with pytest.raises(NotAllowed, match="There is no side 'middle': choose random, first, second"):
+        await service.challenge(GUILD, CHANNEL, ALICE, "attaxx", [BOB], side="middle")

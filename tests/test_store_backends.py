@@ -249,3 +249,24 @@ async def test_processes_started_together_on_a_new_database_all_come_up(postgres
                     assert await store.version(tx) == max(n for n, _ in migrations())
             finally:
                 await store.close()
+
+
+async def test_a_transaction_cancelled_as_it_begins_leaves_the_store_usable(store):
+    """A task cancelled while its BEGIN is on the way (the bot stopping, a flush cancelled): the next
+    transaction still begins, and commits."""
+    async def change(user_id: int) -> None:
+        async with store.transaction() as tx:
+            await tx.run("INSERT INTO players (user_id, name) VALUES (?, ?)", user_id, "maybe")
+
+    for turns in range(4):  # cancelled after 0 to 3 turns of the event loop: at BEGIN, or further on
+        task = asyncio.create_task(change(10 + turns))
+        for _ in range(turns):
+            await asyncio.sleep(0)
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+        async with store.transaction() as tx:
+            await tx.run("INSERT INTO players (user_id, name) VALUES (?, ?)", 100 + turns, "kept")
+    async with store.transaction() as tx:
+        names = [row["name"] for row in await tx.all("SELECT name FROM players WHERE user_id >= 100 ORDER BY user_id")]
+    assert names == ["kept"] * 4

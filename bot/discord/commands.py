@@ -22,6 +22,8 @@ DESCRIPTION_LIMIT = 100
 MAX_INTEGER = 2**53 - 1  # Discord's integer options stop here (its API description's Int53Type)
 LEVEL_CHOICES = [app_commands.Choice(name=f"{level}{' (default)' if level == 'medium' else ''}", value=level)
                  for level in COMPUTER_LEVELS]
+SIDE_CHOICES = [app_commands.Choice(name=name, value=side) for side, name in (
+    ("random", "random (default)"), ("first", "first: you move first"), ("second", "second: you move second"))]
 GAME_CHOICES = [app_commands.Choice(name=game.title, value=name) for name, game in GAMES.items()]
 
 
@@ -79,6 +81,9 @@ def challenge_command(game: Game) -> app_commands.Command:
     params.append(inspect.Parameter("level", keyword, annotation=app_commands.Choice[str], default=None))
     described["level"] = "How strong the computer plays: name me as the opponent, or seat computers"
     choices["level"] = LEVEL_CHOICES
+    params.append(inspect.Parameter("side", keyword, annotation=app_commands.Choice[str], default=None))
+    described["side"] = "Which seat you take: first (moves first), second, or random (default)"
+    choices["side"] = SIDE_CHOICES
     params.append(inspect.Parameter("turn_time", keyword, annotation=app_commands.Choice[int], default=None))
     described["turn_time"] = "How long each player has for a move (default 24 hours)"
 

@@ -96,6 +96,7 @@ class Handlers:
         turn = args.pop("turn_time", None)
         players = args.pop("players", None)
         level = args.pop("level", None)
+        side = args.pop("side", None)
         count = sum(1 for o in opponents if o.bot) + (args.pop("computers", None) or 0)
         if level is not None and not count:
             raise NotAllowed("The level is for computer players: name me as the opponent"
@@ -107,6 +108,7 @@ class Handlers:
             [player(o) for o in opponents if not o.bot], args,
             players=players, turn_seconds=turn.value if turn is not None else None,
             computers=[level.value if level is not None else "medium"] * count,
+            side=side.value if side is not None else "random",
             elsewhere=self._thread_opener(interaction, name), via=via(interaction),
         )
         if result.channel_id != interaction.channel_id:

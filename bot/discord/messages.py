@@ -34,6 +34,9 @@ def options_line(game: Game, options: dict) -> str:
     return " · ".join(shown)
 
 
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")  # a seat's turn in each round
+
+
 def seat_label(game: Game, seat: int, player: Player) -> str:
     return f"{mention(player)} ({game.seat_name(seat)})"
 
@@ -50,6 +53,8 @@ def challenge_text(challenge: Challenge) -> str:
     lines = [f"⚔️ {mention(challenge.challenger)} challenges {target} to **{game.title}**."]
     details = [options_line(game, challenge.options), f"{duration(challenge.turn_seconds)} per move"]
     lines.append(" · ".join(d for d in details if d))
+    seat = challenge.challenger_seat
+    lines.append(f"{mention(challenge.challenger)} plays {game.seat_name(seat)} and moves {ORDINALS[seat]}.")
     seated = [p for p in challenge.accepted if p != challenge.challenger]
     if seated:
         lines.append("Seated: " + ", ".join(mention(p) for p in seated))
@@ -99,7 +104,8 @@ def turn_line(match: Match) -> str:
 def start_text(match: Match) -> str:
     game = match.rules
     players = " vs ".join(seat_label(game, seat, p) for seat, p in enumerate(match.seats))
-    return (f"🎲 **{game.title}**: {players}\n{turn_line(match)}\n"
+    first = f" — {mention(match.seats[0])} moves first" if match.status == "active" else ""
+    return (f"🎲 **{game.title}**: {players}{first}\n{turn_line(match)}\n"
             "Press **Move** under the board, or type `/move`; `/board` shows the board again.")
 
 

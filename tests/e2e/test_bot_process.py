@@ -25,7 +25,7 @@ async def run(world: World, user: User, name: str, sub: str | None = None, /, ch
 
 
 async def start_match(world: World, channel: int = GAMES_CHANNEL):
-    challenge = await run(world, ALICE, "challenge", "attaxx", channel=channel, opponent=BOB)
+    challenge = await run(world, ALICE, "challenge", "attaxx", side="first", channel=channel, opponent=BOB)
     board = await (await world.users.press(BOB, challenge, "Accept")).board()
     return challenge, board
 
@@ -81,27 +81,27 @@ async def test_full_game_then_leaderboard_and_stats(world):
 
 
 async def test_declined_open_and_stranger(world):
-    challenge = await run(world, ALICE, "challenge", "attaxx", opponent=BOB)
+    challenge = await run(world, ALICE, "challenge", "attaxx", side="first", opponent=BOB)
     stranger = await (await world.users.press(CAROL, challenge, "Accept")).reply()
     assert stranger.ephemeral and "Only the challenged player can accept" in stranger.content
-    busy = await run(world, CAROL, "challenge", "attaxx")  # goes to a thread of its own
+    busy = await run(world, CAROL, "challenge", "attaxx", side="first")  # goes to a thread of its own
     [thread] = world.standin.threads
     assert f"<#{thread}>" in busy.content and "anyone" in world.standin.channel(thread)[0].content
     declined = await (await world.users.press(BOB, challenge, "Decline")).updated()
     assert "Declined" in declined.content and all(b.get("disabled") for b in declined.buttons)
 
-    open_challenge = await run(world, ALICE, "challenge", "attaxx")
+    open_challenge = await run(world, ALICE, "challenge", "attaxx", side="first")
     assert "anyone" in open_challenge.content
     board = await (await world.users.press(CAROL, open_challenge, "Join")).board()
     assert ALICE.mention in board.content and image(board.png)
-    inside = await run(world, BOB, "challenge", "attaxx", channel=thread, opponent=ALICE)
+    inside = await run(world, BOB, "challenge", "attaxx", side="first", channel=thread, opponent=ALICE)
     assert inside.ephemeral and "already an open challenge here" in inside.content
-    elsewhere = await run(world, BOB, "challenge", "attaxx", channel=BUSY_CHANNEL, opponent=CAROL)
+    elsewhere = await run(world, BOB, "challenge", "attaxx", side="first", channel=BUSY_CHANNEL, opponent=CAROL)
     assert not elsewhere.ephemeral and elsewhere.button("Accept")
 
 
 async def test_expired_challenge(world):
-    challenge = await run(world, ALICE, "challenge", "attaxx", opponent=BOB)
+    challenge = await run(world, ALICE, "challenge", "attaxx", side="first", opponent=BOB)
     world.bot.sql("UPDATE challenges SET expires_at = expires_at - 3600")  # an hour passes
     await world.standin.wait_for(lambda: "Expired" in challenge.content)
     assert all(b.get("disabled") for b in challenge.buttons)
@@ -131,7 +131,7 @@ async def test_refused_moves_resign_and_draw(world):
 
 
 async def test_simultaneous_moves_and_accepts(world):
-    challenge = await run(world, ALICE, "challenge", "attaxx", opponent=BOB)
+    challenge = await run(world, ALICE, "challenge", "attaxx", side="first", opponent=BOB)
     presses = await asyncio.gather(*[world.users.press(BOB, challenge, "Accept") for _ in range(2)])
     await world.standin.wait_for(lambda: all(p.interaction.answered.is_set() for p in presses))
     kinds = sorted(p.interaction.response_type for p in presses)
@@ -147,7 +147,7 @@ async def test_simultaneous_moves_and_accepts(world):
 
 
 async def test_restart_after_sigkill_mid_match(world):
-    waiting = await run(world, CAROL, "challenge", "attaxx", channel=BUSY_CHANNEL, opponent=BOB)
+    waiting = await run(world, CAROL, "challenge", "attaxx", side="first", channel=BUSY_CHANNEL, opponent=BOB)
     await start_match(world)
     for user, move in [(ALICE, "b6"), (BOB, "b2"), (ALICE, "a7c5")]:
         assert not (await run(world, user, "move", notation=move)).ephemeral
@@ -210,7 +210,7 @@ async def test_a_time_out_stored_but_not_posted_is_posted_after_a_restart(world)
 
 
 async def test_full_ikabegama_game(world):
-    challenge = await run(world, ALICE, "challenge", "ikabegama", opponent=BOB, size=4)
+    challenge = await run(world, ALICE, "challenge", "ikabegama", side="first", opponent=BOB, size=4)
     assert "light nest **d1**" in challenge.content and "dark nest **d7**" in challenge.content
     await (await world.users.press(BOB, challenge, "Accept")).board()
     final, pictures = await play_to_end(world)
@@ -224,7 +224,7 @@ async def test_full_ascent_game(world):
     rules = await run(world, CAROL, "rules", game="ascent")
     assert "House rules" in rules.embeds[0]["description"] and "`a1-c3`" in rules.embeds[0]["description"]
     assert image(rules.png).size == image(rules.png).size
-    challenge = await run(world, ALICE, "challenge", "ascent", opponent=BOB)
+    challenge = await run(world, ALICE, "challenge", "ascent", side="first", opponent=BOB)
     assert "**Ascent**" in challenge.content
     board = await (await world.users.press(BOB, challenge, "Accept")).board()
     choices = await world.users.autocomplete(ALICE, GAMES_CHANNEL, "move", "notation", "c3")
@@ -243,7 +243,7 @@ async def test_full_xlines_game_on_an_odd_board(world):
     rules = await run(world, CAROL, "rules", game="xlines")
     text = rules.embeds[0]["description"]
     assert "Crossing" in text and "twice in a row" in text and "`d5-g5-g2`" in text and rules.png
-    challenge = await run(world, ALICE, "challenge", "xlines", opponent=BOB, size=9)
+    challenge = await run(world, ALICE, "challenge", "xlines", side="first", opponent=BOB, size=9)
     assert "size **9**" in challenge.content
     board = await (await world.users.press(BOB, challenge, "Accept")).board()
     refused = await run(world, ALICE, "move", notation="j1")
@@ -267,7 +267,7 @@ async def test_full_elevation_game_built_from_the_suggestions(world):
     rules = await run(world, CAROL, "rules", game="elevation")
     text = rules.embeds[0]["description"]
     assert all(word in text for word in ("**samurai**", "**fish**", "**dragon**", "disguised passes")) and rules.png
-    challenge = await run(world, ALICE, "challenge", "elevation", opponent=BOB, height=2)
+    challenge = await run(world, ALICE, "challenge", "elevation", side="first", opponent=BOB, height=2)
     assert "height **2**" in challenge.content and "terrain **flat**" in challenge.content
     board = await (await world.users.press(BOB, challenge, "Accept")).board()
     pieces = await world.users.suggestions(ALICE, GAMES_CHANNEL, "move", "notation", "")
@@ -283,7 +283,7 @@ async def test_full_elevation_game_built_from_the_suggestions(world):
 
 
 async def test_three_player_permutation_game_started_early_then_a_timeout(world):
-    challenge = await run(world, ALICE, "challenge", "permutation")
+    challenge = await run(world, ALICE, "challenge", "permutation", side="first")
     assert "anyone (5 seats open)" in challenge.content
     await (await world.users.press(BOB, challenge, "Join")).updated()
     await (await world.users.press(CAROL, challenge, "Join")).updated()
@@ -299,27 +299,28 @@ async def test_three_player_permutation_game_started_early_then_a_timeout(world)
     assert sorted(rematch.mentions) == [ALICE.id, CAROL.id] and rematch.button("Accept")
     await (await world.users.press(ALICE, rematch, "Accept")).updated()
     board = await (await world.users.press(CAROL, rematch, "Accept")).board()
-    assert board.mentions == [BOB.id], "the rematch seats bob, who asked for it, first"
+    assert board.mentions == [BOB.id], "the rematch turns the seats: bob, who sat second, moves first"
+    assert "<@22> (Red) vs <@23> (Blue) vs <@21> (Green)" in board.content
     await run(world, BOB, "move", notation="a1")
     world.bot.sql("UPDATE matches SET deadline = deadline - 2 * 86400 WHERE status = 'active'")
     timeout = await world.standin.wait_for(
         lambda: next((m for m in world.standin.channel(GAMES_CHANNEL) if "ran out of time" in m.content), None))
-    assert "alice ran out of time. **Computer (medium)** plays on for alice, who will be placed last." in timeout.content
+    assert "carol ran out of time. **Computer (medium)** plays on for carol, who will be placed last." in timeout.content
     played = await world.standin.wait_for(
         lambda: next((m for m in world.standin.channel(GAMES_CHANNEL) if "**Computer (medium)** (Blue) played" in m.content), None))
-    assert played.mentions == [CAROL.id] and played.png, "the computer moved for alice; carol is next"
-    carol = await run(world, CAROL, "resign")
-    assert "carol resigned. **Computer (medium)** plays on for carol" in carol.content
-    for_carol = await world.standin.wait_for(
+    assert played.mentions == [ALICE.id] and played.png, "the computer moved for carol; alice is next"
+    alice = await run(world, ALICE, "resign")
+    assert "alice resigned. **Computer (medium)** plays on for alice" in alice.content
+    for_alice = await world.standin.wait_for(
         lambda: next((m for m in world.standin.channel(GAMES_CHANNEL) if "**Computer (medium)** (Green) played" in m.content), None))
-    assert for_carol.mentions == [BOB.id]
+    assert for_alice.mentions == [BOB.id]
     final = await run(world, BOB, "resign")
     places = [line for line in final.content.splitlines() if line[:2] in ("1.", "2.", "3.")]
-    assert places == ["1. <@22> (Red, 0)", "2. <@23> (Green, 0)", "3. <@21> (Blue, 0)"], "the first to leave is last"
+    assert places == ["1. <@22> (Red, 0)", "2. <@21> (Green, 0)", "3. <@23> (Blue, 0)"], "the first to leave is last"
 
 
 async def test_players_sharing_the_top_all_win(world):
-    challenge = await run(world, ALICE, "challenge", "permutation", opponent=BOB, opponent2=CAROL, k=3)
+    challenge = await run(world, ALICE, "challenge", "permutation", side="first", opponent=BOB, opponent2=CAROL, k=3)
     await (await world.users.press(BOB, challenge, "Accept")).updated()
     board = await (await world.users.press(CAROL, challenge, "Accept")).board()
     last, people = board, {p.id: p for p in (ALICE, BOB, CAROL)}
@@ -339,7 +340,7 @@ async def test_players_sharing_the_top_all_win(world):
 async def test_playing_the_computer_and_a_restart(world):
     """How fast it answers is measured by bench/computer.py, not asserted here."""
     me = User(BOT_ID, "Boardgames", bot=True)
-    start = await run(world, ALICE, "challenge", "attaxx", opponent=me, level="hard")
+    start = await run(world, ALICE, "challenge", "attaxx", side="first", opponent=me, level="hard")
     assert "vs **Computer (hard)** (Black)" in start.content and start.png and start.mentions == [ALICE.id]
     def posted() -> list:
         return world.standin.channel(GAMES_CHANNEL)

@@ -71,7 +71,7 @@ async def test_a_reply_left_thinking_above_an_earlier_board_is_not_filled_in_aft
 async def test_a_computers_move_shown_just_before_a_kill_is_not_shown_again(world):
     """The computer's board reached Discord, and the bot was killed before noting it: the restarted
     bot posts it again with the same nonce, and Discord answers with the message it has."""
-    await run(world, ALICE, "challenge", "attaxx", opponent=ME, level="easy")
+    await run(world, ALICE, "challenge", "attaxx", side="first", opponent=ME, level="easy")
     await world.bot.settled()
     held = world.standin.inject("channel_post", "hold", processed=True)
     await run(world, ALICE, "move", notation="b6")

@@ -87,7 +87,7 @@ async def run(users: Discord, user: User, channel: int, name: str, sub: str | No
 
 
 async def start_match(users: Discord, channel: int, first: User, second: User) -> Message:
-    challenge = await run(users, first, channel, "challenge", "attaxx", opponent=second)
+    challenge = await run(users, first, channel, "challenge", "attaxx", side="first", opponent=second)
     board = await (await users.press(second, challenge, "Accept")).board()
     return board
 
@@ -132,9 +132,9 @@ async def test_two_shard_processes_on_one_database_lose_nothing_when_one_is_kill
                          start_match(a, TIMER_A, BOB, CAROL))
     (next_a, _), (next_b, _) = await asyncio.gather(play(a, PLAY_A, (ALICE, BOB), 4, rng),
                                                     play(b, PLAY_B, (CAROL, DAVE), 4, rng))
-    start = await run(a, ALICE, COMPUTER_A, "challenge", "attaxx", opponent=ME, level="hard")
+    start = await run(a, ALICE, COMPUTER_A, "challenge", "attaxx", side="first", opponent=ME, level="hard")
     assert "Computer (hard)" in start.content
-    await run(b, DAVE, COMPUTER_B, "challenge", "attaxx", opponent=ME, level="easy")
+    await run(b, DAVE, COMPUTER_B, "challenge", "attaxx", side="first", opponent=ME, level="easy")
 
     # alice moves against the computer, which starts thinking in shard 0's process; a move of the
     # other match is on its way to that process when it is killed.
