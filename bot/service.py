@@ -271,7 +271,7 @@ class MatchService:
         if side not in SIDES:
             raise NotAllowed(f"There is no side {side!r}: choose {', '.join(SIDES)}.")
         others: list[int | None] = [*named[1:], *[None] * (players - len(named))]
-        at = {"first": 0, "second": 1, "random": self.rng.randrange(players)}[side]
+        at = self.rng.randrange(players) if side == "random" else ("first", "second").index(side)
         others.insert(at, named[0])
         return others
 
