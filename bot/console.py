@@ -22,6 +22,7 @@ from bot.computer import ComputerPlayers
 from bot.config import env_number, load_dotenv
 from bot.errors import NotFound, PlayerError
 from bot.models import COMPUTER_LEVELS, Match, MoveResult, Player, computer
+from bot.rulebook import plain, rules_text
 from bot.service import MAX_TURN_SECONDS, MatchService
 from bot.store import open_store
 from renderers.theme import and_list
@@ -44,7 +45,17 @@ Type a move in the game's notation, or one of:
   ?       build a move step by step, picking each part from a numbered list
   moves   list the legal moves (`moves c1`: those starting c1)    board   show the board again
   draw    offer a draw                resign  give up this match
+  rules   this game's rules (`rules attaxx`: another game's)
   help    this text                   quit    stop here; run again later to resume"""
+
+
+def find_game(answer: str) -> Game | None:
+    """The game an answer names: by name, title or number in the list of games."""
+    games = list(GAMES.values())
+    answer = answer.strip().lower()
+    if answer.isdigit() and 1 <= int(answer) <= len(games):
+        return games[int(answer) - 1]
+    return next((g for g in games if answer in (g.name, g.title.lower())), None)
 
 
 def local_player(name: str) -> Player:
@@ -154,13 +165,15 @@ class Console:
         self.say("Games:")
         for number, game in enumerate(games, 1):
             self.say(f"  {number}. {game.name:<14} {game.summary}")
+        self.say("(`rules <game>` shows a game's rules.)")
         while True:
             answer = self.ask(f"Game (name or number) [{games[0].name}]: ").lower() or games[0].name
-            if answer.isdigit() and 1 <= int(answer) <= len(games):
-                return games[int(answer) - 1]
-            found = [g for g in games if answer in (g.name, g.title.lower())]
-            if found:
-                return found[0]
+            if answer == "rules" or answer.startswith("rules "):
+                self.show_rules(answer[len("rules"):].strip() or games[0].name)
+                continue
+            found = find_game(answer)
+            if found is not None:
+                return found
             self.say(f"There is no game {answer!r}: type its name or its number.")
 
     def ask_count(self, game: Game) -> int:
@@ -296,6 +309,8 @@ class Console:
                         result = await self.service.move_at(match.id, player, move, len(match.moves))
                         self.announce(result)
                         return result.match
+                elif command == "rules" or command.startswith("rules "):
+                    self.show_rules(text[len("rules"):].strip() or match.game)
                 elif command == "moves" or command.startswith("moves "):
                     self.list_moves(match.state, text[len("moves"):].strip())
                 elif command == "board":
@@ -318,6 +333,14 @@ class Console:
             except Exception:
                 log.exception("local match %s: %r failed", match.id, text)
                 self.say("Something went wrong (details in the log). Try again, or `quit` and resume later.")
+
+    def show_rules(self, name: str) -> None:
+        """A game's rules, as /rules gives them (by name, title or number)."""
+        game = find_game(name)
+        if game is None:
+            self.say(f"There is no game {name!r}. Games: {', '.join(GAMES)}.")
+            return
+        self.say(f"{game.title}\n\n" + plain(rules_text(game)))
 
     async def offer_draw(self, player: Player) -> Match | None:
         """Offer a draw and ask the opponent at once; the finished match if they agree."""

@@ -330,3 +330,20 @@ async def test_playing_second_against_the_computer_at_the_console(db_path, monke
     assert match.status == "finished" and [p.name for p in match.seats] == ["Computer (easy)", "ann"]
     played = re.findall(r"^(.+) \((?:White|Black)\) played (\w+)[:.]", "\n".join(out), re.MULTILINE)
     assert played[0] == ("Computer (easy)", match.moves[0]) and played[1][0] == "ann"
+
+
+async def test_rules_at_the_console_are_the_rules_of_slash_rules(db_path):
+    """`rules <game>` while choosing, `rules` during a match: the text /rules gives, without Discord's
+    Markdown; a game that does not exist is named as such."""
+    from bot.rulebook import rules_text
+
+    script = Script(["rules xlines", "rules chess", *SETUP, "rules", "quit"])
+    out = await run(db_path, script)
+    text = "\n".join(out)
+    xlines = rules_text(GAMES["xlines"])
+    assert "Notation: Placing: the square, d5." in text and "House rules\n• Red draws the first line" in text
+    assert xlines.count("\n") < text.count("\n") and "**" not in text and "`size`" not in text
+    assert "There is no game 'chess'. Games: attaxx, " in text
+    during = out[out.index("Attaxx"):]
+    assert during[2].startswith("Clone or jump on a 7×7 board") and any(line.startswith("Notation:") for line in during)
+    assert script.prompts[-2:] == ["alice (White) to move: "] * 2, "the rules change nothing: alice is still to move"

@@ -23,6 +23,7 @@ from bot.discord.replies import Reply, missing_permissions, report_error
 from bot.discord.views import challenge_view, history_view, pages_view, panel_view
 from bot.errors import NotAllowed, NotShown, Stale
 from bot.models import Challenge, Match, Player
+from bot.rulebook import rules_text
 from bot.service import MatchService
 from bot.workers import Workers, spare_cores
 from rules import GAMES, Game
@@ -398,7 +399,7 @@ class Handlers:
         reply = self._reply(interaction)
         rules = GAMES[game]
         png = await asyncio.to_thread(start_position_png, game)
-        embed = discord.Embed(title=f"📖 {rules.title}", description=text.rules_text(rules)[:4096], colour=EMBED_COLOUR)
+        embed = discord.Embed(title=f"📖 {rules.title}", description=rules_text(rules)[:4096], colour=EMBED_COLOUR)
         embed.set_image(url=f"attachment://{game}-start.png")
         await reply.send(embed=embed, file=Attachment(io.BytesIO(png), filename=f"{game}-start.png"))
 

@@ -5,6 +5,7 @@ from collections.abc import Sequence
 
 from bot import steps
 from bot.models import Challenge, DrawOffer, Match, MoveResult, Notice, Player, Standing, computer
+from bot.rulebook import player_count
 from renderers.theme import and_list
 from rules import GAMES, Game
 
@@ -257,23 +258,6 @@ def replay_caption(match: Match) -> str:
         winners = " & ".join(match.seats[s].name for s in sorted(match.outcome.places[0]))
         how = f"{winners} won ({match.outcome.reason}), {len(match.moves)} moves"
     return f"🎞️ Replay of match #{match.id}, {match.rules.title}: {players} — {how}."
-
-
-def rules_text(game: Game) -> str:
-    parts = [f"*{game.summary}* ({player_count(game)})", game.rules_text, f"**Notation**: {game.notation}"]
-    if game.house_rules:
-        parts.append("**House rules**\n" + "\n".join(f"• {rule}" for rule in game.house_rules))
-    if game.options:
-        parts.append("**Options**\n" + "\n".join(
-            f"• `{o.name}` — {o.help}{o.default_text}" for o in game.options
-        ))
-    return "\n\n".join(parts)
-
-
-def player_count(game: Game) -> str:
-    """"2 players", "2–6 players"."""
-    low, high = game.players.start, game.players.stop - 1
-    return f"{low} players" if low == high else f"{low}–{high} players"
 
 
 def help_sections(bot_name: str, commands: Sequence[tuple[str, str]]) -> tuple[str, list[tuple[str, str]]]:
