@@ -36,7 +36,7 @@ from bot.models import (
     computer,
     dumps,
 )
-from bot.store import Row, Store, Tx
+from bot.store import DELIVERY_SECONDS, Row, Store, Tx
 from rules import GAMES, BadOptions, Game, IllegalMove, Outcome, State, ended
 from rules.core import ranked_by_score
 from rules.parts import Branch, branches, compact, is_partial, move_parts, unlabel
@@ -51,7 +51,6 @@ STATE_CACHE = 512
 STAND_IN = "medium"  # the computer that plays on for someone who left a game of more than two
 NOTE_GRACE = 60.0  # seconds a change's poster has before another process (or a retry) posts it
 SHOWN_FLUSH = 0.25  # seconds at most before the notes of changes shown are deleted, with no change to ride on
-DELIVERY_SECONDS = 15 * 60  # how long an interaction id is remembered (Discord's interactions live 15 minutes)
 # A match about to change, with the first of its outbox notes (changes not shown yet), if any.
 CHANGING = "SELECT m.*, (SELECT min(o.id) FROM outbox o WHERE o.match_id = m.id) AS pending FROM matches m"
 CHANNEL_HAS_CHALLENGE = ("There is already an open challenge here: answer it first, or challenge from the channel,"
@@ -494,8 +493,7 @@ class MatchService:
             "INSERT INTO moves (match_id, ply, seat, notation, played_at) VALUES (?,?,?,?,?)",
             match.id, version, seat, canonical, now,
         )
-        note = await self._note(db, "move", match.id, now, match_id=match.id, version=version + 1, seat=seat, via=via,
-                               behind=bool(match.earlier))
+        note = await self._note(db, "move", match.id, now, match_id=match.id, version=version + 1, seat=seat, via=via)
         moves = match.moves + (canonical,)
         self._cache(match.id, after, moves)
         if after.outcome is None:  # nothing else changed: no need to read the match again
@@ -576,8 +574,7 @@ class MatchService:
             seat = self._seat(match, user)
             left = await self._leave(db, match, seat, f"{user.name} resigned", now)
             return replace(left, note=await self._note(db, "resign", match.id, now, match_id=match.id,
-                                                       version=len(match.moves), seat=seat, via=via,
-                                                       behind=bool(match.earlier)),
+                                                       version=len(match.moves), seat=seat, via=via),
                            earlier=match.earlier)
 
     async def _leave(self, db: Tx, match: Match, seat: int, reason: str, now: float) -> Match:
@@ -603,7 +600,7 @@ class MatchService:
                 raise NotAllowed(f"You have already offered a draw; it is up to {match.seats[1 - seat].name}.")
             kind = "offer" if match.draw_offer is None else "draw"
             note = await self._note(db, kind, match.id, now, match_id=match.id, version=len(match.moves), seat=seat,
-                                    via=via, behind=bool(match.earlier))
+                                    via=via)
             if kind == "offer":
                 await db.run("UPDATE matches SET draw_offer = ? WHERE id = ?", seat, match.id)
                 return DrawOffer(match=replace(await self._load_match(db, match.id), note=note, earlier=match.earlier),
@@ -654,25 +651,24 @@ class MatchService:
                 left = await self._leave(db, match, seat, f"{match.seats[seat].name} ran out of time", now)
                 matches.append(replace(left, note=await self._note(db, "timeout", match.id, now, match_id=match.id,
                                                                    version=len(match.moves), seat=seat)))
-        if self.store.shared:
-            await self.store.forget_deliveries(now - DELIVERY_SECONDS)
+        await self.store.forget_deliveries(now - DELIVERY_SECONDS)
         return Expired(tuple(challenges), tuple(matches))
 
     # ------------------------------------------------------------------ the outbox: changes to post
 
     async def _note(self, db: Tx, kind: str, challenge_id: int, now: float, *, match_id: int | None = None,
-                    version: int | None = None, seat: int | None = None, via: str | None = None,
-                    behind: bool = False) -> int | None:
+                    version: int | None = None, seat: int | None = None, via: str | None = None) -> int | None:
         """Note in the outbox, in the change's own transaction, that the change is to be shown; the
         caller gets the note's id back with the change, posts it, and clears it (`posted`). `via`: the
         interaction whose first reply posts it, so that whoever takes the note over can tell whether
-        that reply was made. `behind`: earlier changes of the match were not shown yet."""
+        that reply was made. The note says whether earlier changes of the match were not shown yet
+        (`behind`: the match still has notes)."""
         if not self.notes:
             return None
         return await db.insert(
             "INSERT INTO outbox (match_id, challenge_id, kind, version, seat, via, behind, due, created_at)"
-            " VALUES (?,?,?,?,?,?,?,?,?)", match_id, challenge_id, kind, version, seat, via, int(behind),
-            now + self.note_grace, now)
+            " VALUES (?,?,?,?,?,?, CASE WHEN EXISTS (SELECT 1 FROM outbox WHERE match_id = ?) THEN 1 ELSE 0 END, ?,?)",
+            match_id, challenge_id, kind, version, seat, via, match_id, now + self.note_grace, now)
 
     async def posted(self, note: int | None) -> None:
         """The change of outbox note `note` has been shown. Its note is deleted with the next change, or
@@ -686,16 +682,17 @@ class MatchService:
 
     async def _flush_shown(self) -> None:
         await asyncio.sleep(SHOWN_FLUSH)
-        if self._shown:
-            async with self._changing():
-                pass
+        await self._delete_shown()
 
     async def close(self) -> None:
         """Delete the notes of the changes shown (the bot is stopping)."""
         if self._flush is not None:
             self._flush.cancel()
+        await self._delete_shown()
+
+    async def _delete_shown(self) -> None:
         if self._shown:
-            async with self._changing():
+            async with self._changing():  # deletes them, with nothing else to do
                 pass
 
     async def postpone(self, note: int | None, seconds: float) -> None:
@@ -745,13 +742,16 @@ class MatchService:
         for row in await db.all("SELECT match_id, id FROM outbox WHERE match_id IS NOT NULL ORDER BY id"):
             pending.setdefault(row["match_id"], []).append(row["id"])
         notices = []
+        matches: dict[int, Match] = {}  # each match once, however many of its notes there are
         for row in rows:
             challenge = await self._load_challenge(db, row["challenge_id"])
             match = None
             notes = pending.get(row["match_id"], [])
             latest = row["match_id"] is None or notes[-1] == row["id"]
             if row["match_id"] is not None:
-                match = await self._load_match(db, row["match_id"])
+                if row["match_id"] not in matches:
+                    matches[row["match_id"]] = await self._load_match(db, row["match_id"])
+                match = matches[row["match_id"]]
                 if row["kind"] == "move" and row["version"] is not None and row["version"] < len(match.moves):
                     match = self.position_after(match, row["version"])
                 match = replace(match, note=row["id"], earlier=tuple(n for n in notes if n < row["id"]))

@@ -29,8 +29,7 @@ def migrations(package: str = "bot.migrations") -> list[tuple[int, str]]:
 
 
 Row = Mapping[str, Any]
-DELIVERIES_KEPT = 10_000  # interaction ids in memory before the oldest are looked at for forgetting
-DELIVERY_MEMORY = 15 * 60.0  # seconds an interaction id is kept
+DELIVERY_SECONDS = 15 * 60.0  # how long an interaction id is remembered (Discord's interactions live 15 minutes)
 
 
 class Tx:
@@ -160,15 +159,11 @@ class Store:
         if key in self._delivered:
             return False
         self._delivered[key] = at
-        if len(self._delivered) > DELIVERIES_KEPT:
-            self._forget(at - DELIVERY_MEMORY)
         return True
 
     async def forget_deliveries(self, before: float) -> None:
-        self._forget(before)
-
-    def _forget(self, before: float) -> None:
-        for key, at in list(self._delivered.items()):
+        while self._delivered:  # oldest first: as they arrived
+            key, at = next(iter(self._delivered.items()))
             if at >= before:
                 break
             del self._delivered[key]

@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.replies import report_error
-from bot.models import COMPUTER_LEVELS
+from bot.models import COMPUTER_LEVELS, SIDES
 from rules import GAMES, Game, OptionSpec
 
 TURN_TIMES = [
@@ -22,8 +22,8 @@ DESCRIPTION_LIMIT = 100
 MAX_INTEGER = 2**53 - 1  # Discord's integer options stop here (its API description's Int53Type)
 LEVEL_CHOICES = [app_commands.Choice(name=f"{level}{' (default)' if level == 'medium' else ''}", value=level)
                  for level in COMPUTER_LEVELS]
-SIDE_CHOICES = [app_commands.Choice(name=name, value=side) for side, name in (
-    ("random", "random (default)"), ("first", "first: you move first"), ("second", "second: you move second"))]
+SIDE_LABELS = {"random": "random (default)", "first": "first: you move first", "second": "second: you move second"}
+SIDE_CHOICES = [app_commands.Choice(name=SIDE_LABELS[side], value=side) for side in SIDES]
 GAME_CHOICES = [app_commands.Choice(name=game.title, value=name) for name, game in GAMES.items()]
 
 

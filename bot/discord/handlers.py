@@ -173,7 +173,7 @@ class Handlers:
                 allowed_mentions=discord.AllowedMentions.none(),
             )
             if isinstance(result, Match):
-                await self.poster.show(self.poster.channel(result.channel_id, result.note), text.start_text(result), result)
+                await self.poster.show_in_channel(text.start_text(result), result)
             else:
                 await self.service.posted(result.note)
         except Exception as error:  # buttons have no tree.on_error: the same report, from here
@@ -242,8 +242,7 @@ class Handlers:
             if kind == steps.MOVE:
                 result = await self.service.move_at(match_id, user, target, ply)
                 await interaction.response.edit_message(content=f"✅ You played **{result.notation}**.", view=None)
-                match = result.match
-                await self.poster.show(self.poster.channel(match.channel_id, match.note), text.move_text(result), match)
+                await self.poster.show_in_channel(text.move_text(result), result.match)
                 return
             match = await self.service.builder(match_id, user, ply)
             try:
@@ -511,7 +510,7 @@ class Handlers:
         whether it was shown. A post that failed for a reason that may pass (Discord down, the bot
         restarting) is tried again by whichever process finds its note due."""
         try:
-            await self.poster.show(self.poster.channel(match.channel_id, match.note), content, match)
+            await self.poster.show_in_channel(content, match)
         except NotShown:
             log.info("Discord did not take %s in match %s; trying again soon", what, match.id)
             return False

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import io
 import logging
 import weakref
@@ -19,13 +20,12 @@ from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import replace
 from typing import Any
 
-import aiohttp
 import discord
 
 from bot.boards import draw_board
 from bot.discord import messages as text
 from bot.discord.payloads import Attachment
-from bot.discord.replies import Reply, passing
+from bot.discord.replies import Reply, passing, see_above, taken_back
 from bot.discord.views import board_view, challenge_view
 from bot.errors import NotShown
 from bot.models import Challenge, Match, Notice, Player
@@ -58,6 +58,20 @@ def pings(*players: Player | None) -> discord.AllowedMentions:
     """Notify exactly these players (a move message pings only the one whose turn it is)."""
     people = [discord.Object(p.id) for p in players if p and not p.is_computer]
     return discord.AllowedMentions(users=people, roles=False, everyone=False)
+
+
+def awaited(match: Match) -> tuple[Player, ...]:
+    """Whom a board of the match is for: the player to move, or everyone once it is over."""
+    if match.status == "finished":
+        return match.seats
+    return (match.to_move,) if match.to_move is not None else ()
+
+
+def interaction_of(notice: Notice) -> tuple[int, str]:
+    """The id and token of the interaction whose first reply was to show the notice."""
+    assert notice.via is not None
+    interaction_id, token = notice.via.split(":", 1)
+    return int(interaction_id), token
 
 
 def board_name(match: Match) -> str:
@@ -114,9 +128,7 @@ class Poster:
         the latest change, what follows happens (`owed`: left over from before). A post that failed for
         a reason that may pass is tried again soon (NotShown says so)."""
         send = await self._in_order(to, match)
-        finished = match.status == "finished"
-        mentions = (pings(*(match.seats if finished else (match.to_move,))) if latest and notify
-                    else discord.AllowedMentions.none())
+        mentions = pings(*awaited(match)) if latest and notify else discord.AllowedMentions.none()
         message = await self._post(match.note, send, content, file=await board_file(match, self.renders),
                                    view=board_view(match), allowed_mentions=mentions)
         if sent is not None:
@@ -125,6 +137,10 @@ class Poster:
         if latest:
             self.then(match, owed)
         return message
+
+    async def show_in_channel(self, content: str, match: Match) -> discord.Message | None:
+        """`show` in the match's channel: a change no interaction answers for."""
+        return await self.show(self.channel(match.channel_id, match.note), content, match)
 
     async def say(self, to: Send | Reply, content: str, match: Match, mentions: discord.AllowedMentions) -> None:
         """A change of `match` shown in words only (a draw offer), then its note cleared."""
@@ -321,8 +337,8 @@ class Poster:
         """The first reply of the interaction that was to show the notice, while its token lasts."""
         if notice.via is None:
             return None
-        interaction_id, token = notice.via.split(":", 1)
-        age = self.service.clock() - discord.utils.snowflake_time(int(interaction_id)).timestamp()
+        interaction_id, token = interaction_of(notice)
+        age = self.service.clock() - discord.utils.snowflake_time(interaction_id).timestamp()
         if age > TOKEN_SECONDS:
             return None
         try:
@@ -345,19 +361,12 @@ class Poster:
     async def _withdrawn(self, notice: Notice) -> bool:
         """Take back the "thinking…" placeholder of the interaction that was to show the notice (the
         match's earlier changes will be posted below it): True once it is gone."""
-        try:
-            await self._webhook(notice.via.split(":", 1)[1]).delete_message("@original")  # type: ignore[arg-type]
-        except discord.NotFound:
-            pass
-        except (discord.HTTPException, aiohttp.ClientError, OSError) as error:
-            log.info("could not take back the placeholder of interaction %s: %s", notice.via.split(":", 1)[0],
-                     error or type(error).__name__)
-            return False
-        return True
+        interaction_id, token = interaction_of(notice)
+        return await taken_back(functools.partial(self._webhook(token).delete_message, "@original"), interaction_id)
 
     def _fill_in(self, notice: Notice) -> Send:
         """The send that fills in an interaction's "thinking…" reply (an edit of it)."""
-        webhook = self._webhook(notice.via.split(":", 1)[1])
+        webhook = self._webhook(interaction_of(notice)[1])
 
         async def edit(content: str, *, file: discord.File, **kwargs) -> discord.Message:
             return await webhook.edit_message("@original", content=content, attachments=[file], **kwargs)  # type: ignore[arg-type]
@@ -365,12 +374,12 @@ class Poster:
 
     async def _ping(self, notice: Notice, match: Match) -> None:
         """An edit notifies nobody: whoever the board was for is pinged by a message of its own."""
-        people = [p for p in (match.seats if match.status == "finished" else (match.to_move,)) if p and not p.is_computer]
+        people = [p for p in awaited(match) if not p.is_computer]
         if not people:
             return
         channel = self.client.get_partial_messageable(match.channel_id)
         try:
-            await channel.send(f"🔔 {' '.join(text.mention(p) for p in people)}: see above.",
-                               allowed_mentions=pings(*people), nonce=f"ping-{notice.id}")
+            await channel.send(see_above(p.id for p in people), allowed_mentions=pings(*people),
+                               nonce=f"ping-{notice.id}")
         except discord.HTTPException as error:
             log_post_failure(f"ping the players of match {match.id}", match.channel_id, error)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
 import aiohttp
@@ -36,6 +37,25 @@ def passing(error: BaseException) -> bool:
     if isinstance(error, discord.HTTPException):
         return error.status >= 500 or error.status == 429
     return isinstance(error, (aiohttp.ClientError, OSError, asyncio.TimeoutError))
+
+
+def see_above(user_ids: Iterable[int]) -> str:
+    """The ping that follows an edit (which notifies nobody) for the people it concerns."""
+    return "🔔 " + " ".join(f"<@{user_id}>" for user_id in user_ids) + ": see above."
+
+
+async def taken_back(delete: Callable[[], Awaitable[Any]], interaction_id: int | str) -> bool:
+    """Delete an interaction's "thinking…" placeholder through `delete`: whether it is gone (already
+    gone counts; a failure is logged, and the placeholder stays)."""
+    try:
+        await delete()
+    except discord.NotFound:
+        pass
+    except (discord.HTTPException, aiohttp.ClientError, OSError) as error:
+        log.info("could not take back the placeholder of interaction %s: %s", interaction_id,
+                 error or type(error).__name__)
+        return False
+    return True
 
 
 def missing_permissions(interaction: discord.Interaction) -> list[str]:
@@ -111,13 +131,7 @@ class Reply:
         async with self._lock:
             if self._deferred is not False or not 0 < self._placeholder < below:
                 return False
-            try:
-                await self.interaction.delete_original_response()
-            except discord.NotFound:
-                pass
-            except (discord.HTTPException, aiohttp.ClientError, OSError) as error:
-                log.info("could not take back the placeholder of interaction %s: %s", self.interaction.id,
-                         error or type(error).__name__)
+            if not await taken_back(self.interaction.delete_original_response, self.interaction.id):
                 return False
             self._deferred = None
             return True
@@ -134,9 +148,8 @@ class Reply:
                 return None
             notified = mentions.users if isinstance(mentions.users, list) else []
             if notified:  # an edit notifies nobody: the people the answer is for get a message of their own
-                await self.interaction.followup.send(
-                    "🔔 " + " ".join(f"<@{user.id}>" for user in notified) + ": see above.",
-                    allowed_mentions=mentions, wait=True)
+                await self.interaction.followup.send(see_above(user.id for user in notified),
+                                                     allowed_mentions=mentions, wait=True)
             return message
         if deferred is not None:
             await self.interaction.delete_original_response()
