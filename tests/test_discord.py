@@ -37,7 +37,7 @@ async def test_commands_are_registered_from_the_game_registry(env):
 async def test_a_whole_match_as_players_see_it(env):
     challenge = await (await env.command(ALICE, CHANNEL, "challenge", "attaxx", side="first", opponent=BOB)).reply()
     assert not challenge.ephemeral and BOB.mention in challenge.content and "Attaxx" in challenge.content
-    assert challenge.mentions == [BOB.id]
+    assert await challenge.pinged() == [BOB.id]
     assert [b["label"] for b in challenge.buttons] == ["Accept", "Decline"]
 
     stranger = await (await env.press(CAROL, challenge, "Accept")).reply()
@@ -47,7 +47,7 @@ async def test_a_whole_match_as_players_see_it(env):
     updated = await accepted.updated()
     assert all(b.get("disabled") for b in updated.buttons) and "Accepted" in updated.content
     start = await accepted.board()
-    assert ALICE.mention in start.content and start.mentions == [ALICE.id]
+    assert ALICE.mention in start.content and await start.pinged() == [ALICE.id]
     first = decode(start.png)
     assert first.width >= 500
 
@@ -55,7 +55,7 @@ async def test_a_whole_match_as_players_see_it(env):
     assert await env.autocomplete(BOB, CHANNEL, "move", "notation", "") == []
 
     moved = await (await env.command(ALICE, CHANNEL, "move", notation="b6")).reply()
-    assert not moved.ephemeral and "**b6**" in moved.content and moved.mentions == [BOB.id]
+    assert not moved.ephemeral and "**b6**" in moved.content and await moved.pinged() == [BOB.id]
     assert decode(moved.png).tobytes() != first.tobytes()
 
     refused = await (await env.command(ALICE, CHANNEL, "move", notation="b5")).reply()
@@ -70,7 +70,7 @@ async def test_a_whole_match_as_players_see_it(env):
 
     final = await (await env.command(BOB, CHANNEL, "resign")).reply()
     assert "bob resigned" in final.content and "Ratings:" in final.content
-    assert sorted(final.mentions) == [ALICE.id, BOB.id] and [b["label"] for b in final.buttons] == ["Rematch", "Replay"]
+    assert sorted(await final.pinged()) == [ALICE.id, BOB.id] and [b["label"] for b in final.buttons] == ["Rematch", "Replay"]
     match = await env.client.handlers.service.latest(CHANNEL)
     assert decode(final.png).tobytes() == decode(renderers.render(match.state, match.names)).tobytes()
     assert decode(final.png).tobytes() != decode(moved.png).tobytes(), "the result is drawn, not the last move again"
@@ -159,7 +159,7 @@ async def test_expired_challenge_and_turn_timeout_are_announced(env):
 async def test_draw_offer_and_acceptance(env):
     await challenge_accepted(env)
     offer = await (await env.command(ALICE, CHANNEL, "draw")).reply()
-    assert "offers a draw" in offer.content and offer.mentions == [BOB.id]
+    assert "offers a draw" in offer.content and await offer.pinged() == [BOB.id]
     again = await (await env.command(ALICE, CHANNEL, "draw")).reply()
     assert again.ephemeral and "already offered" in again.content
     agreed = await (await env.command(BOB, CHANNEL, "draw")).reply()
@@ -273,12 +273,12 @@ async def test_the_challenger_chooses_a_side_and_a_rematch_swaps_them(env):
     assert f"{ALICE.mention} plays Black and moves second." in challenge.content
     start = await (await env.press(BOB, challenge, "Accept")).board()
     assert f"{BOB.mention} (White) vs {ALICE.mention} (Black) — {BOB.mention} moves first" in start.content
-    assert start.mentions == [BOB.id]
+    assert await start.pinged() == [BOB.id]
     final = await (await env.command(ALICE, CHANNEL, "resign")).reply()
     rematch = await (await env.press(BOB, final, "Rematch")).reply()
     assert f"{BOB.mention} plays Black and moves second." in rematch.content
     again = await (await env.press(ALICE, rematch, "Accept")).board()
-    assert f"{ALICE.mention} (White) vs {BOB.mention} (Black)" in again.content and again.mentions == [ALICE.id]
+    assert f"{ALICE.mention} (White) vs {BOB.mention} (Black)" in again.content and await again.pinged() == [ALICE.id]
 
 
 async def test_a_random_side_is_drawn_once_and_kept(env):

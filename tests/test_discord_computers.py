@@ -20,13 +20,13 @@ async def answered(env, after: int, who: str = "Computer (medium)"):
 async def test_naming_the_bot_starts_at_once_and_it_answers_each_move(env):
     start = await (await env.command(ALICE, CHANNEL, "challenge", "ascent", side="first", opponent=ME)).reply()
     assert "vs **Computer (medium)** (Blue)" in start.content and [b["label"] for b in start.buttons] == ["Move"] and start.png
-    assert start.mentions == [ALICE.id]
+    assert await start.pinged() == [ALICE.id]
     move = (await env.autocomplete(ALICE, CHANNEL, "move", "notation", "a1"))[0]
     seen = len(env.standin.channel(CHANNEL))
     mine = await (await env.command(ALICE, CHANNEL, "move", notation=move)).reply()
     assert "**Computer (medium)** (Blue) is thinking…" in mine.content and mine.mentions == []
     theirs = await answered(env, seen)
-    assert theirs.mentions == [ALICE.id] and decode(theirs.png).size == decode(mine.png).size
+    assert await theirs.pinged() == [ALICE.id] and decode(theirs.png).size == decode(mine.png).size
     assert decode(theirs.png).tobytes() != decode(mine.png).tobytes()
     assert [cid for cid, _ in env.standin.typings] == [CHANNEL], "it showed it was thinking"
     early = await (await env.command(BOB, CHANNEL, "move", notation=move)).reply()
@@ -36,10 +36,10 @@ async def test_naming_the_bot_starts_at_once_and_it_answers_each_move(env):
 async def test_computers_fill_seats_of_a_bigger_game(env):
     challenge = await (await env.command(ALICE, CHANNEL, "challenge", "permutation", side="first", opponent=BOB, computers=2,
                                          level="easy")).reply()
-    assert "**Computer (easy)**" in challenge.content and challenge.mentions == [BOB.id]
+    assert "**Computer (easy)**" in challenge.content and await challenge.pinged() == [BOB.id]
     assert [b["label"] for b in challenge.buttons] == ["Accept", "Decline"]
     start = await (await env.press(BOB, challenge, "Accept")).board()
-    assert start.content.count("**Computer (easy)**") == 2 and start.mentions == [ALICE.id]
+    assert start.content.count("**Computer (easy)**") == 2 and await start.pinged() == [ALICE.id]
     seen = len(env.standin.channel(CHANNEL))
     await (await env.command(ALICE, CHANNEL, "move", notation="a1")).reply()
     bobs = (await env.autocomplete(BOB, CHANNEL, "move", "notation", ""))[0]
@@ -47,7 +47,7 @@ async def test_computers_fill_seats_of_a_bigger_game(env):
     first = await answered(env, seen, "Computer (easy)")
     second = await env.standin.wait_for(lambda: next(
         (m for m in env.standin.channel(CHANNEL) if m.content.startswith("**Computer (easy)** (Yellow) played")), None))
-    assert "(Green) played" in first.content and second.mentions == [ALICE.id], "both computers played, then alice"
+    assert "(Green) played" in first.content and await second.pinged() == [ALICE.id], "both computers played, then alice"
 
 
 async def test_a_level_without_a_computer_and_other_bots_are_refused(env):
@@ -74,4 +74,4 @@ async def test_playing_second_against_the_computer_it_moves_first(env):
     assert start.content.startswith("🎲 **X's and lines**: **Computer (easy)** (Red) vs <@11> (Blue) — **Computer (easy)** moves first")
     assert "**Computer (easy)** (Red) is thinking…" in start.content and start.mentions == []
     theirs = await answered(env, 0, "Computer (easy)")
-    assert "(Red) played" in theirs.content and theirs.mentions == [ALICE.id] and theirs.png
+    assert "(Red) played" in theirs.content and await theirs.pinged() == [ALICE.id] and theirs.png

@@ -124,7 +124,7 @@ async def test_a_board_upload_that_fails_is_posted_later_once(env, caplog):
     env.clock.advance(20)  # the retry falls due (the reply is surely not coming: see REPLY_SETTLED)
     await env.client.handlers.fire_timers()
     [board] = [m for m in env.standin.channel(CHANNEL) if PLAYED.search(m.content)]
-    assert "**b6**" in board.content and board.mentions == [BOB.id] and board.png
+    assert "**b6**" in board.content and await board.pinged() == [BOB.id] and board.png
     await env.settled()
     env.clock.advance(120)
     await env.client.handlers.fire_timers()
@@ -137,7 +137,7 @@ async def test_a_board_discord_took_before_the_connection_dropped_is_not_posted_
     await challenge_accepted(env)
     env.standin.inject("callback", "drop", uploads=True, processed=True)
     moved = await (await env.command(ALICE, CHANNEL, "move", notation="b6")).reply()
-    assert not moved.ephemeral and moved.png and moved.mentions == [BOB.id]
+    assert not moved.ephemeral and moved.png and await moved.pinged() == [BOB.id]
     await env.settled()
     env.clock.advance(120)
     await env.client.handlers.fire_timers()
@@ -189,7 +189,7 @@ async def test_an_interaction_delivered_three_times_is_handled_once(env, caplog)
     await users.again(accept)
     await users.again(accept)
     start = await accept.board()
-    assert "Accepted" in challenge.content and start.mentions == [ALICE.id]
+    assert "Accepted" in challenge.content and await start.pinged() == [ALICE.id]
     final = await (await users.command(BOB, CHANNEL, "resign")).reply()
     rematch = await users.press(ALICE, final, "Rematch")
     await users.again(rematch)

@@ -38,7 +38,7 @@ async def test_a_move_built_by_picking_its_squares(env):
     assert "You played **a7c5**" in done.content
     assert done.components == []
     board = await played.board()
-    assert not board.ephemeral and "played" in board.content and board.mentions == [BOB.id]
+    assert not board.ephemeral and "played" in board.content and await board.pinged() == [BOB.id]
     assert decode(board.png).tobytes() != decode(start.png).tobytes()
     match = await env.client.handlers.service.latest(CHANNEL)
     assert len(match.moves) == 1 and [b["label"] for b in board.buttons] == ["Move"]

@@ -48,7 +48,7 @@ async def test_the_challenge_command_offers_five_opponents_players_and_k(env):
 
 async def test_three_players_named_and_joined_play_a_whole_game(env):
     challenge = await (await env.command(ALICE, CHANNEL, "challenge", "permutation", side="first", opponent=BOB, players=3)).reply()
-    assert challenge.mentions == [BOB.id] and "one seat open" in challenge.content and "k **3**" in challenge.content
+    assert await challenge.pinged() == [BOB.id] and "one seat open" in challenge.content and "k **3**" in challenge.content
     assert labels(challenge) == ["Accept", "Decline", "Join", "Start now"]
     assert labels(challenge, enabled=True) == ["Accept", "Decline", "Join"]
 
@@ -62,7 +62,7 @@ async def test_three_players_named_and_joined_play_a_whole_game(env):
     accepted = await env.press(BOB, challenge, "Accept")
     start = await accepted.board()
     assert "Accepted" in (await accepted.updated()).content and labels(challenge, enabled=True) == []
-    assert all(u.mention in start.content for u in (ALICE, BOB, CAROL)) and start.mentions == [ALICE.id]
+    assert all(u.mention in start.content for u in (ALICE, BOB, CAROL)) and await start.pinged() == [ALICE.id]
     assert "(Red)" in start.content and "(Blue)" in start.content and "(Green)" in start.content
     first = decode(start.png)
 
@@ -72,7 +72,7 @@ async def test_three_players_named_and_joined_play_a_whole_game(env):
     assert movers == ["alice", "bob", "carol"] * 3 + ["alice"] + ["alice", "bob", "carol"] * 3
     assert decode(last.png).tobytes() != first.tobytes()
     assert "all 10 numbers written" in last.content and "Ratings:" in last.content
-    assert sorted(last.mentions) == [ALICE.id, BOB.id, CAROL.id] and labels(last) == ["Rematch", "Replay"]
+    assert sorted(await last.pinged()) == [ALICE.id, BOB.id, CAROL.id] and labels(last) == ["Rematch", "Replay"]
     places = [line for line in last.content.splitlines() if line[:2] in ("1.", "2.", "3.")]
     assert places and places[0].startswith("1. ")
 
@@ -98,7 +98,7 @@ async def test_six_players_join_an_open_challenge_and_one_runs_out_of_time(env):
     assert stranger.ephemeral and "Only alice" in stranger.content
 
     start = await (await env.press(FRANK, challenge, "Join")).board()
-    assert start.mentions == [ALICE.id] and all(u.mention in start.content for u in (BOB, CAROL, DAVE, ERIN, FRANK))
+    assert await start.pinged() == [ALICE.id] and all(u.mention in start.content for u in (BOB, CAROL, DAVE, ERIN, FRANK))
     assert "Accepted" in challenge.content
     image = decode(start.png)
     assert max(image.size) <= 950

@@ -20,7 +20,7 @@ async def test_a_second_match_gets_its_own_thread_and_plays_there(env):
     assert not pointer.ephemeral and f"<#{thread_id}>" in pointer.content
 
     [challenge] = env.standin.channel(thread_id)
-    assert DAVE.mention in challenge.content and challenge.mentions == [DAVE.id]
+    assert DAVE.mention in challenge.content and await challenge.pinged() == [DAVE.id]
     accepted = await env.press(DAVE, challenge, "Accept")
     start = await accepted.board()
     assert start.channel_id == thread_id and [b["label"] for b in start.buttons] == ["Move"]

@@ -66,7 +66,7 @@ async def play_to_end(world: World, channel: int = GAMES_CHANNEL, players=(ALICE
 
 async def test_full_game_then_leaderboard_and_stats(world):
     challenge, board = await start_match(world)
-    assert ALICE.mention in board.content and board.mentions == [ALICE.id]
+    assert ALICE.mention in board.content and await board.pinged() == [ALICE.id]
     final, pictures = await play_to_end(world)
     pictures.insert(0, image(board.png).tobytes())
     assert all(a != b for a, b in zip(pictures, pictures[1:]))
@@ -121,7 +121,7 @@ async def test_refused_moves_resign_and_draw(world):
     assert board.ephemeral and "after 0 moves" in board.content
     await run(world, ALICE, "move", notation="b6")
     offer = await run(world, BOB, "draw")
-    assert "offers a draw" in offer.content and offer.mentions == [ALICE.id]
+    assert "offers a draw" in offer.content and await offer.pinged() == [ALICE.id]
     agreed = await run(world, ALICE, "draw")
     assert "draw agreed" in agreed.content
 
@@ -252,7 +252,7 @@ async def test_full_xlines_game_on_an_odd_board(world):
     for user, square in zip((ALICE, BOB) * 5, ["a1", "c1", "a3", "c3", "e5", "g5", "e8", "h8", "i9"]):
         reply = await run(world, user, "move", notation=square)
         pictures.append(image(reply.png).tobytes())
-    assert reply.mentions == [ALICE.id], "with 9 x's, Red places the last one and draws the first line"
+    assert await reply.pinged() == [ALICE.id], "with 9 x's, Red places the last one and draws the first line"
     choices = await world.users.autocomplete(ALICE, GAMES_CHANNEL, "move", "notation", "a1-")
     assert "a1-c1" in choices and "a1-a3" in choices and all(c.startswith("a1-") for c in choices)
     early = await run(world, BOB, "move", notation="a1-c1")
@@ -288,18 +288,18 @@ async def test_three_player_permutation_game_started_early_then_a_timeout(world)
     await (await world.users.press(BOB, challenge, "Join")).updated()
     await (await world.users.press(CAROL, challenge, "Join")).updated()
     board = await (await world.users.press(ALICE, challenge, "Start now")).board()
-    assert "Started with 3 players" in challenge.content and board.mentions == [ALICE.id]
+    assert "Started with 3 players" in challenge.content and await board.pinged() == [ALICE.id]
     final, pictures = await play_to_end(world, players=(ALICE, BOB, CAROL))
     assert len(pictures) == 19 and all(a != b for a, b in zip(pictures, pictures[1:]))
-    assert "all 10 numbers written" in final.content and sorted(final.mentions) == [ALICE.id, BOB.id, CAROL.id]
+    assert "all 10 numbers written" in final.content and sorted(await final.pinged()) == [ALICE.id, BOB.id, CAROL.id]
     leaderboard = await run(world, CAROL, "leaderboard", game="permutation")
     assert len(leaderboard.embeds[0]["description"].splitlines()) == 3
 
     rematch = await (await world.users.press(BOB, final, "Rematch")).reply()
-    assert sorted(rematch.mentions) == [ALICE.id, CAROL.id] and rematch.button("Accept")
+    assert sorted(await rematch.pinged()) == [ALICE.id, CAROL.id] and rematch.button("Accept")
     await (await world.users.press(ALICE, rematch, "Accept")).updated()
     board = await (await world.users.press(CAROL, rematch, "Accept")).board()
-    assert board.mentions == [BOB.id], "the rematch turns the seats: bob, who sat second, moves first"
+    assert await board.pinged() == [BOB.id], "the rematch turns the seats: bob, who sat second, moves first"
     assert "<@22> (Red) vs <@23> (Blue) vs <@21> (Green)" in board.content
     await run(world, BOB, "move", notation="a1")
     world.bot.sql("UPDATE matches SET deadline = deadline - 2 * 86400 WHERE status = 'active'")
@@ -308,12 +308,12 @@ async def test_three_player_permutation_game_started_early_then_a_timeout(world)
     assert "carol ran out of time. **Computer (medium)** plays on for carol, who will be placed last." in timeout.content
     played = await world.standin.wait_for(
         lambda: next((m for m in world.standin.channel(GAMES_CHANNEL) if "**Computer (medium)** (Blue) played" in m.content), None))
-    assert played.mentions == [ALICE.id] and played.png, "the computer moved for carol; alice is next"
+    assert await played.pinged() == [ALICE.id] and played.png, "the computer moved for carol; alice is next"
     alice = await run(world, ALICE, "resign")
     assert "alice resigned. **Computer (medium)** plays on for alice" in alice.content
     for_alice = await world.standin.wait_for(
         lambda: next((m for m in world.standin.channel(GAMES_CHANNEL) if "**Computer (medium)** (Green) played" in m.content), None))
-    assert for_alice.mentions == [BOB.id]
+    assert await for_alice.pinged() == [BOB.id]
     final = await run(world, BOB, "resign")
     places = [line for line in final.content.splitlines() if line[:2] in ("1.", "2.", "3.")]
     assert places == ["1. <@22> (Red, 0)", "2. <@21> (Green, 0)", "3. <@23> (Blue, 0)"], "the first to leave is last"
@@ -341,7 +341,7 @@ async def test_playing_the_computer_and_a_restart(world):
     """How fast it answers is measured by bench/computer.py, not asserted here."""
     me = User(BOT_ID, "Boardgames", bot=True)
     start = await run(world, ALICE, "challenge", "attaxx", side="first", opponent=me, level="hard")
-    assert "vs **Computer (hard)** (Black)" in start.content and start.png and start.mentions == [ALICE.id]
+    assert "vs **Computer (hard)** (Black)" in start.content and start.png and await start.pinged() == [ALICE.id]
     def posted() -> list:
         return world.standin.channel(GAMES_CHANNEL)
 
@@ -354,7 +354,7 @@ async def test_playing_the_computer_and_a_restart(world):
         moved = await run(world, ALICE, "move", notation=move)
         assert "**Computer (hard)** (Black) is thinking…" in moved.content and moved.mentions == []
         reply = await answer(seen)
-        assert reply.png and reply.mentions == [ALICE.id] and ALICE.mention in reply.content
+        assert reply.png and await reply.pinged() == [ALICE.id] and ALICE.mention in reply.content
     assert any(cid == GAMES_CHANNEL for cid, _ in world.standin.typings), "the bot showed it was thinking"
 
     seen = len(posted())
@@ -414,7 +414,7 @@ async def test_every_game_played_to_the_end_by_tapping_only(world, game):
     else:
         raise AssertionError("the game did not end")
     assert [b["label"] for b in board.buttons] == ["Rematch", "Replay"]
-    replay = await (await world.users.press(CAROL, board, "Replay")).reply()
+    replay = await (await world.users.press(CAROL, board, "Replay")).reply(timeout=120)  # a whole game's frames
     [gif] = [data for name, data in replay.files.items() if name.endswith(".gif")]
     moves = len(world.bot.sql("SELECT ply FROM moves"))
     with Image.open(io.BytesIO(gif)) as picture:

@@ -38,11 +38,11 @@ async def test_a_move_stored_when_the_bot_died_before_replying_is_posted_after_a
     await world.bot.start()
     board = await world.standin.wait_for(lambda: next(
         (m for m in world.standin.channel(GAMES_CHANNEL) if "**b2**" in m.content), None), timeout=20)
-    assert board.png and board.mentions == [ALICE.id] and board.button("Move")
+    assert board.png and await board.pinged() == [ALICE.id] and board.button("Move")
     await world.bot.settled()
     assert announced(world) == stored(world) == ["b6", "b2"]
     moved = await run(world, ALICE, "move", notation="a7c5")
-    assert moved.mentions == [BOB.id] and announced(world) == stored(world)
+    assert await moved.pinged() == [BOB.id] and announced(world) == stored(world)
 
 
 async def test_a_reply_left_thinking_above_an_earlier_board_is_not_filled_in_after_a_restart(world):
@@ -65,7 +65,7 @@ async def test_a_reply_left_thinking_above_an_earlier_board_is_not_filled_in_aft
     assert announced(world) == stored(world) == ["b6", "b2"]
     assert not [m for m in world.standin.channel(GAMES_CHANNEL) if m.loading], "no placeholder left thinking"
     [board] = [m for m in world.standin.channel(GAMES_CHANNEL) if "**b2**" in m.content]
-    assert board.mentions == [ALICE.id]
+    assert await board.pinged() == [ALICE.id]
 
 
 async def test_a_computers_move_shown_just_before_a_kill_is_not_shown_again(world):
@@ -91,14 +91,14 @@ async def test_a_gateway_connection_closed_mid_match_is_resumed_and_nothing_is_l
     await start_match(world)
     await world.standin.drop_gateway(0)
     moved = await (await world.users.command(ALICE, GAMES_CHANNEL, "move", notation="b6")).reply()
-    assert not moved.ephemeral and moved.mentions == [BOB.id]
+    assert not moved.ephemeral and await moved.pinged() == [BOB.id]
     assert world.standin.resumes == 1 and len(world.standin.identifies) == 1
 
     sessions = len(world.standin.identifies)
     await world.standin.drop_gateway(0, resumable=False)
     await world.standin.wait_for(lambda: len(world.standin.identifies) > sessions, timeout=30)
     moved = await run(world, BOB, "move", notation="b2")
-    assert moved.mentions == [ALICE.id]
+    assert await moved.pinged() == [ALICE.id]
     board = await run(world, CAROL, "board")
     assert "after 2 moves" in board.content
     assert announced(world) == stored(world) == ["b6", "b2"]

@@ -83,14 +83,17 @@ class Soak:
         self.sql = self._sqlite if database_url is None else self._postgres
         self.database_url = database_url
 
-    async def run(self, seconds: float, kill_every: tuple[float, float] = (0.5, 3.0)) -> Figures:
+    async def run(self, seconds: float = 0.0, kill_every: tuple[float, float] = (0.5, 3.0), *, kills: int = 0,
+                  moves: int = 0) -> Figures:
+        """Play and kill for `seconds`, and on until there have been `kills` kills and `moves` moves stored
+        (however slow the machine)."""
         started = time.monotonic()
         await self.standin.start()
         try:
             await asyncio.gather(*(bot.start() for bot in self.bots))
             stop = asyncio.Event()
             players = [asyncio.create_task(self._play(channel, stop)) for channel in self.channels]
-            await self._kill_at_random(seconds, kill_every)
+            await self._kill_at_random(seconds, kill_every, kills, moves)
             stop.set()
             await asyncio.gather(*players)
             await self._settled()
@@ -171,16 +174,21 @@ class Soak:
             typed = self.rng.choice(offered)[1]
         return None
 
-    async def _kill_at_random(self, seconds: float, every: tuple[float, float]) -> None:
+    async def _kill_at_random(self, seconds: float, every: tuple[float, float], kills: int, moves: int) -> None:
         end = time.monotonic() + seconds
-        while time.monotonic() < end:
+        while time.monotonic() < end or self.figures.kills < kills:
             await asyncio.sleep(self.rng.uniform(*every))
             bot = self.rng.choice(self.bots)
             await bot.kill()
             self.figures.kills += 1
             await bot.start()
+        while await self._moves_stored() < moves:  # then, the bot left alone, until enough was played
+            await asyncio.sleep(0.2)
 
     # ------------------------------------------------------------------ checking
+
+    async def _moves_stored(self) -> int:
+        return (await self.sql("SELECT count(*) FROM moves"))[0][0]
 
     async def _settled(self, timeout: float = 60.0) -> None:
         """Until every change stored has been shown (the outbox is empty)."""

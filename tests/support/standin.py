@@ -85,6 +85,16 @@ class Message:
     edits: int = 0
     interaction_id: int | None = None
     nonce: str | None = None
+    standin: StandIn | None = field(default=None, repr=False, compare=False)  # where it was posted
+
+    async def pinged(self) -> list[int]:
+        """Whom this message's post notified. An interaction's answer that came after a deferral is an
+        edit, which notifies nobody: the follow-up that pings for it says whom (waited for)."""
+        if self.mentions or self.interaction_id is None or self.standin is None:
+            return self.mentions
+        answers = self.standin.answers
+        return await self.standin.wait_for(lambda: next(
+            (m.mentions for m in answers.get(self.interaction_id, ()) if m.mentions and not m.deleted), None))
 
     @property
     def buttons(self) -> list[dict]:
@@ -554,6 +564,7 @@ class StandIn:
         message.mentions = mentioned
 
     def _add(self, message: Message) -> None:
+        message.standin = self
         self.messages[message.id] = message
         if message.interaction_id is not None:
             self.answers.setdefault(message.interaction_id, []).append(message)
