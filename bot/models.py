@@ -149,8 +149,18 @@ class Match:
 
     @property
     def names(self) -> list[str]:
-        """Each seat's name as boards show it; a seat a computer took over says so."""
-        return [p.name if self.stand_in(seat) is None else f"Computer for {p.name}" for seat, p in enumerate(self.seats)]
+        """Each seat's name as boards, histories and replays show it: a seat a computer took over says
+        so, and when several computers play each is told apart by its seat ("Computer (easy) · Green")."""
+        computers = sum(p.is_computer for p in self.seats)
+        names = []
+        for seat, player in enumerate(self.seats):
+            if self.stand_in(seat) is not None:
+                names.append(f"Computer for {player.name}")
+            elif player.is_computer and computers > 1:
+                names.append(f"{player.name} · {self.rules.seat_name(seat)}")
+            else:
+                names.append(player.name)
+        return names
 
     def stand_in(self, seat: int) -> str | None:
         return self.stand_ins[seat] if seat < len(self.stand_ins) else None

@@ -67,8 +67,9 @@ def forfeit(state: State, players: int, leavers: Sequence[int], reason: str) -> 
     others by their running score, then the leavers, the first to leave last."""
     others = [seat for seat in range(players) if seat not in leavers]
     scores = current_scores(state)
-    if scores is None:
+    if scores is None or len(others) < 2:  # the scores decide nothing: they are not part of the result
         above: tuple[frozenset[int], ...] = (frozenset(others),) if others else ()
+        scores = None
     else:
         above = ranked_by_score([scores[s] for s in others], reason).places
         above = tuple(frozenset(others[i] for i in group) for group in above)
@@ -606,7 +607,7 @@ class MatchService:
                 return DrawOffer(match=replace(await self._load_match(db, match.id), note=note, earlier=match.earlier),
                                  seat=seat)
             outcome = Outcome(
-                places=(frozenset({0, 1}),), scores=current_scores(match.state), reason="draw agreed"
+                places=(frozenset({0, 1}),), scores=None, reason="draw agreed"
             )
             await self._finish(db, match, outcome, now)
             return replace(await self._load_match(db, match.id), note=note, earlier=match.earlier)

@@ -385,22 +385,28 @@ def and_list(items: Sequence[str]) -> str:
 
 
 def result_text(outcome: Outcome, seats: Sequence[Seat], plain: bool = False, reason: bool = True) -> str:
-    """"alice wins · 30–19 · board full", "Draw · 24–24 · threefold repetition", … With `plain`,
-    names are given in full (for text output); otherwise cleaned for the bundled font and kept
-    short. `reason=False` leaves the reason out."""
-    def who(seat: int) -> str:
+    """"alice wins · 30–19 · board full", "Draw · threefold repetition", "carol wins · carol 37, alice 30,
+    bob 12 · all 12 numbers written": scores only when they decided the result (see Outcome.scores),
+    in finishing order, with names when more than two played. With `plain`, names are given in full
+    (for text output); otherwise cleaned for the bundled font and kept short. `reason=False` leaves
+    the reason out."""
+    def who(seat: int, share: int) -> str:
         if plain:
             return " ".join(seats[seat].name.split()) or seats[seat].side
-        return fit(display_name(seats[seat].name, f"Player {seat + 1}"), 21, True, 330 // len(outcome.places[0]))
+        return fit(display_name(seats[seat].name, f"Player {seat + 1}"), 21, True, 330 // share)
 
     if outcome.is_draw:
         head = "Draw"
     else:
-        winners = [who(s) for s in sorted(outcome.places[0])]
+        winners = [who(s, len(outcome.places[0])) for s in sorted(outcome.places[0])]
         head = and_list(winners) + (" win" if len(winners) > 1 else " wins")
     parts = [head]
     if outcome.scores is not None:
-        parts.append("–".join(str(s) for s in outcome.scores))
+        order = [seat for group in outcome.places for seat in sorted(group)]
+        if len(order) == 2:
+            parts.append("–".join(str(outcome.scores[seat]) for seat in order))
+        else:
+            parts.append(", ".join(f"{who(seat, len(order))} {outcome.scores[seat]}" for seat in order))
     if reason and outcome.reason:
         parts.append(outcome.reason)
     return " · ".join(parts)

@@ -35,7 +35,9 @@ class Outcome:
     """How a finished game ended.
 
     places: groups of seats, best first: ({0}, {1}) means seat 0 won, ({0, 1},) is a draw.
-    scores: one number per seat (pieces, points) or None where the game keeps none.
+    scores: one number per seat (pieces, points) when they decided the places; None otherwise (a
+    nest reached, a resignation, an agreed draw, a game that keeps no score), so that a result is
+    never shown with a score that had nothing to do with it.
     """
 
     places: tuple[frozenset[int], ...]

@@ -395,16 +395,16 @@ class ElevationState:
         key = (after.heights, after.pieces, other)
         outcome = None
         if after.count(other) == 0:
-            outcome = won(seat, f"{SEAT_NAMES[other]} has no pieces left", after.counts)
+            outcome = won(seat, f"{SEAT_NAMES[other]} has no pieces left")
         elif not after.can_move(other):
-            outcome = won(seat, f"{SEAT_NAMES[other]} has no legal turn", after.counts)
+            outcome = won(seat, f"{SEAT_NAMES[other]} has no legal turn")
         elif history.count(key) >= 2:
-            outcome = Outcome(places=(frozenset({0, 1}),), scores=after.counts, reason="threefold repetition")
+            outcome = Outcome(places=(frozenset({0, 1}),), scores=None, reason="threefold repetition")
         return ElevationState(after.heights, after.pieces, None if outcome else other, last, outcome, history + (key,))
 
 
-def won(seat: int, reason: str, counts: tuple[int, int]) -> Outcome:
-    return Outcome(places=(frozenset({seat}), frozenset({1 - seat})), scores=counts, reason=reason)
+def won(seat: int, reason: str) -> Outcome:
+    return Outcome(places=(frozenset({seat}), frozenset({1 - seat})), scores=None, reason=reason)
 
 
 # --- listing every turn: actions tried on lists changed and restored in place --------------------------

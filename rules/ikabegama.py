@@ -28,13 +28,13 @@ class Ikabegama:
             if state.board[enemy_nest] == seat + 1:
                 other = 1 - seat
                 return Outcome(
-                    places=(frozenset({seat}), frozenset({other})), scores=state.counts,
+                    places=(frozenset({seat}), frozenset({other})), scores=None,
                     reason=f"{self.seat_names[seat]} reached the {self.seat_names[other]} nest",
                 )
         return None
 
     def blocked(self, state: InfectionState) -> Outcome:
-        return Outcome(places=(frozenset({0, 1}),), scores=state.counts, reason="neither player can move")
+        return Outcome(places=(frozenset({0, 1}),), scores=None, reason="neither player can move")
 
 
 @cache

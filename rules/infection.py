@@ -159,7 +159,7 @@ class InfectionState:
                 outcome = self.variant.blocked(after)
         key = (after.board, to_move)
         if outcome is None and history.count(key) >= 2:
-            outcome = Outcome(places=(frozenset({0, 1}),), scores=after.counts, reason="threefold repetition")
+            outcome = Outcome(places=(frozenset({0, 1}),), scores=None, reason="threefold repetition")
             to_move = None
         last = InfectionLast(seat, self.notation(move), effect, passed, move.src, move.dst, flipped)
         return InfectionState(self.variant, after.board, to_move, last, outcome, history + (key,))

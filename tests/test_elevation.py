@@ -283,12 +283,13 @@ def test_a_player_with_no_legal_turn_loses_with_pieces_left():
     assert state.can_move(1) is False, "boxed in: no step up two, no dig from under red, no other empty square"
     after = state.play("c4-b5")
     assert after.outcome.reason == "Blue has no legal turn" and after.outcome.winners == {0}
-    assert after.outcome.scores == (3, 1) and after.to_move is None and after.legal_moves() == []
+    assert after.counts == (3, 1) and after.to_move is None and after.legal_moves() == []
+    assert after.outcome.scores is None, "the pieces left did not decide it: no score goes with the result"
 
 
 def test_a_player_with_no_pieces_loses():
     state = position(FISH.format(c2="3 ")).play("b1-c2-d3 c2>c3")
-    assert state.outcome.places == (frozenset({0}), frozenset({1})) and state.outcome.scores == (1, 0)
+    assert state.outcome.places == (frozenset({0}), frozenset({1})) and state.counts == (1, 0)
     with pytest.raises(IllegalMove, match="The game is over"):
         state.play("d3-d4 c3>c4")
 

@@ -3,14 +3,21 @@ every registered game: the picture and text board that announce the result show 
 from __future__ import annotations
 
 import copy
+import json
 import pickle
 import random
+import re
+import sqlite3
 
 import pytest
 
+from bot.discord import messages as text
 from bot.models import Match, Player
+from bot.service import MatchService
+from bot.store import Store, migrations, statements
 from renderers import render, render_text, theme
 from rules import GAMES, IllegalMove, Outcome, ended
+from rules.core import ranked_by_score
 from tests.conftest import ALICE, BOB, CHANNEL, GUILD, play_random
 from tests.support.images import decode
 
@@ -75,6 +82,10 @@ async def test_the_result_picture_shows_the_finished_game(service, clock, game, 
 
     board = render_text(state, after.names)
     assert "Game over: " in board and after.outcome.reason in board and "to move" not in board
+    if players == 2:  # a resignation, an agreed draw or a timeout: no score had anything to do with it
+        over = next(line for line in board.splitlines() if line.startswith("Game over"))
+        shown = over + text.result_text(after) + "".join(text.history_entry(after))
+        assert after.outcome.scores is None and not re.search(r"\d+–\d+", shown), shown
     if how == "draw":
         assert "Game over: Draw" in board and board.count("<- draw") == 2
     else:
@@ -96,7 +107,13 @@ async def test_a_finished_game_with_more_than_two_shows_every_place(service, clo
     assert resigned.outcome.places == (frozenset({1, 2, 3}), frozenset({0}))
     board = render_text(resigned.state, resigned.names)
     assert "alice — 0 points  <- 2nd" in board and board.count("<- winner") == 3
-    assert "Game over: Computer (easy), Computer (easy) and Computer (easy) win" in board
+    assert resigned.names == ["alice", "Computer (easy) · Blue", "Computer (easy) · Green", "Computer (easy) · Yellow"]
+    title, body = text.history_entry(resigned)
+    assert title.endswith("alice vs Computer (easy) · Blue vs Computer (easy) · Green vs Computer (easy) · Yellow")
+    assert body.startswith("<t:1700000000:d> · Computer (easy) · Blue & Computer (easy) · Green & Computer (easy) · Yellow won")
+    assert ("Game over: Computer (easy) · Blue, Computer (easy) · Green and Computer (easy) · Yellow win"
+            " · Computer (easy) · Blue 0, Computer (easy) · Green 0, Computer (easy) · Yellow 0, alice 0"
+            " · alice resigned") in board, "computers told apart by seat; the scores that ranked them, in order"
 
 
 def test_badges_name_places_below_the_first_in_games_of_more_than_two():
@@ -122,3 +139,78 @@ def test_an_ended_position_is_the_position_with_a_result():
     while natural.outcome is None:
         natural = natural.play(rng.choice(natural.legal_moves()))
     assert ended(natural, natural.outcome) is natural, "a game the rules ended needs nothing more"
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_result_carries_scores_only_when_they_decided_it(game):
+    """Random games of every game to their end: a result that gives scores is the one the scores give
+    (places highest first, ties shared); any other is given without them."""
+    finished = 0
+    for seed in range(3):
+        rng, state = random.Random(seed), GAMES[game].start(GAMES[game].players.start)
+        for _ in range(3000):  # random Elevation can take a couple of thousand
+            if state.outcome is not None:
+                break
+            state = state.play(rng.choice(state.legal_moves()))
+        outcome = state.outcome
+        if outcome is None:
+            continue
+        finished += 1
+        if outcome.scores is not None:
+            assert outcome.places == ranked_by_score(outcome.scores, outcome.reason).places, outcome
+    assert finished, "some random game of it ends"
+
+
+def test_results_give_decisive_scores_in_finishing_order():
+    seats = [theme.Seat(name, side, theme.WHITE) for name, side in (("alice", "White"), ("bob", "Black"))]
+    black_wins = Outcome(places=(frozenset({1}), frozenset({0})), scores=(19, 30), reason="board full")
+    assert theme.result_text(black_wins, seats, plain=True) == "bob wins · 30–19 · board full"
+    nest = Outcome(places=(frozenset({1}), frozenset({0})), scores=None, reason="Dark reached the Light nest")
+    assert theme.result_text(nest, seats, plain=True) == "bob wins · Dark reached the Light nest"
+    agreed = Outcome(places=(frozenset({0, 1}),), scores=None, reason="draw agreed")
+    assert theme.result_text(agreed, seats, plain=True) == "Draw · draw agreed"
+    three = [*seats, theme.Seat("carol", "Green", theme.WHITE)]
+    points = Outcome(places=(frozenset({2}), frozenset({0}), frozenset({1})), scores=(30, 12, 37), reason="all 12 numbers written")
+    assert theme.result_text(points, three, plain=True) == "carol wins · carol 37, alice 30, bob 12 · all 12 numbers written"
+
+
+async def test_scores_stored_with_results_they_did_not_decide_are_cleared(db_path):
+    """Databases made before: matches ended by a nest, a resignation, an agreed draw or a repetition
+    kept the running counts as scores; the migration clears them, and keeps the ones that decided."""
+    finished = [  # id, game, reason, scores
+        (1, "ikabegama", "Light reached the Dark nest", (3, 5)),
+        (2, "attaxx", "board full", (30, 19)),
+        (3, "attaxx", "bob resigned", (12, 9)),
+        (4, "attaxx", "threefold repetition", (10, 10)),
+        (5, "permutation", "all 7 numbers written", (24, 37)),
+        (6, "permutation", "draw agreed", (4, 4)),
+    ]
+    with sqlite3.connect(db_path) as db:
+        for number, script in migrations():
+            if number <= 7:
+                for statement in statements(script):
+                    db.execute(statement)
+                db.execute(f"PRAGMA user_version = {number}")
+        db.executemany("INSERT INTO players VALUES (?, ?)", [(ALICE.id, "alice"), (BOB.id, "bob")])
+        for match_id, game, reason, scores in finished:
+            options = json.dumps({"k": 3} if game == "permutation" else {})
+            places = [[0, 1]] if reason in ("threefold repetition", "draw agreed") else (
+                [[0], [1]] if scores[0] >= scores[1] else [[1], [0]])
+            db.execute(
+                "INSERT INTO challenges (id, guild_id, channel_id, game, options, players, challenger, turn_seconds,"
+                " seed, status, created_at, expires_at) VALUES (?,?,?,?,?, 2, ?, 86400, 0, 'accepted', 0, 900)",
+                (match_id, GUILD, match_id, game, options, ALICE.id))
+            db.execute(
+                "INSERT INTO matches (id, guild_id, channel_id, game, options, seed, players, status, turn_seconds,"
+                " started_at, finished_at, reason, places) VALUES (?,?,?,?,?, 0, 2, 'finished', 86400, 0, 1, ?, ?)",
+                (match_id, GUILD, match_id, game, options, reason, json.dumps(places)))
+            db.executemany(
+                "INSERT INTO seats (match_id, seat, user_id, place, score) VALUES (?,?,?,?,?)",
+                [(match_id, seat, user.id, 0, score) for seat, (user, score) in enumerate(zip((ALICE, BOB), scores))])
+    store = await Store.open(db_path)
+    try:
+        service = MatchService(store)
+        kept = {match_id: (await service.get_match(match_id)).outcome.scores for match_id, *_ in finished}
+    finally:
+        await store.close()
+    assert kept == {1: None, 2: (30, 19), 3: None, 4: None, 5: (24, 37), 6: None}

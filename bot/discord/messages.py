@@ -7,7 +7,7 @@ from bot import steps
 from bot.models import Challenge, DrawOffer, Match, MoveResult, Notice, Player, Standing, computer
 from bot.rulebook import player_count
 from renderers.theme import and_list
-from rules import GAMES, Game
+from rules import GAMES, Game, Outcome
 
 
 def mention(player: Player, *, bold: bool = True) -> str:
@@ -188,7 +188,7 @@ def result_text(match: Match) -> str:
         names = and_list([f"{mention(match.seats[s], bold=False)} ({game.seat_name(s)})" for s in winners])
         head = f"🏁 **{names} win{'s' if len(winners) == 1 else ''}** — {outcome.reason}"
     if outcome.scores is not None and len(match.seats) == 2:  # with more players the places list them
-        head += " (" + "–".join(str(s) for s in outcome.scores) + ")"
+        head += f" ({score_line(outcome)})"
     lines = [head]
     if len(match.seats) > 2:
         for place, group in enumerate(outcome.places, start=1):
@@ -198,6 +198,12 @@ def result_text(match: Match) -> str:
             f"{mention(c.player, bold=False)} {c.before:.0f} → {c.after:.0f} ({c.delta:+.0f})" for c in match.ratings
         ))
     return "\n".join(lines)
+
+
+def score_line(outcome: Outcome) -> str:
+    """The scores that decided a result, in finishing order: "30–19"."""
+    assert outcome.scores is not None
+    return "–".join(str(outcome.scores[seat]) for group in outcome.places for seat in sorted(group))
 
 
 def seat_result(match: Match, seat: int) -> str:
@@ -233,12 +239,14 @@ def versus_line(game: str, opponent: Player, wins: int, losses: int, draws: int)
 def history_entry(match: Match) -> tuple[str, str]:
     """A finished match as (title, body) for an embed field; the body fits Discord's 1024 characters."""
     game = match.rules
-    players = " vs ".join(p.name for p in match.seats)
+    names = match.names
+    players = " vs ".join(names)
     outcome = match.outcome
+    score = f" {score_line(outcome)}" if outcome.scores is not None and len(names) == 2 else ""
     if outcome.is_draw:
-        result = f"draw ({outcome.reason})"
+        result = f"draw{score} ({outcome.reason})"
     else:
-        result = " & ".join(match.seats[s].name for s in sorted(outcome.places[0])) + f" won ({outcome.reason})"
+        result = " & ".join(names[s] for s in sorted(outcome.places[0])) + f" won{score} ({outcome.reason})"
     title = f"#{match.id} {game.title}: {players}"
     moves = " ".join(f"{i // len(match.seats) + 1}.{m}" if i % len(match.seats) == 0 else m for i, m in enumerate(match.moves))
     body = f"{result}, {len(match.moves)} moves\n{moves or '(no moves)'}"
@@ -255,7 +263,7 @@ def replay_caption(match: Match) -> str:
     elif match.outcome.is_draw:
         how = f"a draw ({match.outcome.reason}), {len(match.moves)} moves"
     else:
-        winners = " & ".join(match.seats[s].name for s in sorted(match.outcome.places[0]))
+        winners = " & ".join(match.names[s] for s in sorted(match.outcome.places[0]))
         how = f"{winners} won ({match.outcome.reason}), {len(match.moves)} moves"
     return f"🎞️ Replay of match #{match.id}, {match.rules.title}: {players} — {how}."
 
