@@ -275,8 +275,10 @@ def side_text(seat: int) -> str:
     return f"{SEAT_NAMES[seat]} · rows {ARROWS[seat]}"
 
 
-def seats_of(state, names: Sequence[str]) -> list[theme.Seat]:
-    return theme.seats_for(state, names, STYLES, None, "")
+def seats(state, names: Sequence[str]) -> list[theme.Seat]:
+    """The seats, Red and Blue, with no score (the game keeps none); the cards add to each side the
+    direction of its rows (`side_text`)."""
+    return theme.seats_for(state, names, STYLES, None)
 
 
 def finished_rows(state) -> tuple[tuple[int, int], ...]:
@@ -299,10 +301,10 @@ def image(state, names: Sequence[str]) -> Image.Image:
         img.paste(line, origin, line)
     for tile, number in enumerate(board):
         paste_at(img, number_sprite(number, tile in marked), tile)
-    seats = seats_of(state, names)
-    cards = [replace(seat, side=side_text(k)) for k, seat in enumerate(seats)]
+    shown = seats(state, names)
+    cards = [replace(seat, side=side_text(k)) for k, seat in enumerate(shown)]
     theme.draw_players(img, 0, cards, state.to_move, state.outcome)
-    theme.draw_footer(img, FOOTER_Y, seats, state.to_move, state.outcome, detail(state, seats))
+    theme.draw_footer(img, FOOTER_Y, shown, state.to_move, state.outcome, detail(state, shown))
     return img
 
 
@@ -351,11 +353,11 @@ def text(state, names: Sequence[str]) -> str:
         margin = f"level {level}  " if 1 <= level <= LEVELS else " " * 9
         lines.append((margin + "".join(grid.get(y, []))).rstrip())
     lines.append("↙ rows a–d are Red's, ↘ rows 1–4 are Blue's; a tile is letter + number, a1 the top, d4 the bottom")
-    seats = theme.seats_for(state, names, STYLES, ARROWS, "rows")
+    players = [replace(seat, score=ARROWS[k]) for k, seat in enumerate(seats(state, names))]
     lines.append("")
-    lines.extend(theme.text_players(state, seats, SYMBOLS, "rows"))
+    lines.extend(theme.text_players(state, players, SYMBOLS, "rows"))
     if last is not None:
-        lines.append(theme.text_last_move(last, seats))
+        lines.append(theme.text_last_move(last, players))
         lines.append("[ ] the two tiles just switched")
     for kind, row in finished_rows(state):
         tiles = ROWS_OF_SEAT[kind][row]
@@ -363,6 +365,6 @@ def text(state, names: Sequence[str]) -> str:
         lines.append(f"Completed row {ROW_NAMES[kind][row]} {ARROWS[kind]} ({SEAT_NAMES[kind]}): "
                      f"{' '.join(TILES[tile] for tile in tiles)} read {numbers}")
     if state.outcome is not None:
-        lines.append("Game over: " + theme.result_text(state.outcome, seats, plain=True))
+        lines.append("Game over: " + theme.result_text(state.outcome, players, plain=True))
     return "\n".join(lines) + "\n"
 

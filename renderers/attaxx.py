@@ -36,6 +36,7 @@ RIM_EDGE: RGB = (64, 112, 80)
 LABEL: RGB = (186, 204, 194)
 STYLES = (theme.WHITE, theme.BLACK)
 SYMBOLS = ("O", "X")
+PIECES: theme.Unit = ("piece", "pieces")
 
 # Tile marks
 PLAIN, SOURCE, TARGET = 0, 1, 2
@@ -124,10 +125,15 @@ def image(state, names: Sequence[str]) -> Image.Image:
         mark = marks.get(cell, PLAIN)
         if piece or mark or cell in flipped:
             img.paste(tile(piece, mark, cell in flipped), square_origin(*g.coords[cell]))
-    seats = theme.seats_for(state, names, STYLES, state.counts, "pieces")
-    theme.draw_players(img, 0, seats, state.to_move, state.outcome)
-    theme.draw_footer(img, FOOTER_Y, seats, state.to_move, state.outcome, detail(state, seats))
+    shown = seats(state, names)
+    theme.draw_players(img, 0, shown, state.to_move, state.outcome)
+    theme.draw_footer(img, FOOTER_Y, shown, state.to_move, state.outcome, detail(state, shown))
     return img
+
+
+def seats(state, names: Sequence[str]) -> list[theme.Seat]:
+    """The seats as the cards show them, each with its count of pieces."""
+    return theme.seats_for(state, names, STYLES, state.counts, PIECES)
 
 
 def detail(state, seats: Sequence[theme.Seat]) -> list[tuple[str, RGB]]:
@@ -168,12 +174,12 @@ def text(state, names: Sequence[str]) -> str:
                 cells.append(f" {symbol} ")
         lines.append(f"{rank + 1:>2} " + " ".join(cells) + f" {rank + 1}")
     lines.append(header)
-    seats = theme.seats_for(state, names, STYLES, state.counts, "pieces")
+    players = seats(state, names)
     lines.append("")
-    lines.extend(theme.text_players(state, seats, SYMBOLS, "pieces"))
+    lines.extend(theme.text_players(state, players, SYMBOLS))
     if last is not None:
-        lines.append(theme.text_last_move(last, seats))
+        lines.append(theme.text_last_move(last, players))
         lines.append("[ ] moved to   ( ) jumped from   * flipped")
     if state.outcome is not None:
-        lines.append("Game over: " + theme.result_text(state.outcome, seats, plain=True))
+        lines.append("Game over: " + theme.result_text(state.outcome, players, plain=True))
     return "\n".join(lines) + "\n"

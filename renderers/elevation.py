@@ -346,10 +346,10 @@ def image(state, names: Sequence[str]) -> Image.Image:
         for cell, (put, taken) in dig_counts(last).items():
             paste_in(img, chip(chip_text(put, taken), put >= taken), origins[cell], moved("tr", cell, end, head),
                      CHIP_INSET)
-    seats = seats_of(state, names)
-    theme.draw_players(img, 0, seats, state.to_move, state.outcome)
+    shown = seats(state, names)
+    theme.draw_players(img, 0, shown, state.to_move, state.outcome)
     draw_kinds(img, state)
-    theme.draw_footer(img, lay.footer_y, seats, state.to_move, state.outcome, detail(state, seats))
+    theme.draw_footer(img, lay.footer_y, shown, state.to_move, state.outcome, detail(state, shown))
     return img
 
 
@@ -398,9 +398,10 @@ def chip_text(put: int, taken: int) -> str:
     return " ".join(parts)
 
 
-def seats_of(state, names: Sequence[str]) -> list[theme.Seat]:
-    """The seats as the cards show them: no single score (the pieces by kind are drawn beside it)."""
-    return theme.seats_for(state, names, STYLES, None, "")
+def seats(state, names: Sequence[str]) -> list[theme.Seat]:
+    """The seats as the cards show them: no single score (the game keeps none; the pieces left by
+    kind are drawn beside the side, see `draw_kinds` and `ElevationState.kinds_left`)."""
+    return theme.seats_for(state, names, STYLES, None)
 
 
 def draw_kinds(img: Image.Image, state) -> None:
@@ -504,13 +505,12 @@ def text(state, names: Sequence[str]) -> str:
     lines.append("Height, then S F D: Red's samurai, fish, dragon; s f d: Blue's; . no piece")
     if last is not None:
         lines.append("* moved   o started   x captured   + tile put   - tile dug")
-    seats = [replace(seat, score=kinds_text(state.kinds_left(k)))
-             for k, seat in enumerate(theme.seats_for(state, names, STYLES, None, ""))]
+    players = [replace(seat, score=kinds_text(state.kinds_left(k))) for k, seat in enumerate(seats(state, names))]
     lines.append("")
-    lines.extend(theme.text_players(state, seats, SYMBOLS, "left"))
+    lines.extend(theme.text_players(state, players, SYMBOLS, "left"))
     if last is not None:
-        lines.append(theme.text_last_move(last, seats))
+        lines.append(theme.text_last_move(last, players))
     if state.outcome is not None:
-        lines.append("Game over: " + theme.result_text(state.outcome, seats, plain=True))
+        lines.append("Game over: " + theme.result_text(state.outcome, players, plain=True))
     return "\n".join(lines) + "\n"
 

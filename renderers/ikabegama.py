@@ -37,6 +37,7 @@ RIM_EDGE: RGB = (66, 100, 112)
 LABEL: RGB = (186, 206, 212)
 STYLES = (theme.IVORY, theme.INDIGO)
 SYMBOLS = ("O", "X")
+TOKENS: theme.Unit = ("token", "tokens")
 NEST_RING: tuple[RGB, RGB] = ((242, 228, 194), (46, 40, 108))  # Light's cream, Dark's deep indigo
 NEST_EDGE: tuple[RGB, RGB] = ((150, 128, 88), (140, 134, 214))  # thin lines that set each ring off
 NEST_TINT: tuple[RGB, RGB] = (theme.mix(CELL, NEST_RING[0], 0.14), theme.mix(CELL, NEST_RING[1], 0.3))
@@ -241,10 +242,15 @@ def image(state, names: Sequence[str]) -> Image.Image:
     flip_ring = theme.ring(theme.HIGHLIGHT, lay.flip, 3)
     for cell in flipped:
         theme.paste(img, flip_ring, centres[cell])
-    seats = theme.seats_for(state, names, STYLES, state.counts, "tokens")
-    theme.draw_players(img, 0, seats, state.to_move, state.outcome)
-    theme.draw_footer(img, lay.footer_y, seats, state.to_move, state.outcome, detail(state, seats))
+    shown = seats(state, names)
+    theme.draw_players(img, 0, shown, state.to_move, state.outcome)
+    theme.draw_footer(img, lay.footer_y, shown, state.to_move, state.outcome, detail(state, shown))
     return img
+
+
+def seats(state, names: Sequence[str]) -> list[theme.Seat]:
+    """The seats as the cards show them, each with its count of tokens."""
+    return theme.seats_for(state, names, STYLES, state.counts, TOKENS)
 
 
 def detail(state, seats: Sequence[theme.Seat]) -> list[tuple[str, RGB]]:
@@ -297,16 +303,16 @@ def text(state, names: Sequence[str]) -> str:
         line = "".join(rows[y].get(file, "    ") for file in range(files))
         lines.append(("  " + line).rstrip())
     lines.append(letters.rstrip())
-    seats = theme.seats_for(state, names, STYLES, state.counts, "tokens")
+    players = seats(state, names)
     lines.append("")
-    lines.extend(theme.text_players(state, seats, SYMBOLS, "tokens"))
+    lines.extend(theme.text_players(state, players, SYMBOLS))
     light, dark = (g.names[cell] for cell in nests)
     lines.append(f"Nests < >: Light {light}, Dark {dark} — a Light token on {dark} or a Dark token on {light} wins")
     if last is not None:
-        lines.append(theme.text_last_move(last, seats))
+        lines.append(theme.text_last_move(last, players))
         lines.append("[ ] moved to   ( ) jumped from   * flipped   numbers: empty cells, counted up each file")
     else:
         lines.append("Numbers: empty cells, counted up each file")
     if state.outcome is not None:
-        lines.append("Game over: " + theme.result_text(state.outcome, seats, plain=True))
+        lines.append("Game over: " + theme.result_text(state.outcome, players, plain=True))
     return "\n".join(lines) + "\n"

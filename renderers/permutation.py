@@ -40,6 +40,7 @@ ONE = theme.DiscStyle(light=(226, 230, 238), base=(150, 158, 172), dark=(90, 96,
 STYLES = theme.SEAT_STYLES
 SHADE = 0.3  # opacity of the last move's rectangle
 SYMBOLS = ("1", "2", "3", "4", "5", "6")
+POINTS: theme.Unit = ("point", "points")
 TILE_TINT = 0.42  # how much of the mover's colour the square of the x just placed takes
 
 
@@ -205,22 +206,20 @@ def image(state, names: Sequence[str]) -> Image.Image:
             sprite, extra = badge(cell, index + 1, style_of(writer(state, index)), index == newest)
             x, y = lay.origin(file, state.rank_of[file])
             put(img, sprite, (x - extra, y))
-    seats = seats_of(state, names)
-    theme.draw_players(img, 0, seats, state.to_move, state.outcome)
+    shown = seats(state, names)
+    theme.draw_players(img, 0, shown, state.to_move, state.outcome)
     outcome = state.outcome
     if outcome is not None and state.players > 2:  # the cards show every score; a list of six would be cut short
         outcome = replace(outcome, scores=None)
-    theme.draw_footer(img, lay.footer_y, seats, state.to_move, outcome, detail(state, seats), aside=phase(state))
+    theme.draw_footer(img, lay.footer_y, shown, state.to_move, outcome, detail(state, shown), aside=phase(state))
     return img
 
 
-def seats_of(state, names: Sequence[str]) -> list[theme.Seat]:
-    """The seats with their scores; on a three-to-a-row panel a four-digit score is followed by "pts"
-    so that it still clears the seat's name."""
-    seats = theme.seats_for(state, names, STYLES, state.scores, "points")
-    if theme.cards_per_row(state.players) == 3 and max(state.scores) >= 1000:
-        seats = [replace(seat, score_label="pts") for seat in seats]
-    return seats
+def seats(state, names: Sequence[str]) -> list[theme.Seat]:
+    """The seats as the cards show them, with their points; on a three-to-a-row panel a four-digit
+    score is followed by "pts" so that it still clears the seat's side."""
+    short = theme.cards_per_row(state.players) == 3 and max(state.scores) >= 1000
+    return theme.seats_for(state, names, STYLES, state.scores, ("pt", "pts") if short else POINTS)
 
 
 def phase(state) -> str:
@@ -303,18 +302,18 @@ def text(state, names: Sequence[str]) -> str:
             cells.append(f"{symbol:>2}{mark}")
         lines.append(f"{rank + 1:>2} " + "".join(cells) + f" {rank + 1}")
     lines.append(header.rstrip())
-    seats = theme.seats_for(state, names, STYLES, state.scores, "points")
+    players = theme.seats_for(state, names, STYLES, state.scores, POINTS)  # the units in full, whatever the cards say
     lines.append("")
     if state.outcome is None:
         lines.append(phase(state).replace(" · ", ": "))
-    lines.extend(theme.text_players(state, seats, SYMBOLS, "points"))
+    lines.extend(theme.text_players(state, players, SYMBOLS))
     if last is not None:
-        lines.append(theme.text_last_move(last, seats))
+        lines.append(theme.text_last_move(last, players))
         if last.previous is not None:
             lines.append(f"* the number just written; the rectangle from {square_name(last.previous)} "
                          f"to {last.notation} scored {last.points}")
         else:
             lines.append("* the x just placed")
     if state.outcome is not None:
-        lines.append("Game over: " + theme.result_text(state.outcome, seats, plain=True))
+        lines.append("Game over: " + theme.result_text(state.outcome, players, plain=True))
     return "\n".join(lines) + "\n"

@@ -1,6 +1,12 @@
 """What every game's renderer shares: fonts, palette, anti-aliased sprites, the player panel, the
 status footer and PNG encoding.
 
+Every game's renderer module offers, besides `render(state, names) -> bytes`, `text(state, names) -> str`
+and `image(state, names)` (see renderers/__init__.py), `seats(state, names) -> list[Seat]`: the seats
+as its picture shows them on the player cards (the player's name as given, the side, the score and
+its unit in the right number, an empty score where the game keeps none), for describing the picture
+in words (alt text). A new game's module offers the same four.
+
 Everything here is a pure function of its arguments; whatever is expensive to build (fonts, sprites,
 panel backgrounds) is built once on first use and cached for the life of the process. Callers must
 treat cached images as read-only: paste them, never draw on them.
@@ -263,19 +269,29 @@ class Seat:
     side: str  # the game's name for the seat: "White", "Light", …
     style: DiscStyle
     score: str = ""  # e.g. "12"; empty when the game keeps none
-    score_label: str = ""  # e.g. "pieces"
+    score_label: str = ""  # e.g. "pieces", "piece" for a score of 1
 
 
-def seats_for(state, names: Sequence[str], styles: Sequence[DiscStyle], scores: Sequence[int] | None, score_label: str) -> list[Seat]:
-    """The Seat list for a state. Missing names are blank; blank or undrawable names are shown as
-    "Player N" (see `display_name`)."""
+Unit = tuple[str, str]  # a score's unit, singular and plural: ("piece", "pieces")
+
+
+def counted(count: int, unit: Unit) -> str:
+    """The unit for `count`: unit[0] for exactly one, else unit[1] ("1 piece", "0 pieces", "2 pieces")."""
+    return unit[0] if count == 1 else unit[1]
+
+
+def seats_for(state, names: Sequence[str], styles: Sequence[DiscStyle], scores: Sequence[int] | None,
+              unit: Unit = ("", "")) -> list[Seat]:
+    """The Seat list for a state, each score labelled with `unit` in the right number. Missing names
+    are blank; blank or undrawable names are shown as "Player N" (see `display_name`)."""
     game = GAMES[state.game]
     seats = []
     for seat in range(state.players):
         side = game.seat_name(seat)
         name = names[seat] if seat < len(names) else ""
         score = "" if scores is None else str(scores[seat])
-        seats.append(Seat(name=name, side=side, style=styles[seat], score=score, score_label=score_label))
+        label = "" if scores is None else counted(scores[seat], unit)
+        seats.append(Seat(name=name, side=side, style=styles[seat], score=score, score_label=label))
     return seats
 
 
@@ -528,15 +544,17 @@ def last_move_detail(state, seats: Sequence[Seat]) -> list[tuple[str, RGB]]:
     return parts
 
 
-def text_players(state, seats: Sequence[Seat], symbols: Sequence[str], unit: str) -> list[str]:
-    """One line per seat for a text board: symbol, side, name, score, and who is to move or, once the
-    game is over, the badge of the picture's card ("winner", "2nd", "draw")."""
+def text_players(state, seats: Sequence[Seat], symbols: Sequence[str], unit: str | None = None) -> list[str]:
+    """One line per seat for a text board: symbol, side, name, score followed by `unit` (by default
+    the seat's own score label), and who is to move or, once the game is over, the badge of the
+    picture's card ("winner", "2nd", "draw")."""
     lines = []
     for seat, info in enumerate(seats):
         name = " ".join((info.name or "").split()) or info.side
         badge = card_badge(seat, state.to_move, state.outcome).lower()
         marker = f"  <- {badge}" if badge else ""
-        lines.append(f"{symbols[seat]} {info.side}: {name} — {info.score} {unit}{marker}")
+        label = info.score_label if unit is None else unit
+        lines.append(f"{symbols[seat]} {info.side}: {name} — {info.score} {label}{marker}")
     return lines
 
 

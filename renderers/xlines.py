@@ -321,9 +321,9 @@ def image(state, names: Sequence[str]) -> Image.Image:
     start = state.next_start
     if state.outcome is None and start is not None:
         theme.paste(img, next_ring(cell), lay.centre(*start))
-    seats = seats_of(state, names)
-    theme.draw_players(img, 0, seats, state.to_move, state.outcome)
-    theme.draw_footer(img, lay.footer_y, seats, state.to_move, state.outcome, detail(state, seats), aside=phase(state))
+    shown = seats(state, names)
+    theme.draw_players(img, 0, shown, state.to_move, state.outcome)
+    theme.draw_footer(img, lay.footer_y, shown, state.to_move, state.outcome, detail(state, shown), aside=phase(state))
     return img
 
 
@@ -332,9 +332,9 @@ def placing_colour(seat: int) -> RGB:
     return theme.mix(FREE_X, STYLES[seat].light, PLACING_TINT)
 
 
-def seats_of(state, names: Sequence[str]) -> list[theme.Seat]:
+def seats(state, names: Sequence[str]) -> list[theme.Seat]:
     """The seats as the cards show them: no score (the game keeps none)."""
-    return theme.seats_for(state, names, STYLES, None, "")
+    return theme.seats_for(state, names, STYLES, None)
 
 
 def phase(state) -> str:
@@ -451,17 +451,16 @@ def text(state, names: Sequence[str]) -> str:
     else:
         counts = [sum(1 for line in state.lines if line.seat == seat) for seat in range(PLAYERS)]
         things, unit = ("line", "lines"), "drawn"
-    seats = [replace(seat, score=f"{count} {things[count != 1]}")
-             for seat, count in zip(theme.seats_for(state, names, STYLES, None, ""), counts)]
+    players = [replace(seat, score=f"{count} {theme.counted(count, things)}") for seat, count in zip(seats(state, names), counts)]
     out.append("")
     if state.outcome is None:
         out.append(phase(state).replace(" · ", ": "))
-    out.extend(theme.text_players(state, seats, SYMBOLS, unit))
+    out.extend(theme.text_players(state, players, SYMBOLS, unit))
     if last is not None:
-        out.append(theme.text_last_move(last, seats))
+        out.append(theme.text_last_move(last, players))
     if start is not None:
         out.append(f"The next line starts at {square_name(start)}")
     if state.outcome is not None:
-        out.append("Game over: " + theme.result_text(state.outcome, seats, plain=True))
+        out.append("Game over: " + theme.result_text(state.outcome, players, plain=True))
     return "\n".join(out) + "\n"
 

@@ -376,3 +376,61 @@ def test_cached_text_draws_the_same_pixels_as_pillow():
                 ImageDraw.Draw(expected).text(xy, line, font=theme.font(size, bold), fill=theme.TEXT, anchor=anchor)
                 theme.put_text(ImageDraw.Draw(cached), xy, line, theme.font(size, bold), theme.TEXT, anchor)
                 assert cached.tobytes() == expected.tobytes(), (mode, line)
+
+
+# --- every game: the seats the cards show ----------------------------------------------------------------
+def most_players(name: str):
+    game = GAMES[name]
+    return game.start(players=game.players.stop - 1)
+
+
+@pytest.mark.parametrize("name", sorted(renderers.RENDERERS))
+def test_seats_are_what_the_cards_show(name, monkeypatch):
+    from renderers import theme
+
+    game, module = GAMES[name], renderers.RENDERERS[name]
+    state = most_players(name)
+    names = [f"player {seat}" for seat in range(state.players)]
+    drawn = []
+    monkeypatch.setattr(theme, "draw_players", lambda img, top, seats, *rest: drawn.append(list(seats)))
+    module.image(state, names)
+    seats = module.seats(state, names)
+    assert [seat.name for seat in seats] == names
+    assert [seat.side for seat in seats] == [game.seat_name(k) for k in range(state.players)]
+    (cards,) = drawn
+    assert [(s.name, s.score, s.score_label, s.style) for s in seats] == [(c.name, c.score, c.score_label, c.style) for c in cards]
+    assert all(card.side.startswith(seat.side) for seat, card in zip(seats, cards))  # Ascent adds its rows' direction
+    assert all(bool(seat.score) == bool(seat.score_label) for seat in seats)
+
+
+def with_pieces(state, light: int, dark: int):
+    """`state` with only `light` pieces of the first seat and `dark` of the second on the board."""
+    board = [0] * len(state.board)
+    for cell in range(light):
+        board[cell] = 1
+    for cell in range(light, light + dark):
+        board[cell] = 2
+    return dataclasses.replace(state, board=tuple(board))
+
+
+@pytest.mark.parametrize(("name", "unit"), [("attaxx", "piece"), ("ikabegama", "token")])
+def test_a_count_of_one_is_singular(name, unit):
+    state = with_pieces(GAMES[name].start(), 1, 2)
+    module = renderers.RENDERERS[name]
+    assert [(seat.score, seat.score_label) for seat in module.seats(state, NAMES)] == [("1", unit), ("2", unit + "s")]
+    text = render_text(state, NAMES)
+    assert f"alice — 1 {unit}  <- to move" in text and f"bob — 2 {unit}s" in text
+    assert f"1 {unit}s" not in text
+
+
+def test_a_score_of_one_point_is_singular():
+    from renderers import permutation
+
+    state = dataclasses.replace(GAMES["permutation"].start(players=3), scores=(1, 0, 12))
+    assert [(s.score, s.score_label) for s in permutation.seats(state, NAMES)] == [("1", "point"), ("0", "points"), ("12", "points")]
+    text = render_text(state, ["alice", "bob", "carol"])
+    assert "alice — 1 point" in text and "bob — 0 points" in text and "1 points" not in text
+    # four-digit scores on a three-to-a-row panel are labelled short, in the right number too
+    short = dataclasses.replace(state, scores=(1, 1000, 5))
+    assert [s.score_label for s in permutation.seats(short, NAMES)] == ["pt", "pts", "pts"]
+    assert "alice — 1 point" in render_text(short, ["alice", "bob", "carol"])
