@@ -38,7 +38,7 @@ from bot.models import (
 )
 from bot.store import DELIVERY_SECONDS, Row, Store, Tx
 from rules import GAMES, BadOptions, Game, IllegalMove, Outcome, State, ended
-from rules.core import ranked_by_score
+from rules.core import counted, ranked_by_score
 from rules.parts import Branch, branches, compact, is_partial, move_parts, unlabel
 
 log = logging.getLogger(__name__)
@@ -228,7 +228,7 @@ class MatchService:
         if players is None:
             players = named if named > 1 else most_players(rules, options, seed)
         if named > players:
-            raise NotAllowed(f"That is {players} seats, but you named {named} players counting yourself"
+            raise NotAllowed(f"That is {counted(players, 'seat')}, but you named {counted(named, 'player')} counting yourself"
                              + (" and the computers." if bots else "."))
         rules.start(players, options, seed)  # BadOptions reaches the player before anything is stored
         order = self._seating(ids + [bot.id for bot in bots], players, side, seating)

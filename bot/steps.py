@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 
 from rules.core import State
-from rules.parts import Branch, children, compact, move_parts
+from rules.parts import Branch, annotated, children, compact, move_parts
 
 PER_MENU = 25  # options in one Discord select menu
 MENUS = 4  # select menus on one panel (a fifth row holds the buttons)
@@ -78,10 +78,10 @@ def _next_letter(prefix: str, value: str) -> str:
     return found[0] if found else ""
 
 
-def _choice(branch: Branch) -> Choice:
+def _choice(state: State, branch: Branch) -> Choice:
     if branch.complete:
-        return Choice(f"{MOVE}:{branch.value}", f"▶ {branch.value}"[:100], "play this move")
-    return Choice(f"{PART}:{branch.value}", branch.label[:100])
+        return Choice(f"{MOVE}:{branch.value}", f"▶ {annotated(state, branch.value)}"[:100], "play this move")
+    return Choice(f"{PART}:{branch.value}", annotated(state, branch.label)[:100])
 
 
 def panel(state: State, step: Step = START) -> Panel:
@@ -93,7 +93,7 @@ def panel(state: State, step: Step = START) -> Panel:
     if not found:
         raise ValueError(f"no legal move goes on from {step.prefix + step.letter!r}")
     if len(found) <= PER_MENU * MENUS or step.letter or any(not _next_letter(step.prefix, b.value) for b in found):
-        choices = tuple(_choice(branch) for branch in found[:PER_MENU * MENUS])
+        choices = tuple(_choice(state, branch) for branch in found[:PER_MENU * MENUS])
     else:  # too many to show: their first letters (a square's file) first
         groups: dict[str, int] = {}
         for branch in found:

@@ -75,6 +75,10 @@ class AscentState:
     def legal_moves(self) -> list[str]:
         return [f"{TILES[high]}-{TILES[low]}" for high, low in self._legal]
 
+    def place_note(self, name: str) -> str:
+        """The number tile `name` shows, for labels that name it ("a2 (6)"); empty for no tile."""
+        return str(self.board[INDEX[name]]) if name in INDEX else ""
+
     def parse(self, text: str) -> tuple[int, int]:
         """The switch `text` names as (higher tile, lower tile), or IllegalMove with the reason."""
         names = parse_cells(text, EXAMPLE)

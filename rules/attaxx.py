@@ -11,6 +11,8 @@ class Attaxx:
     geometry = square(7, 7)
     seat_names = ("White", "Black")
     clone_word = "clone"
+    place_word = "square"
+    piece_word = "piece"
 
     def finished(self, state: InfectionState) -> Outcome | None:
         white, black = state.counts

@@ -26,6 +26,11 @@ def shown(text: str) -> str:
     return repr(text if len(text) <= QUOTED else text[: QUOTED - 1] + "…")
 
 
+def counted(count: int, noun: str, plural: str = "") -> str:
+    """"1 move", "3 moves", "0 moves"; `plural` for a noun that does not take an s ("2 x's")."""
+    return f"{count} {noun if count == 1 else plural or noun + 's'}"
+
+
 class BadOptions(ValueError):
     """Game options that cannot start a game; the message is meant for the player."""
 

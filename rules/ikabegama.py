@@ -17,6 +17,8 @@ class Ikabegama:
     name = "ikabegama"
     seat_names = ("Light", "Dark")
     clone_word = "growth"
+    place_word = "cell"
+    piece_word = "token"
 
     def __init__(self, side: int, light_nest: str, dark_nest: str):
         self.geometry: Geometry = hexagon(side)

@@ -20,6 +20,8 @@ class Variant(Protocol):
     geometry: Geometry
     seat_names: tuple[str, ...]
     clone_word: str  # "clone" (Attaxx) or "growth" (Ikabegamá)
+    place_word: str  # what the rules call a place on the board: "square" (Attaxx) or "cell" (Ikabegamá)
+    piece_word: str  # and what stands on one: "piece" or "token"
 
     def finished(self, state: InfectionState) -> Outcome | None:
         """The outcome once the position after a move ends the game (before passes are considered)."""
@@ -104,27 +106,32 @@ class InfectionState:
 
     def parse(self, text: str) -> Jump:
         """The move that `text` names, or IllegalMove with the reason it cannot be played now."""
-        g = self.geometry
-        cells = [g.cell(name) for name in parse_cells(text, f"a cell like {g.names[0]} or a jump like {g.names[0]}{g.names[g.far[0][0]]}")]
+        g, v = self.geometry, self.variant
+        place, piece = v.place_word, v.piece_word
+        example = f"a {place} like {g.names[0]} or a jump like {g.names[0]}{g.names[g.far[0][0]]}"
+        cells = [g.cell(name) for name in parse_cells(text, example)]
         if self.to_move is None:
             raise IllegalMove("The game is over")
         mine = self.to_move + 1
-        dst = cells[-1]
+        src, dst = cells[0], cells[-1]
+        if len(cells) == 2 and src == dst:
+            raise IllegalMove(f"A {piece} can't jump to its own {place}: a jump lands two {place}s away")
         if self.board[dst] != EMPTY:
-            raise IllegalMove(f"{g.names[dst]} is not empty")
+            held = f"one of your {piece}s" if self.board[dst] == mine else f"an enemy {piece}"
+            raise IllegalMove(f"{g.names[dst]} holds {held}: a {v.clone_word} or a jump goes to an empty {place}")
         if len(cells) == 1:
             if not any(self.board[n] == mine for n in g.near[dst]):
-                raise IllegalMove(f"{g.names[dst]} is not next to any of your pieces")
+                raise IllegalMove(f"{g.names[dst]} is not next to any of your {piece}s: a {v.clone_word} goes next to "
+                                  f"one of them; a jump names two {place}s, like {g.names[0]}{g.names[g.far[0][0]]}")
             return Jump(None, dst)
-        src = cells[0]
         if self.board[src] != mine:
-            raise IllegalMove(f"{g.names[src]} is not one of your pieces")
+            raise IllegalMove(f"{g.names[src]} is not one of your {piece}s: a jump starts from one of them")
         distance = g.distance(src, dst)
         if distance == 1:
             return Jump(None, dst)
         if distance == 2:
             return Jump(src, dst)
-        raise IllegalMove(f"{g.names[src]} to {g.names[dst]} is too far: a jump goes exactly two cells")
+        raise IllegalMove(f"{g.names[src]} to {g.names[dst]} is too far: a jump goes exactly two {place}s")
 
     def play(self, move: str) -> InfectionState:
         return self.apply(self.parse(move))

@@ -6,19 +6,21 @@ each square with the separator before it ("a1-c3" is "a1", "-c3"). `children` wa
 part (the Move button's panel, bot.steps); `branches` follows what a player typed, letter by letter
 (autocomplete). A game whose notation needs
 another split gives its states a `move_parts(move) -> tuple[str, ...]` method, and may describe a
-partial move with `describe(prefix, count) -> str`. A seventh game needs neither.
+partial move with `describe(prefix, count) -> str` and say what stands on a place with
+`place_note(name) -> str` (see `annotated`). A seventh game needs none of them.
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
 
-from rules.core import State
+from rules.core import State, counted
 
 SQUARE_PART = re.compile(r"[^a-z]*[a-z][0-9]+")
 LOOSE = re.compile(r"[\s\-,]+")  # optional between squares; ':' and '>' mean something (Elevation's digs)
 MORE = " …"  # what a partial move's label shows after it
 DIGITS = re.compile(r"([0-9]+)")
+PLACE = re.compile(r"(?<![a-z0-9])[a-z][0-9]+(?![0-9])")  # a square, cell or tile named in a label
 
 
 def compact(text: str) -> str:
@@ -45,10 +47,19 @@ class Branch:
     label: str
 
 
+def annotated(state: State, text: str) -> str:
+    """`text` with each place it names followed by what is on it, for a game whose states say so with
+    an optional `place_note(name) -> str` (Ascent: the number a tile shows, "a2 (6)"); as it is else."""
+    note = getattr(state, "place_note", None)
+    if note is None:
+        return text
+    return PLACE.sub(lambda found: f"{found[0]} ({note(found[0])})" if note(found[0]) else found[0], text)
+
+
 def label(state: State, prefix: str, count: int) -> str:
     """How a partial move is offered: "c1 …  dragon on c1 · 212 turns", or "a1 …  5 moves"."""
     words = getattr(state, "describe", None)
-    return f"{prefix}{MORE}  {words(prefix, count) if words is not None else f'{count} moves'}"
+    return f"{prefix}{MORE}  {words(prefix, count) if words is not None else counted(count, 'move')}"
 
 
 def entry(state: State, move: str) -> str:

@@ -77,10 +77,13 @@ def test_accepted_spellings(spelling, canonical):
 @pytest.mark.parametrize(
     "move, reason",
     [
-        ("d4", "d4 is not next to any of your pieces"),
-        ("a1", "a1 is not empty"),
-        ("a1b2", "a1 is not one of your pieces"),
-        ("a7d4", "a7 to d4 is too far: a jump goes exactly two cells"),
+        ("d4", "d4 is not next to any of your pieces: a clone goes next to one of them; a jump names two squares,"
+               " like a1a3"),
+        ("a1", "a1 holds an enemy piece: a clone or a jump goes to an empty square"),
+        ("g1", "g1 holds one of your pieces: a clone or a jump goes to an empty square"),
+        ("a7a7", "A piece can't jump to its own square: a jump lands two squares away"),
+        ("a1b2", "a1 is not one of your pieces: a jump starts from one of them"),
+        ("a7d4", "a7 to d4 is too far: a jump goes exactly two squares"),
         ("h1", "h1 is not on the board"),
         ("a0", "a0 is not on the board"),
     ],

@@ -57,6 +57,9 @@ async def test_a_whole_match_as_players_see_it(env):
     moved = await (await env.command(ALICE, CHANNEL, "move", notation="b6")).reply()
     assert not moved.ephemeral and "**b6**" in moved.content and await moved.pinged() == [BOB.id]
     assert decode(moved.png).tobytes() != first.tobytes()
+    [alt] = moved.descriptions.values()  # what a screen reader says for the picture
+    assert alt == ("Match #1 after 1 move: Attaxx board. bob (Black) to move."
+                   " Last move: alice (White) played b6, clone. alice (White) 3 pieces, bob (Black) 2 pieces.")
 
     refused = await (await env.command(ALICE, CHANNEL, "move", notation="b5")).reply()
     assert refused.ephemeral and "not your turn" in refused.content
@@ -67,6 +70,11 @@ async def test_a_whole_match_as_players_see_it(env):
 
     board = await (await env.command(CAROL, CHANNEL, "board")).reply()
     assert board.ephemeral and decode(board.png).tobytes() == decode(moved.png).tobytes()
+    as_text = await (await env.command(CAROL, CHANNEL, "board", text=True)).reply()
+    [embed] = as_text.embeds
+    assert as_text.ephemeral and not as_text.files and "after 1 move" in as_text.content
+    assert embed["description"] == "```\n" + renderers.render_text(
+        (match := await env.client.handlers.service.latest(CHANNEL)).state, match.names).rstrip() + "\n```"
 
     final = await (await env.command(BOB, CHANNEL, "resign")).reply()
     assert "bob resigned" in final.content and "Ratings:" in final.content

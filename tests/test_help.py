@@ -55,7 +55,7 @@ async def test_help_explains_the_bot_its_commands_and_games(env):
     registered = [c["name"] for c in env.standin.commands]
     assert [line.split()[0].strip("`/") for line in commands] == registered, "one line per command, in order"
     assert "`/move <notation>` — Play your move in this channel's match" in commands
-    assert "`/board [public]` — Show this channel's board" in commands
+    assert "`/board [public] [text]` — Show this channel's board" in commands
     assert "`/challenge <game>` — Challenge people in this channel to a game" in commands
     assert "`/help [public]` — What this bot does, its commands and its games" in commands
 

@@ -57,8 +57,12 @@ def test_first_moves_and_notation():
     start = GAME.start()
     assert start.legal_moves() == ["d1", "e2", "f1", "e1c1", "e1d2", "e1e3", "e1f2", "e1g1"]
     assert start.play("E1-E3").last.notation == "e1e3" and start.play("e1e2").last.notation == "e2"
-    with pytest.raises(IllegalMove, match="e5 is not next to any of your pieces"):
+    with pytest.raises(IllegalMove, match="e5 is not next to any of your tokens: a growth goes next to one of them"):
         start.play("e5")
+    with pytest.raises(IllegalMove, match="^A token can't jump to its own cell: a jump lands two cells away$"):
+        start.play("e1e1")
+    with pytest.raises(IllegalMove, match="^e1 to e7 is too far: a jump goes exactly two cells$"):
+        start.play("e1e7")
     with pytest.raises(IllegalMove, match="j1 is not on the board"):
         start.play("j1")
 

@@ -7,6 +7,7 @@ import random
 import pytest
 
 from bot import steps
+from bot.steps import Step, panel
 from rules import GAMES, State
 from tests.support.playouts import random_states
 from tests.test_all_games import VARIANTS
@@ -103,3 +104,15 @@ def test_a_step_from_another_position_or_malformed_is_refused():
     for bad in ("", "x:a1", "g:a1", "g:|ab"):
         with pytest.raises(ValueError):
             steps.parse(bad)
+
+
+def test_ascent_panels_say_what_number_each_tile_shows():
+    state = GAMES["ascent"].start().play("a1-d4")  # the top tile now shows 1, the bottom one 7
+    first = panel(state)
+    starts = [c.label.split("  ")[0] for c in first.choices]
+    assert starts[:3] == ["a2 (6) …", "a3 (5) …", "a4 (4) …"] and not any(s.startswith("a1") for s in starts)
+    second = panel(state, Step("a2"))
+    assert "▶ a2 (6)-b4 (3)" in [c.label for c in second.choices]
+    assert all(c.value.startswith("m:") and "(" not in c.value for c in second.choices), "values stay plain moves"
+    attaxx = panel(GAMES["attaxx"].start())
+    assert not any("(" in c.label for c in attaxx.choices), "a game with nothing to add labels plain squares"

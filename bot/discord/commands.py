@@ -139,9 +139,10 @@ def build_tree(client: discord.Client) -> app_commands.CommandTree:
 
     @tree.command(name="board", description="Show this channel's board")
     @app_commands.guild_only()
-    @app_commands.describe(public="Post it for everyone (default: only you see it)")
-    async def board(interaction: discord.Interaction, public: bool = False) -> None:
-        await interaction.client.handlers.board(interaction, public)
+    @app_commands.describe(public="Post it for everyone (default: only you see it)",
+                           text="As text a screen reader can read, instead of a picture")
+    async def board(interaction: discord.Interaction, public: bool = False, text: bool = False) -> None:
+        await interaction.client.handlers.board(interaction, public, text)
 
     @tree.command(name="resign", description="Resign this channel's match")
     @app_commands.guild_only()

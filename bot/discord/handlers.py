@@ -26,7 +26,8 @@ from bot.models import Challenge, Match, Player
 from bot.rulebook import rules_text
 from bot.service import MatchService
 from bot.workers import Workers, spare_cores
-from rules import GAMES, Game
+from rules import GAMES, Game, State
+from rules.core import counted
 
 log = logging.getLogger(__name__)
 
@@ -47,11 +48,18 @@ def via(interaction: discord.Interaction) -> str:
 
 
 @functools.cache
+def start_position(game: str) -> State:
+    """The position /rules shows: a game's start with the fewest players it takes."""
+    return GAMES[game].start(players=GAMES[game].players.start)
+
+
+def start_names(game: str) -> list[str]:
+    return [GAMES[game].seat_name(s) for s in range(GAMES[game].players.start)]
+
+
 def start_position_png(game: str) -> bytes:
-    """The picture /rules shows: a game's start position, drawn once."""
-    rules = GAMES[game]
-    players = rules.players.start
-    return renderers.render(rules.start(players=players), [rules.seat_name(s) for s in range(players)])
+    """The picture /rules shows: a game's start position."""
+    return renderers.render(start_position(game), start_names(game))
 
 
 def in_guild(interaction: discord.Interaction) -> int:
@@ -274,10 +282,15 @@ class Handlers:
         found = await self.service.move_choices(interaction.channel_id, interaction.user.id, typed)
         return [discord.app_commands.Choice(name=branch.label[:100], value=branch.value) for branch in found]
 
-    async def board(self, interaction: discord.Interaction, public: bool) -> None:
+    async def board(self, interaction: discord.Interaction, public: bool, as_text: bool = False) -> None:
         reply = self._reply(interaction, ephemeral=not public)
         in_guild(interaction)
         match = await self.service.latest(interaction.channel_id)
+        if as_text:
+            embed = discord.Embed(description=text.text_board(renderers.render_text(match.state, match.names)),
+                                  colour=EMBED_COLOUR)
+            await reply.send(text.board_caption(match), embed=embed, allowed_mentions=discord.AllowedMentions.none())
+            return
         await reply.send(text.board_caption(match), file=await board_file(match, self.renders),
                          allowed_mentions=discord.AllowedMentions.none())
 
@@ -379,7 +392,7 @@ class Handlers:
         embed.description = "\n".join(text.standing_line(s) for s in rows) or (
             f"Nobody has finished a game of {title} here yet. Start one with `/challenge {game}`."
         )
-        embed.set_footer(text=f"Page {page}/{pages} · {total} players · Glicko-2 ratings, ? = provisional")
+        embed.set_footer(text=f"Page {page}/{pages} · {counted(total, 'player')} · Glicko-2 ratings, ? = provisional")
         return embed, pages_view(game, page, pages)
 
     async def stats(self, interaction: discord.Interaction, user: discord.abc.User | None) -> None:
@@ -400,7 +413,8 @@ class Handlers:
         png = await asyncio.to_thread(start_position_png, game)
         embed = discord.Embed(title=f"📖 {rules.title}", description=rules_text(rules)[:4096], colour=EMBED_COLOUR)
         embed.set_image(url=f"attachment://{game}-start.png")
-        await reply.send(embed=embed, file=Attachment(io.BytesIO(png), filename=f"{game}-start.png"))
+        alt = f"The starting position. {renderers.describe(start_position(game), start_names(game))}"
+        await reply.send(embed=embed, file=Attachment(io.BytesIO(png), filename=f"{game}-start.png", description=alt))
 
     async def history(self, interaction: discord.Interaction, page: int = 1) -> None:
         reply = self._reply(interaction)
@@ -428,7 +442,7 @@ class Handlers:
         if not matches:
             embed.description = "No finished matches in this server yet."
         else:
-            embed.set_footer(text=f"Page {page}/{pages} · {total} matches · pick one below to watch its replay")
+            embed.set_footer(text=f"Page {page}/{pages} · {counted(total, 'match', 'matches')} · pick one below to watch its replay")
         entries = tuple((match.id, text.history_entry(match)[0]) for match in matches)
         return embed, history_view(page, pages, entries)
 
@@ -456,7 +470,7 @@ class Handlers:
         for k, gif in enumerate(parts, 1):
             name = f"{match.game}-{match.id}-replay{'' if len(parts) == 1 else f'-{k}'}.gif"
             content = caption if len(parts) == 1 else f"{caption} — part {k} of {len(parts)}"
-            file = Attachment(io.BytesIO(gif), filename=name)
+            file = Attachment(io.BytesIO(gif), filename=name, description=text.replay_alt_text(match, k, len(parts)))
             if k == 1:
                 await reply.send(content, file=file, allowed_mentions=discord.AllowedMentions.none())
             else:

@@ -8,6 +8,7 @@ from bot.models import Challenge, DrawOffer, Match, MoveResult, Notice, Player, 
 from bot.rulebook import player_count
 from renderers.theme import and_list
 from rules import GAMES, Game, Outcome
+from rules.core import counted
 
 
 def mention(player: Player, *, bold: bool = True) -> str:
@@ -25,9 +26,8 @@ def when(timestamp: float) -> str:
 def duration(seconds: int) -> str:
     for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
         if seconds >= size and seconds % size == 0:
-            count = seconds // size
-            return f"{count} {unit}{'s' if count != 1 else ''}"
-    return f"{seconds} seconds"
+            return counted(seconds // size, unit)
+    return counted(seconds, "second")
 
 
 def options_line(game: Game, options: dict) -> str:
@@ -47,7 +47,7 @@ def challenge_text(challenge: Challenge) -> str:
     who = ", ".join(mention(p) for p in challenge.invited)
     if challenge.has_open_seats:
         free = challenge.free_seats
-        seats = "one seat" if free == 1 else f"{free} seats"
+        seats = "one seat" if free == 1 else counted(free, "seat")
         target = f"{who} and anyone ({seats} open)" if who else f"anyone ({seats} open)"
     else:
         target = who
@@ -216,10 +216,20 @@ def seat_result(match: Match, seat: int) -> str:
 def board_caption(match: Match) -> str:
     game = match.rules
     players = " vs ".join(seat_label(game, s, p) for s, p in enumerate(match.seats))
-    ply = len(match.moves)
     last = f" Last move: **{match.moves[-1]}**." if match.moves else ""
     state = result_text(match) if match.status == "finished" else turn_line(match)
-    return f"**{game.title}** #{match.id} after {ply} move{'s' if ply != 1 else ''}: {players}.{last}\n{state}"
+    return f"**{game.title}** #{match.id} after {counted(len(match.moves), 'move')}: {players}.{last}\n{state}"
+
+
+EMBED_TEXT_MAX = 4096  # an embed's description
+
+
+def text_board(board: str) -> str:
+    """A text board as an embed's description: a code block, so that its columns line up."""
+    fence = "```"
+    room = EMBED_TEXT_MAX - 2 * len(fence) - 2
+    body = board.rstrip() if len(board.rstrip()) <= room else board.rstrip()[:room - 1] + "…"
+    return f"{fence}\n{body}\n{fence}"
 
 
 def standing_line(s: Standing) -> str:
@@ -249,7 +259,7 @@ def history_entry(match: Match) -> tuple[str, str]:
         result = " & ".join(names[s] for s in sorted(outcome.places[0])) + f" won{score} ({outcome.reason})"
     title = f"#{match.id} {game.title}: {players}"
     moves = " ".join(f"{i // len(match.seats) + 1}.{m}" if i % len(match.seats) == 0 else m for i, m in enumerate(match.moves))
-    body = f"{result}, {len(match.moves)} moves\n{moves or '(no moves)'}"
+    body = f"{result}, {counted(len(match.moves), 'move')}\n{moves or '(no moves)'}"
     if match.finished_at:
         body = f"<t:{int(match.finished_at)}:d> · " + body
     return title[:256], body if len(body) <= 1024 else body[:1020] + " …"
@@ -259,13 +269,20 @@ def replay_caption(match: Match) -> str:
     """Above a replay: which match, who played, how it ended."""
     players = " vs ".join(match.names)
     if match.outcome is None:
-        how = f"in progress, {len(match.moves)} moves so far"
+        how = f"in progress, {counted(len(match.moves), 'move')} so far"
     elif match.outcome.is_draw:
-        how = f"a draw ({match.outcome.reason}), {len(match.moves)} moves"
+        how = f"a draw ({match.outcome.reason}), {counted(len(match.moves), 'move')}"
     else:
         winners = " & ".join(match.names[s] for s in sorted(match.outcome.places[0]))
-        how = f"{winners} won ({match.outcome.reason}), {len(match.moves)} moves"
+        how = f"{winners} won ({match.outcome.reason}), {counted(len(match.moves), 'move')}"
     return f"🎞️ Replay of match #{match.id}, {match.rules.title}: {players} — {how}."
+
+
+def replay_alt_text(match: Match, part: int = 1, parts: int = 1) -> str:
+    """The description of a replay's animation (part `part` of `parts`), for screen readers."""
+    of = f" Part {part} of {parts}." if parts > 1 else ""
+    caption = replay_caption(match).removeprefix("🎞️ ")
+    return f"Animated board, one frame per move. {caption}{of}"[:1024]
 
 
 def help_sections(bot_name: str, commands: Sequence[tuple[str, str]]) -> tuple[str, list[tuple[str, str]]]:

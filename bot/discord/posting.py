@@ -22,6 +22,7 @@ from typing import Any
 
 import discord
 
+import renderers
 from bot.boards import draw_board
 from bot.discord import messages as text
 from bot.discord.payloads import Attachment
@@ -31,6 +32,8 @@ from bot.errors import NotShown
 from bot.models import Challenge, Match, Notice, Player
 from bot.service import MatchService
 from bot.workers import Workers
+from renderers.describe import ALT_TEXT_MAX
+from rules.core import counted
 
 log = logging.getLogger(__name__)
 
@@ -82,7 +85,13 @@ def board_name(match: Match) -> str:
 async def board_file(match: Match, renders: Workers) -> discord.File:
     """The board as an attachment, drawn and encoded in a worker process."""
     png = await renders.run(draw_board, match.state, match.names)
-    return Attachment(io.BytesIO(png), filename=board_name(match))
+    return Attachment(io.BytesIO(png), filename=board_name(match), description=board_alt_text(match))
+
+
+def board_alt_text(match: Match) -> str:
+    """What a screen reader says for the board: the match's move count, then the picture's own words."""
+    text = f"Match #{match.id} after {counted(len(match.moves), 'move')}: {renderers.describe(match.state, match.names)}"
+    return text if len(text) <= ALT_TEXT_MAX else text[:ALT_TEXT_MAX - 1] + "…"
 
 
 def log_post_failure(what: str, channel_id: int, error: BaseException) -> None:

@@ -26,7 +26,7 @@ async def world(tmp_path):
     yield World(standin, bot, Discord(standin, standin.dispatch, GUILD))
     await bot.stop()
     await standin.stop()
-    assert standin.failures() == [], "every interaction answered once, in time; nothing Discord would refuse"
+    assert standin.failures() == [], "every interaction answered once, in time; nothing Discord would refuse; every picture described"
     assert "Traceback" not in bot.log(), bot.log()
     noisy = [line for line in bot.log().splitlines() if " WARNING " in line or " ERROR " in line]
     assert noisy == [], "a normal run logs nothing an admin would have to act on"

@@ -79,7 +79,7 @@ async def cluster(tmp_path, postgres_server):
             await standin.stop()
         for bot in bots:
             assert "Traceback" not in bot.log(), bot.log()
-        assert standin.failures() == [], "every interaction answered once, in time; nothing Discord would refuse"
+        assert standin.failures() == [], "every interaction answered once, in time; nothing Discord would refuse; every picture described"
 
 
 async def run(users: Discord, user: User, channel: int, name: str, sub: str | None = None, /, **options) -> Message:

@@ -48,5 +48,5 @@ async def env(tmp_path, monkeypatch):
     yield users
     await client.close()
     await standin.stop()
-    assert standin.failures() == [], "every interaction answered once, in time; nothing Discord would refuse"
+    assert standin.failures() == [], "every interaction answered once, in time; nothing Discord would refuse; every picture described"
 

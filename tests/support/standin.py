@@ -754,9 +754,12 @@ class StandIn:
         ]
 
     def failures(self) -> list[str]:
-        """What went wrong with interactions (answered late or twice) and requests Discord would refuse."""
+        """What went wrong with interactions (answered late or twice), requests Discord would refuse,
+        and, the project's own rule, a picture posted without alt text for screen readers."""
+        unread = [f"message {m.id}: {name} has no alt text" for m in self.messages.values() if not m.deleted
+                  for name in m.files if name.endswith((".png", ".gif")) and not m.descriptions.get(name)]
         return [f"interaction {i.id}: {i.error}" for i in self.interactions.values() if i.error] + [
-            f"{method} {path} → {answer}" for method, path, answer in self.refusals]
+            f"{method} {path} → {answer}" for method, path, answer in self.refusals] + unread
 
     async def wait_for(self, predicate, timeout: float = 10.0):
         """Wait until predicate() returns something truthy (woken by every change, no polling)."""
