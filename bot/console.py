@@ -265,10 +265,9 @@ class Console:
                         self.say(line)
                 elif text.lower() == "board":
                     await self.show(match)
-                elif text.lower() == "matches":
-                    self.say("Local matches in progress, the last played first:")
-                    for other in await self.in_progress():
-                        self.say(match_line(other, match.id))
+                elif command == "matches":
+                    for line in await self.listing(match, rest):
+                        self.say(line)
                 elif command == "switch":
                     target = await self.switch_to(match, rest)
                     if target is not None:
@@ -308,6 +307,17 @@ class Console:
             except Exception:
                 log.exception("local match %s: %r failed", match.id, text)
                 self.say("Something went wrong (details in the log). Try again, or `quit` and resume later.")
+
+    async def listing(self, match: Match, name: str) -> list[str]:
+        """`matches`: the local matches in progress (those `name` plays in, if given)."""
+        matches = await self.in_progress()
+        if name:
+            wanted = " ".join(name.split()).casefold()
+            matches = [m for m in matches if any(p.name.casefold() == wanted for p in m.seats)]
+            if not matches:
+                return [f"{name} plays in no local match in progress: `matches` lists them all."]
+        whose = f" with {name}" if name else ""
+        return [f"Local matches in progress{whose}, the last played first:", *(match_line(m, match.id) for m in matches)]
 
     async def switch_to(self, match: Match, number: str) -> Match | None:
         """`switch N`: match N, when it is another match in progress; None after saying why not."""
@@ -403,7 +413,11 @@ def refusal(state: State, typed: str, error: IllegalMove) -> str:
     if is_partial(state, unlabel(state, typed)):
         return f"{typed} is only the start of a move: `moves {typed}` lists how it can go on; `?` builds a move step by step."
     reason = str(error).rstrip(".")
-    return reason + ("." if isinstance(error, InvalidNotation) else " (`moves` lists the legal moves).")
+    if not isinstance(error, InvalidNotation):
+        return reason + " (`moves` lists the legal moves)."
+    if not any(c.isdigit() for c in typed):  # a word, not a move: every notation names squares
+        return reason + ". `help` lists the commands."
+    return reason + "."
 
 
 async def main(argv: list[str] | None = None, input_fn: InputFn = input, print_fn: PrintFn = print) -> int:

@@ -15,13 +15,17 @@ HELP = """\
 Type a move in the game's notation, or one of:
   ?          build a move step by step, picking each part from a numbered list
   moves      the legal moves, one a line (`moves c1`: those starting c1)
-  history    the moves played so far             board     show the board again
-  draw       offer a draw                        resign    give up this match (it counts as a loss)
-  matches    the local matches in progress       switch N  play match N instead; this one waits
+  history    the moves played so far
+  board      show the board again
+  draw       offer a draw
+  resign     give up this match (it counts as a loss)
+  matches    the local matches in progress (`matches ann`: those ann plays in)
+  switch N   play match N instead; this one waits
   new        start another match; this one waits
   abandon    end this match unrated: nobody wins or loses (`abandon N`: match N)
   rules      this game's rules (`rules attaxx`: another game's)
-  help       this text                           quit      stop here; run again later to resume"""
+  help       this text
+  quit       stop here; every match is kept for next time"""
 
 
 def find_game(answer: str) -> Game | None:

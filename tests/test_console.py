@@ -520,10 +520,17 @@ async def test_a_half_built_move_points_to_question_mark_and_moves(db_path):
 
 async def test_refusals_say_what_to_do_instead(db_path):
     names = ["ann", "ben", "cat"]
-    script = Script(["permutation", "3", *names, "", "draw", "switch", "switch 1", "switch 5", "matches", "new",
-                     "attaxx", "alice", "bob", "quit"])
+    script = Script(["permutation", "3", *names, "", "draw", "switch", "switch 1", "switch 5", "undo", "help",
+                     "matches zed", "matches BEN", "new", "attaxx", "alice", "bob", "quit"])
     out = await run(db_path, script)
     assert "Draws are for two-player games: play on, `resign`, or `abandon` the match." in out
+    [unread] = [line for line in out if line.startswith("Can't read 'undo'")]
+    assert unread.endswith(". `help` lists the commands.")
+    assert "  abandon    end this match unrated: nobody wins or loses (`abandon N`: match N)" in out
+    assert "zed plays in no local match in progress: `matches` lists them all." in out
+    listed = out.index("Local matches in progress with BEN, the last played first:")
+    assert out[listed + 1] == "  #1  Multiplications Within The Permutation · ann vs ben vs cat · ann (Red) to move" \
+        " · no moves yet  (this one)"
     assert "Type `switch` and a match's number: `matches` lists them." in out
     assert "Match 1 is the one being played." in out
     assert "There is no other match in progress: `new` starts one." in out
