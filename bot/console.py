@@ -29,7 +29,7 @@ from bot.store import open_store
 from rules import BadOptions, IllegalMove, InvalidNotation, State
 from rules.parts import is_partial, unlabel
 
-__all__ = ["LOCAL_CHANNEL", "LOCAL_GUILD", "Console", "cli", "local_player", "main", "result_text"]
+__all__ = ["LOCAL_CHANNEL", "LOCAL_GUILD", "Console", "cli", "local_player", "main"]
 
 log = logging.getLogger(__name__)
 
@@ -90,7 +90,7 @@ class Console:
             else:
                 answer = self.ask("Match to resume (its number), `new`, or Enter to stop: ")
                 if not answer:
-                    return None
+                    raise Quit  # the matches in progress stay, as with `quit`
             command, _, rest = answer.lower().partition(" ")
             if command in STOP_WORDS:
                 raise Quit

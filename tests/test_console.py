@@ -556,3 +556,21 @@ async def test_an_expired_challenge_left_open_does_not_stop_a_new_match(db_path)
     assert "Match 2: alice vs bob. Type `help` for the commands." in out and "alice (White) played a6: clone." in out
     [match] = await local(db_path, "active_matches", LOCAL_GUILD)
     assert match.id != stale.id and match.moves == ("a6",)
+
+
+async def test_when_a_match_ends_the_ones_waiting_are_offered(db_path):
+    script = Script(SETUP + ["a6", "new", "attaxx", "carol", "dave", "resign", "y", "1", "b2", "quit"])
+    out = await run(db_path, script)
+    ended = out.index("Result: dave wins (carol resigned).")
+    listed = out.index("Local matches in progress, the last played first:", ended)
+    assert out[listed + 1:listed + 2] == ["  #1  Attaxx · alice vs bob · bob (Black) to move · 1 move played"]
+    assert script.prompts[-3:] == ["Match to resume (its number), `new`, or Enter to stop: ", "bob (Black) to move: ",
+                                   "alice (White) to move: "]
+    assert "Match 1, Attaxx: alice vs bob. Type `help` for the commands." in out and "bob (Black) played b2: clone." in out
+    assert (await local(db_path, "get_match", 1)).moves == ("a6", "b2")
+
+    script = Script(["new", "attaxx", "eve", "fay", "resign", "y", ""])  # Enter: stop, the match waiting kept
+    out = await run(db_path, script)
+    assert "Result: fay wins (eve resigned)." in out and out[-1] == STOPPED
+    assert script.prompts[-1] == "Match to resume (its number), `new`, or Enter to stop: "
+    assert [m.id for m in await local(db_path, "active_matches", LOCAL_GUILD)] == [1]
