@@ -1,154 +1,165 @@
 """Local play at one terminal: `python -m bot.console [--db PATH]`, the adapter for when there is no token.
 
-Two or more people share the keyboard and play any registered game through the same MatchService and
-SQLite file as the bot, in guild 0 ("local"), so local matches get ratings and a leaderboard of their
-own. A match left with `quit` (or Ctrl-D, or a killed process) is offered for resumption next time.
+People share the keyboard and play any registered game through the same MatchService and SQLite file as
+the bot, in guild 0 ("local"), so local matches get ratings and a leaderboard of their own. Several
+local matches may be in progress at once, each in a channel of its own (0, -1, -2, …: Discord's ids are
+positive); one left with `quit` (or Ctrl-D, or a killed process) is offered for resumption next time.
 """
 from __future__ import annotations
 
 import argparse
 import asyncio
-import hashlib
 import logging
 import os
 import signal
-import textwrap
-from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 import renderers
 from bot import steps
 from bot.computer import ComputerPlayers
 from bot.config import env_number, load_dotenv
+from bot.console_setup import Setup, local_player
+from bot.console_terminal import STOP_WORDS, InputFn, PrintFn, Quit, Terminal
+from bot.console_text import HELP, history_lines, match_line, move_lines, numbers, result_text, rules_for
 from bot.errors import NotFound, PlayerError
-from bot.models import COMPUTER_LEVELS, Match, MoveResult, Player, computer
-from bot.rulebook import plain, rules_text
+from bot.models import Match, MoveResult, Player
 from bot.service import MAX_TURN_SECONDS, MatchService
 from bot.store import open_store
-from renderers.theme import and_list
-from rules import GAMES, BadOptions, Game, IllegalMove, OptionSpec
-from rules.parts import branches, compact, entry
+from rules import BadOptions, IllegalMove, InvalidNotation, State
+from rules.parts import is_partial, unlabel
+
+__all__ = ["LOCAL_CHANNEL", "LOCAL_GUILD", "Console", "cli", "local_player", "main"]
 
 log = logging.getLogger(__name__)
 
 LOCAL_GUILD = 0
-LOCAL_CHANNEL = 0  # Discord ids are never 0, so local matches cannot meet a server's
+LOCAL_CHANNEL = 0  # the first local match's; Discord ids are never 0 or below, so local matches cannot meet a server's
 DEFAULT_DB = "data/bot.sqlite3"
-MAX_NAME = 32
-MOVES_SHOWN = 120  # more legal moves than this are listed by their next parts
-
-InputFn = Callable[[str], str]
-PrintFn = Callable[[str], object]
-
-HELP = """\
-Type a move in the game's notation, or one of:
-  ?       build a move step by step, picking each part from a numbered list
-  moves   list the legal moves (`moves c1`: those starting c1)    board   show the board again
-  draw    offer a draw                resign  give up this match
-  rules   this game's rules (`rules attaxx`: another game's)
-  help    this text                   quit    stop here; run again later to resume"""
+STOPPED = "Stopped. Matches in progress stay saved: run `python -m bot.console` again to resume them."
 
 
-def find_game(answer: str) -> Game | None:
-    """The game an answer names: by name, title or number in the list of games."""
-    games = list(GAMES.values())
-    answer = answer.strip().lower()
-    if answer.isdigit() and 1 <= int(answer) <= len(games):
-        return games[int(answer) - 1]
-    return next((g for g in games if answer in (g.name, g.title.lower())), None)
+@dataclass(frozen=True)
+class Elsewhere:
+    """The players leave the match at hand for `match` (None: the menu of matches in progress)."""
 
-
-def local_player(name: str) -> Player:
-    """A local player: a stable negative id from the name (case and spacing ignored), so the same
-    name keeps its rating. Negative ids never collide with Discord users."""
-    name = " ".join(name.split())
-    digest = hashlib.sha256(name.casefold().encode()).digest()
-    return Player(-1 - int.from_bytes(digest[:7], "big"), name)
-
-
-class Quit(Exception):
-    """The players left (quit, Ctrl-D, Ctrl-C): the match stays where it stands."""
+    match: Match | None
 
 
 class Console:
-    """One session at the terminal: resume or set up a match, then play it turn by turn."""
+    """One session at the terminal: choose, resume or set up matches, and play them turn by turn."""
 
     def __init__(self, service: MatchService, boards: Path, input_fn: InputFn = input, print_fn: PrintFn = print):
         self.service = service
         self.boards = boards
-        self.input_fn = input_fn
-        self.print_fn = print_fn
-
-    # ------------------------------------------------------------------ talking
-
-    def say(self, text: str = "") -> None:
-        self.print_fn(text)
-
-    def ask(self, prompt: str) -> str:
-        try:
-            return self.input_fn(prompt).strip()
-        except (EOFError, KeyboardInterrupt):
-            self.say()
-            raise Quit from None
-
-    def yes(self, prompt: str, default: bool = False) -> bool:
-        while True:
-            answer = self.ask(prompt).lower()
-            if not answer:
-                return default
-            if answer in ("y", "yes", "n", "no"):
-                return answer.startswith("y")
-            self.say("Please answer y or n.")
+        self.terminal = Terminal(input_fn, print_fn)
+        self.say = self.terminal.say
+        self.ask = self.terminal.ask
+        self.yes = self.terminal.yes
 
     # ------------------------------------------------------------------ the session
 
     async def run(self) -> None:
         try:
-            await self.play(await self.resume_or_new())
+            match = await self.choose(starting=True)
+            while match is not None:
+                match = await self.play(match)
         except Quit:
-            self.say("Stopped. A match in progress stays saved: run `python -m bot.console` again to resume it.")
+            self.say(STOPPED)
 
-    async def resume_or_new(self) -> Match:
-        """The match to play: the local one still in progress, or a new one set up now."""
-        try:  # a challenge left open by a process killed during set-up would block the channel
-            stale = await self.service.challenge_here(LOCAL_CHANNEL, 0)
-            await self.service.decline(stale.id, stale.challenger)
-        except NotFound:
-            pass
-        try:
-            match = await self.service.current(LOCAL_CHANNEL)
-        except NotFound:
+    async def in_progress(self) -> list[Match]:
+        """The local matches in progress, the one moved in last first."""
+        return await self.service.active_matches(LOCAL_GUILD)
+
+    async def choose(self, starting: bool) -> Match | None:
+        """The match to play next: at the start, one in progress (Enter: the last played) or a new one;
+        after a match, one in progress, a new one, or none (Enter: stop)."""
+        listed: list[Match] | None = None
+        while True:
+            matches = await self.in_progress()
+            if not matches:
+                return await self.new_match() if starting else None
+            if matches != listed:  # at first, and after one was abandoned
+                self.say()
+                self.say("Local matches in progress, the last played first:")
+                for match in matches:
+                    self.say(match_line(match))
+                listed = matches
+            if starting:
+                answer = self.ask(f"Match to resume (its number), or `new` [{matches[0].id}]: ") or str(matches[0].id)
+            else:
+                answer = self.ask("Match to resume (its number), `new`, or Enter to stop: ")
+                if not answer:
+                    raise Quit  # the matches in progress stay, as with `quit`
+            command, _, rest = answer.lower().partition(" ")
+            if command in STOP_WORDS:
+                raise Quit
+            if answer.lower() == "new":
+                return await self.new_match()
+            if command == "rules":
+                self.say(rules_for(rest.strip() or matches[0].game))
+            elif command == "abandon":
+                try:
+                    await self.abandon_named(rest, matches)
+                except PlayerError as error:  # it ended meanwhile (another console on the database)
+                    self.say(str(error))
+            elif (found := self.named(answer, matches)) is not None:
+                self.say(f"Match {found.id}, {found.rules.title}: {' vs '.join(found.names)}. "
+                         "Type `help` for the commands.")
+                return found
+
+    def named(self, answer: str, matches: list[Match], instead: str | None = None) -> Match | None:
+        """The match of `matches` an answer names by its number ("3" or "#3"); None after saying why
+        not, and `instead` what to do (by default: the numbers to type)."""
+        number = answer.strip().removeprefix("#")
+        found = next((m for m in matches if number.isdigit() and m.id == int(number)), None)
+        if found is None:
+            what = f"There is no match {number} in progress" if number.isdigit() else f"{answer.strip()!r} is no match's number"
+            self.say(f"{what}: {instead or f'type {numbers(matches)}, or `new`'}.")
+        return found
+
+    async def abandon_named(self, number: str, matches: list[Match]) -> None:
+        """`abandon N`: abandon match N, after asking."""
+        if not number.strip():
+            self.say(f"Type `abandon` and the match's number: `abandon {matches[0].id}`, say.")
+            return
+        found = self.named(number, matches, f"type `abandon` and one of {numbers(matches)}")
+        if found is not None:
+            await self.abandon(found, found.people[0])
+
+    async def abandon(self, match: Match, player: Player) -> bool:
+        """Ask, then end `match` without a result; whether it was abandoned."""
+        if not self.yes(f"Abandon match {match.id} ({match.rules.title}: {' vs '.join(match.names)})? "
+                        "It ends unrated: nobody wins or loses. [y/N] "):
+            return False
+        await self.service.abandon(match.id, player)
+        self.say(f"Match {match.id} abandoned: not rated, and no record counts it.")
+        return True
+
+    async def after_abandon(self) -> Match | None:
+        if await self.in_progress():
+            return await self.choose(starting=False)
+        if self.yes("No local match is in progress now. Start a new one? [y/N] "):
             return await self.new_match()
-        self.say(f"A local {match.rules.title} match is still going: {' vs '.join(match.names)}, "
-                 f"{len(match.moves)} moves played, {match.to_move.name} to move.")
-        if self.yes("Resume it? [Y/n] ", default=True):
-            return match
-        quitter = match.to_move if match.to_move in match.people else match.people[0]
-        if not self.yes(f"Start a new match instead? {quitter.name} resigns this one. [y/N] "):
-            raise Quit
-        resigned = await self.service.resign(LOCAL_CHANNEL, quitter)
-        while resigned.status == "active":  # more than two players: each person resigns in turn
-            resigned = await self.service.resign(LOCAL_CHANNEL, resigned.people[0])
-        await self.show(resigned)
-        await self.show_end(resigned)
-        return await self.new_match()
+        return None
 
     async def new_match(self) -> Match:
-        game = self.ask_game()
-        count = self.ask_count(game)
-        players = self.ask_players(game, count)
+        setup = Setup(self.terminal)
+        game = setup.game()
+        count = setup.count(game)
+        players = setup.players(game, count)
         first, *people = [p for p in players if not p.is_computer]
         levels = [p.level for p in players if p.level is not None]
         while True:
-            options = self.ask_options(game)
+            options = setup.options(game, count)
             try:
                 match = await self.service.challenge(
-                    LOCAL_GUILD, LOCAL_CHANNEL, first, game.name, people, options,
+                    LOCAL_GUILD, await self.free_channel(), first, game.name, people, options,
                     players=count, turn_seconds=MAX_TURN_SECONDS,  # local turns may wait for days
                     computers=levels, seating=[p.id for p in players],
                 )
                 break
-            except BadOptions as error:  # a combination of options the game refuses
+            except BadOptions as error:  # the options were checked one by one: only a safety net
                 if not game.options:
                     raise
                 self.say(f"{error}. Let's try the options again.")
@@ -158,106 +169,36 @@ class Console:
         self.say(f"Match {match.id}: {' vs '.join(match.names)}. Type `help` for the commands.")
         return match
 
-    # ------------------------------------------------------------------ set-up questions
-
-    def ask_game(self) -> Game:
-        games = list(GAMES.values())
-        self.say("Games:")
-        for number, game in enumerate(games, 1):
-            self.say(f"  {number}. {game.name:<14} {game.summary}")
-        self.say("(`rules <game>` shows a game's rules.)")
-        while True:
-            answer = self.ask(f"Game (name or number) [{games[0].name}]: ").lower() or games[0].name
-            if answer == "rules" or answer.startswith("rules "):
-                self.show_rules(answer[len("rules"):].strip() or games[0].name)
-                continue
-            found = find_game(answer)
-            if found is not None:
-                return found
-            self.say(f"There is no game {answer!r}: type its name or its number.")
-
-    def ask_count(self, game: Game) -> int:
-        low, high = game.players.start, game.players.stop - 1
-        if low == high:
-            return low
-        while True:
-            answer = self.ask(f"Number of players ({low}–{high}) [{low}]: ") or str(low)
-            if answer.isdigit() and int(answer) in game.players:
-                return int(answer)
-            self.say(f"{game.title} is played by {low} to {high} players.")
-
-    def ask_players(self, game: Game, count: int) -> list[Player]:
-        """Who plays each seat, in turn order (the first moves first): people by name, and computers,
-        as long as one player is a person."""
-        players: list[Player] = []
-        for seat in range(count):
-            person_needed = seat == count - 1 and all(p.is_computer for p in players)
-            hint = "" if person_needed else f" (or `computer`, `computer {' / '.join(COMPUTER_LEVELS)}`)"
-            while True:
-                name = " ".join(self.ask(f"Player {seat + 1} ({game.seat_name(seat)}), your name{hint}: ").split())
-                words = name.lower().split()
-                if words[:1] == ["computer"] and person_needed:
-                    self.say("One player at least must be a person: please type your name.")
-                    continue
-                if words[:1] == ["computer"]:
-                    level = words[1] if len(words) > 1 else "medium"
-                    if level in COMPUTER_LEVELS and len(words) <= 2:
-                        players.append(computer(level))
-                        break
-                    self.say(f"A computer plays at {', '.join(COMPUTER_LEVELS)}: type `computer hard`, say.")
-                    continue
-                player = local_player(name)
-                if not name:
-                    self.say("Please type a name.")
-                elif len(name) > MAX_NAME:
-                    self.say(f"Please keep the name to {MAX_NAME} characters.")
-                elif any(p.id == player.id for p in players):
-                    self.say(f"{name} is already playing: each player needs a different name.")
-                else:
-                    players.append(player)
-                    break
-        return players
-
-    def ask_options(self, game: Game) -> dict[str, object]:
-        options = {}
-        for spec in game.options:
-            self.say(f"{spec.name}: {spec.help}{_bounds(spec)}")
-            while True:
-                answer = self.ask(f"{spec.name} [{spec.default if spec.default is not None else 'default'}]: ")
-                if not answer:
-                    options[spec.name] = spec.default
-                    break
-                try:
-                    options[spec.name] = spec.check(answer)
-                    break
-                except (BadOptions, ValueError) as error:
-                    self.say(str(error))
-        return options
+    async def free_channel(self) -> int:
+        """A local channel with no match in progress and no challenge open (0, else -1, -2, …). A
+        challenge left open there by a process killed during set-up is withdrawn first."""
+        channel = LOCAL_CHANNEL
+        while await self.service.channel_busy(channel):
+            try:
+                stale = await self.service.challenge_here(channel, 0)
+                await self.service.decline(stale.id, stale.challenger)
+            except PlayerError:  # a match is being played there, or the challenge expired: the next one
+                channel -= 1
+        return channel
 
     # ------------------------------------------------------------------ playing
 
-    async def play(self, match: Match) -> None:
+    async def play(self, match: Match) -> Match | None:
+        """Play `match` until it ends (then the next match chosen, if any) or the players go to another."""
         while match.status == "active":
             await self.show(match)
-            match = await (self.computer_turn(match) if match.computer_to_move else self.turn(match))
+            if match.computer_to_move:
+                match = await self.computer_turn(match)
+                continue
+            step = await self.turn(match)
+            if isinstance(step, Elsewhere):
+                return step.match if step.match is not None else await self.after_abandon()
+            match = step
         await self.show(match)  # the final position, drawn as finished however the match ended
         await self.show_end(match)
+        return await self.choose(starting=False)
 
-    def list_moves(self, state, start: str) -> None:
-        """Every legal move (starting like `start`), or where there are too many to read, their next
-        parts with how many moves follow each."""
-        moves = state.legal_moves()
-        if start:
-            moves = [move for move in moves if compact(entry(state, move)).startswith(compact(start))]
-        if len(moves) <= MOVES_SHOWN:
-            self.say(f"{len(moves)} legal moves{f' starting {start}' if start else ''}:")
-            self.say(textwrap.fill(" ".join(moves), 78, initial_indent="  ", subsequent_indent="  "))
-            return
-        self.say(f"{len(moves)} legal moves{f' starting {start}' if start else ''}; type `moves` and one of these:")
-        for branch in branches(state, start):
-            self.say(f"  {branch.label}")
-
-    def build(self, state) -> str | None:
+    def build(self, state: State) -> str | None:
         """The Move button's steps at the terminal: pick each part of a move by its number (`b` goes
         back, an empty line gives up); the whole move once picked, else None."""
         step = steps.START
@@ -269,12 +210,15 @@ class Console:
                 self.say(f"  {number:>3}. {choice.label}{extra}")
             answer = self.ask("number" + (", b to go back" if panel.back is not None else "") + ", or Enter to type instead: ").lower()
             if not answer:
+                so_far = step.prefix + step.letter
+                if so_far:
+                    self.say(f"Nothing played. `moves {so_far}` lists how {so_far} … can go on; `?` builds a move again.")
                 return None
             if answer == "b" and panel.back is not None:
                 step = panel.back
                 continue
             if not answer.isdigit() or not 1 <= int(answer) <= len(panel.choices):
-                self.say(f"Type a number from 1 to {len(panel.choices)}.")
+                self.say(f"Type a number from 1 to {len(panel.choices)}" + (", or b to go back." if panel.back else "."))
                 continue
             kind, target = steps.parse(panel.choices[int(answer) - 1].value)
             if kind == steps.MOVE:
@@ -289,67 +233,120 @@ class Console:
         self.announce(result)
         return result.match
 
-    async def turn(self, match: Match) -> Match:
-        """Read commands from the player to move until one changes the match; return the new match."""
+    async def turn(self, match: Match) -> Match | Elsewhere:
+        """Read commands from the player to move until one changes the match (the new match) or takes
+        the players to another (Elsewhere)."""
         player = match.to_move
         prompt = f"{player.name} ({match.rules.seat_name(match.state.to_move)}) to move: "
         while True:
             text = self.ask(prompt)
-            command = text.lower()
+            command, _, rest = text.lower().partition(" ")
+            rest = text[len(command):].strip()
             try:
                 if not text:
                     continue
-                if command in ("quit", "exit"):
+                if command in STOP_WORDS and not rest:
                     raise Quit
-                if command == "help":
+                if text.lower() == "help":
                     self.say(HELP + f"\nNotation: {match.rules.notation}")
-                elif command == "?":
+                elif text == "?":
                     move = self.build(match.state)
                     if move is not None:
                         result = await self.service.move_at(match.id, player, move, len(match.moves))
                         self.announce(result)
                         return result.match
-                elif command == "rules" or command.startswith("rules "):
-                    self.show_rules(text[len("rules"):].strip() or match.game)
-                elif command == "moves" or command.startswith("moves "):
-                    self.list_moves(match.state, text[len("moves"):].strip())
-                elif command == "board":
+                elif command == "rules":
+                    self.say(rules_for(rest or match.game))
+                elif command == "moves":
+                    for line in move_lines(match.state, rest):
+                        self.say(line)
+                elif text.lower() == "history":
+                    for line in history_lines(match):
+                        self.say(line)
+                elif text.lower() == "board":
                     await self.show(match)
-                elif command == "resign":
-                    if self.yes(f"{player.name}, resign this match? [y/N] "):
-                        return await self.service.resign(LOCAL_CHANNEL, player)
-                elif command == "draw":
-                    ended = await self.offer_draw(player)
+                elif command == "matches":
+                    for line in await self.listing(match, rest):
+                        self.say(line)
+                elif command == "switch":
+                    target = await self.switch_to(match, rest)
+                    if target is not None:
+                        return Elsewhere(target)
+                elif text.lower() == "new":
+                    return Elsewhere(await self.new_match())
+                elif command == "abandon":
+                    if not rest:
+                        if await self.abandon(match, player):
+                            return Elsewhere(None)
+                    elif (other := self.named(rest, await self.in_progress(), "`matches` lists them")) is not None:
+                        if other.id == match.id:
+                            if await self.abandon(match, player):
+                                return Elsewhere(None)
+                        else:
+                            await self.abandon(other, other.people[0])
+                elif text.lower() == "resign":
+                    if self.yes(f"{player.name}, resign this match? It counts as a loss. [y/N] "):
+                        return await self.service.resign(match.channel_id, player)
+                elif text.lower() == "draw":
+                    ended = await self.offer_draw(match, player)
                     if ended is not None:
                         return ended
                 else:
-                    result = await self.service.move(LOCAL_CHANNEL, player, text)
+                    result = await self.service.move(match.channel_id, player, text)
                     self.announce(result)
                     return result.match
             except Quit:
                 raise
-            except (IllegalMove, PlayerError) as error:
+            except IllegalMove as error:
+                self.say(refusal(match.state, text, error))
+            except NotFound:
+                self.say("This match is no longer in progress.")
+                return Elsewhere(None)
+            except PlayerError as error:
                 self.say(str(error))
             except Exception:
                 log.exception("local match %s: %r failed", match.id, text)
                 self.say("Something went wrong (details in the log). Try again, or `quit` and resume later.")
 
-    def show_rules(self, name: str) -> None:
-        """A game's rules, as /rules gives them (by name, title or number)."""
-        game = find_game(name)
-        if game is None:
-            self.say(f"There is no game {name!r}. Games: {', '.join(GAMES)}.")
-            return
-        self.say(f"{game.title}\n\n" + plain(rules_text(game)))
+    async def listing(self, match: Match, name: str) -> list[str]:
+        """`matches`: the local matches in progress (those `name` plays in, if given)."""
+        matches = await self.in_progress()
+        if name:
+            wanted = " ".join(name.split()).casefold()
+            matches = [m for m in matches if any(p.name.casefold() == wanted for p in m.seats)]
+            if not matches:
+                return [f"{name} plays in no local match in progress: `matches` lists them all."]
+        whose = f" with {name}" if name else ""
+        return [f"Local matches in progress{whose}, the last played first:", *(match_line(m, match.id) for m in matches)]
 
-    async def offer_draw(self, player: Player) -> Match | None:
+    async def switch_to(self, match: Match, number: str) -> Match | None:
+        """`switch N`: match N, when it is another match in progress; None after saying why not."""
+        if not number:
+            self.say("Type `switch` and a match's number: `matches` lists them.")
+            return None
+        others = [m for m in await self.in_progress() if m.id != match.id]
+        if number.removeprefix("#") == str(match.id):
+            self.say(f"Match {match.id} is the one being played.")
+            return None
+        if not others:
+            self.say("There is no other match in progress: `new` starts one.")
+            return None
+        found = self.named(number, others, "`matches` lists them")
+        if found is not None:
+            self.say(f"Match {match.id} waits. Match {found.id}, {found.rules.title}: {' vs '.join(found.names)}.")
+        return found
+
+    async def offer_draw(self, match: Match, player: Player) -> Match | None:
         """Offer a draw and ask the opponent at once; the finished match if they agree."""
-        offer = await self.service.draw(LOCAL_CHANNEL, player)
+        if len(match.seats) != 2:
+            self.say("Draws are for two-player games: play on, `resign`, or `abandon` the match.")
+            return None
+        offer = await self.service.draw(match.channel_id, player)
         if isinstance(offer, Match):  # the opponent's earlier offer was still standing
             return offer
         other = offer.match.seats[1 - offer.seat]
         if self.yes(f"{other.name}, {player.name} offers a draw. Do you accept? [y/N] "):
-            return await self.service.draw(LOCAL_CHANNEL, other)
+            return await self.service.draw(match.channel_id, other)
         self.say(f"{other.name} declines the draw; {player.name} is still to move.")
         return None
 
@@ -371,8 +368,7 @@ class Console:
     async def picture(self, match: Match) -> Path | None:
         """The board PNG for this position, drawn once per ply (and once more if the match ended
         there by a resignation or an agreed draw); None if drawing failed (logged)."""
-        end = "-end" if match.status == "finished" else ""
-        path = self.boards / f"local-{match.id}-{len(match.moves)}{end}.png"
+        path = self.boards / picture_name(match)
         if path.exists():
             return path
         try:
@@ -404,23 +400,24 @@ class Console:
             self.say("  (? = provisional: fewer games played)")
 
 
-def result_text(match: Match) -> str:
-    """"alice wins", "Draw between alice and bob", or for N players the places in order."""
-    places = [and_list([match.seats[s].name for s in sorted(group)]) for group in match.outcome.places]
-    if len(places) == 1:
-        return f"Draw between {places[0]}"
-    head = places[0] + (" win" if len(match.outcome.places[0]) > 1 else " wins")
-    if len(places) == 2:
-        return head
-    return head + "; then " + ", then ".join(places[1:])
+def picture_name(match: Match) -> str:
+    """The file of the match's picture after its moves so far: `local-<match>-<seed>-<ply>[-end].png`.
+    The match's random seed, stored with it, keeps apart the pictures of matches that share a number
+    (a database deleted and started again, or another database beside it)."""
+    end = "-end" if match.status == "finished" else ""
+    return f"local-{match.id}-{match.seed:08x}-{len(match.moves)}{end}.png"
 
 
-def _bounds(spec: OptionSpec) -> str:
-    if spec.choices is not None:
-        return f" ({' / '.join(map(str, spec.choices))})"
-    if spec.min is not None and spec.max is not None:
-        return f" ({spec.min}–{spec.max})"
-    return ""
+def refusal(state: State, typed: str, error: IllegalMove) -> str:
+    """What to say of a move the rules refused, with what to do instead."""
+    if is_partial(state, unlabel(state, typed)):
+        return f"{typed} is only the start of a move: `moves {typed}` lists how it can go on; `?` builds a move step by step."
+    reason = str(error).rstrip(".")
+    if not isinstance(error, InvalidNotation):
+        return reason + " (`moves` lists the legal moves)."
+    if not any(c.isdigit() for c in typed):  # a word, not a move: every notation names squares
+        return reason + ". `help` lists the commands."
+    return reason + "."
 
 
 async def main(argv: list[str] | None = None, input_fn: InputFn = input, print_fn: PrintFn = print) -> int:

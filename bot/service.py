@@ -426,6 +426,17 @@ class MatchService:
         async with self.store.reading() as db:
             return await self._load_match(db, match_id)
 
+    async def active_matches(self, guild_id: int) -> list[Match]:
+        """The matches being played in a server, the one moved in last first (a match without moves
+        counts from its start)."""
+        async with self.store.reading() as db:
+            rows = await db.all(
+                "SELECT m.id FROM matches m WHERE m.guild_id = ? AND m.status = 'active' ORDER BY"
+                " coalesce((SELECT max(played_at) FROM moves WHERE match_id = m.id), m.started_at) DESC, m.id DESC",
+                guild_id,
+            )
+            return [await self._load_match(db, row["id"]) for row in rows]
+
     async def move(self, channel_id: int, user: Player, notation: str, via: str | None = None) -> MoveResult:
         """Play a move; it counts once this returns (the transaction has committed)."""
         now = self.clock()
@@ -611,6 +622,27 @@ class MatchService:
             )
             await self._finish(db, match, outcome, now)
             return replace(await self._load_match(db, match.id), note=note, earlier=match.earlier)
+
+    async def abandon(self, match_id: int, user: Player) -> Match:
+        """End an active match without a result, at the wish of `user`, a person playing in it: nobody
+        is rated and no record counts it. The match is removed (its moves, seats and notes) and its
+        challenge closed as withdrawn by `user`. Returns the match as it stood."""
+        now = self.clock()
+        async with self._changing() as db:
+            match = await self._load_match(db, match_id, lock=True)
+            if match.status != "active":
+                raise NotAllowed("This match is over.")
+            if user.is_computer:
+                raise NotAllowed("Only a person playing in a match can abandon it.")
+            self._seat(match, user)
+            for table in ("outbox", "moves", "seats"):
+                await db.run(f"DELETE FROM {table} WHERE match_id = ?", match_id)
+            await db.run("DELETE FROM matches WHERE id = ?", match_id)
+            await db.run("UPDATE challenges SET status = 'withdrawn', closed_at = ?, closed_by = ? WHERE id = ?",
+                         now, user.id, match_id)
+        self._states.pop(match_id, None)
+        self.deadlines_changed.set()
+        return match
 
     # ------------------------------------------------------------------ time
 

@@ -11,6 +11,7 @@ from PIL import Image
 
 from bot import steps
 from bot.console import LOCAL_CHANNEL, LOCAL_GUILD, local_player, main
+from bot.models import Match
 from bot.service import MatchService
 from bot.store import Store, open_store
 from rules import GAMES
@@ -18,6 +19,7 @@ from rules.parts import move_parts
 from tests.support.postgres import empty_database
 
 SETUP = ["attaxx", "alice", "bob"]
+STOPPED = "Stopped. Matches in progress stay saved: run `python -m bot.console` again to resume them."
 
 
 class Script:
@@ -67,6 +69,19 @@ async def latest(db):
         await store.close()
 
 
+async def local(db, method: str, *args):
+    """What the service's `method` answers on the file (the console closed)."""
+    store = await Store.open(db)
+    try:
+        return await getattr(MatchService(store), method)(*args)
+    finally:
+        await store.close()
+
+
+def picture(db, match: Match, ply: int, end: bool = False):
+    return db.parent / "boards" / f"local-{match.id}-{match.seed:08x}-{ply}{'-end' if end else ''}.png"
+
+
 async def test_a_full_attaxx_game_to_the_end(db_path):
     mover = Mover()
     out = await run(db_path, Script(SETUP, then=mover))
@@ -84,10 +99,9 @@ async def test_a_full_attaxx_game_to_the_end(db_path):
     assert "Local leaderboard, Attaxx:" in out and any(re.match(rf"\s+1\. {winner}\s+\d+\?? 1 game · 1W 0L 0D", line) for line in out)
     assert "Traceback" not in text
 
-    boards = db_path.parent / "boards"
     plies = len(match.moves)
     for ply in range(plies + 1):
-        path = boards / f"local-{match.id}-{ply}{'-end' if ply == plies else ''}.png"
+        path = picture(db_path, match, ply, end=ply == plies)
         assert f"Picture: {path}" in out
         with Image.open(path) as image:
             image.verify()
@@ -98,9 +112,13 @@ async def test_a_full_attaxx_game_to_the_end(db_path):
 async def test_illegal_and_malformed_moves_get_one_line_and_change_nothing(db_path):
     script = Script(SETUP + ["a4", "zz9", "", "moves", "quit"])
     out = await run(db_path, script)
-    assert "a4 is not next to any of your pieces" in out
+    assert "a4 is not next to any of your pieces (`moves` lists the legal moves)." in out
     malformed = [line for line in out if line.startswith("Can't read 'zz9'")]
-    assert len(malformed) == 1 and re.fullmatch(r"\d+ legal moves:", out[out.index(malformed[0]) + 1])
+    assert len(malformed) == 1 and malformed[0].endswith(".")
+    listed = out[out.index(malformed[0]) + 1:]
+    count = int(re.fullmatch(r"(\d+) legal moves:", listed[0]).group(1))
+    legal = GAMES["attaxx"].start(2).legal_moves()
+    assert listed[1:count + 1] == [f"  {move}" for move in legal] and count == len(legal), "one move a line"
     assert script.prompts[-5:] == ["alice (White) to move: "] * 5  # the same player is asked again each time
     assert "Traceback" not in "\n".join(out)
     match = await latest(db_path)
@@ -109,26 +127,30 @@ async def test_illegal_and_malformed_moves_get_one_line_and_change_nothing(db_pa
 
 async def test_quit_then_resume_continues_the_same_match(db_path):
     out = await run(db_path, Script(SETUP + ["a6", "g6", "quit"]))
-    assert out[-1].startswith("Stopped. A match in progress stays saved")
+    assert out[-1] == STOPPED
     first = await latest(db_path)
     assert first.status == "active" and first.moves == ("a6", "g6")
 
-    script = Script(["", "b6"])  # Enter = yes, resume; one move; then end of input (Ctrl-D) quits
+    script = Script(["", "b6"])  # Enter = resume the last played; one move; then end of input (Ctrl-D) quits
     out = await run(db_path, script)
-    assert script.prompts[0] == "Resume it? [Y/n] "
-    assert "A local Attaxx match is still going: alice vs bob, 2 moves played, alice to move." in out
+    assert script.prompts[0] == "Match to resume (its number), or `new` [1]: "
+    assert out[2:4] == ["Local matches in progress, the last played first:",
+                        "  #1  Attaxx · alice vs bob · alice (White) to move · 2 moves played"]
+    assert "Match 1, Attaxx: alice vs bob. Type `help` for the commands." in out
     assert "alice (White) played b6: clone." in out
-    assert script.prompts[-1] == "bob (Black) to move: " and out[-1].startswith("Stopped.")
+    assert script.prompts[-1] == "bob (Black) to move: " and out[-1] == STOPPED
     again = await latest(db_path)
     assert again.id == first.id and again.moves == ("a6", "g6", "b6") and again.status == "active"
 
 
-async def test_declining_to_resume_can_resign_it_and_start_afresh(db_path):
+async def test_a_new_match_at_the_start_keeps_the_one_in_progress(db_path):
     await run(db_path, Script(SETUP + ["a6", "quit"]))
-    out = await run(db_path, Script(["n", "y", "attaxx", "carol", "dave", "quit"]))
-    assert "Result: alice wins (bob resigned)." in out
-    match = await latest(db_path)
-    assert match.names == ["carol", "dave"] and match.status == "active"
+    out = await run(db_path, Script(["new", "attaxx", "carol", "dave", "quit"]))
+    assert "Match 2: carol vs dave. Type `help` for the commands." in out and "Result" not in "\n".join(out)
+    kept, new = await local(db_path, "get_match", 1), await local(db_path, "get_match", 2)
+    assert kept.status == new.status == "active" and kept.moves == ("a6",) and new.names == ["carol", "dave"]
+    assert new.channel_id != kept.channel_id
+    assert await local(db_path, "leaderboard", LOCAL_GUILD, "attaxx") == ([], 0), "nobody resigned, nobody rated"
 
 
 async def test_draw_declined_then_agreed_and_resign(db_path):
@@ -140,7 +162,7 @@ async def test_draw_declined_then_agreed_and_resign(db_path):
     end = out.index("Game over: Draw · draw agreed")
     players = out[end - 4:end]  # the final board's player lines, its last move and the legend
     assert players[:2] == ["O White: alice — 3 pieces  <- draw", "X Black: bob — 2 pieces  <- draw"]
-    assert out[end + 1] == f"Picture: {db_path.parent / 'boards' / 'local-1-1-end.png'}"
+    assert out[end + 1] == f"Picture: {picture(db_path, await latest(db_path), 1, end=True)}"
 
     out = await run(db_path, Script(SETUP + ["resign", "n", "resign", "y"]))
     assert "Result: bob wins (alice resigned)." in out
@@ -152,10 +174,13 @@ async def test_draw_declined_then_agreed_and_resign(db_path):
 async def test_setup_asks_again_after_bad_answers(db_path):
     script = Script(["chess", "9", "1", "", "alice", " ALICE ", "x" * 40, "bob", "quit"])
     out = await run(db_path, script)
-    assert "There is no game 'chess': type its name or its number." in out
-    assert "There is no game '9': type its name or its number." in out
-    assert "Please type a name." in out and "ALICE is already playing: each player needs a different name." in out
+    assert "There is no game 'chess': type its name or its number (1–6)." in out
+    assert "There is no game '9': type its name or its number (1–6)." in out
+    assert "Please type a name." in out and "ALICE is already playing: type a different name." in out
     assert "Please keep the name to 32 characters." in out
+    assert script.prompts[:2] == ["Game (name or number) [attaxx]: "] * 2 and script.prompts[3:7] == [
+        "Player 1 (White), your name (or `computer`, `computer easy / medium / hard`): "] * 2 + [
+        "Player 2 (Black), your name (or `computer`, `computer easy / medium / hard`): "] * 2
     assert (await latest(db_path)).names == ["alice", "bob"]
 
 
@@ -195,8 +220,8 @@ def test_python_dash_m_runs_and_ends_quietly_at_end_of_input(tmp_path):
                           capture_output=True, text=True, timeout=60, cwd=Path(__file__).parents[1])
     assert done.returncode == 0 and "Traceback" not in done.stderr
     assert "d4 is not next to any of your pieces" in done.stdout and "ann (White) played a6: clone." in done.stdout
-    assert done.stdout.rstrip().endswith("run `python -m bot.console` again to resume it.")
-    assert (tmp_path / "boards" / "local-1-1.png").exists()
+    assert done.stdout.rstrip().endswith(STOPPED)
+    assert len(list((tmp_path / "boards").glob("local-1-*-1.png"))) == 1
 
 
 async def test_a_challenge_left_open_by_a_killed_process_does_not_block_the_next_run(db_path):
@@ -222,10 +247,14 @@ async def test_five_players_retry_a_k_too_big_for_them_then_play_to_the_end(db_p
         played.append(move)
         return move
 
-    out = await run(db_path, Script(["permutation", "5", *names, "5", "4"], then=mover))
+    script = Script(["permutation", "7", "5", *names, "5", "4"], then=mover)
+    out = await run(db_path, script)
     text = "\n".join(out)
-    assert "k = 5 with 5 players needs a 26×26 board, but the largest is 25×25: with 5 players k can be at most 4." \
-        " Let's try the options again." in out
+    assert "Multiplications Within The Permutation is played by 2 to 6 players: type a number from 2 to 6." in out
+    refused = out.index("k = 5 with 5 players needs a 26×26 board, but the largest is 25×25: with 5 players k can be at most 4.")
+    assert script.prompts[8:10] == ["k [3]: ", "k [3]: "], "k is asked again at once"
+    assert "Let's try the options again." not in text and out[refused + 1] == "Match 1: ann vs ben vs cat vs dan vs eve." \
+        " Type `help` for the commands."
     match = await latest(db_path)
     assert match.names == names and match.state.n == 21 and len(match.moves) == 41 == len(played)
     assert match.outcome == state.outcome and match.outcome.reason == "all 21 numbers written"
@@ -347,3 +376,201 @@ async def test_rules_at_the_console_are_the_rules_of_slash_rules(db_path):
     during = out[out.index("Attaxx"):]
     assert during[2].startswith("Clone or jump on a 7×7 board") and any(line.startswith("Notation:") for line in during)
     assert script.prompts[-2:] == ["alice (White) to move: "] * 2, "the rules change nothing: alice is still to move"
+
+
+async def test_a_new_database_never_shows_an_old_databases_pictures(db_path):
+    """Match numbers start again in a new database: the pictures' names do not, so a new match is never
+    shown an old match's picture of the same number and ply."""
+    await run(db_path, Script(SETUP + ["a6", "quit"]))
+    old = await latest(db_path)
+    boards = db_path.parent / "boards"
+    kept = {path: path.read_bytes() for path in boards.iterdir()}
+    assert set(kept) == {picture(db_path, old, 0), picture(db_path, old, 1)}
+    for leftover in db_path.parent.glob(db_path.name + "*"):  # the database, its WAL and shared memory
+        leftover.unlink()
+
+    out = await run(db_path, Script(["attaxx", "carol", "dave", "g2", "quit"]))
+    new = await latest(db_path)
+    assert new.id == old.id == 1 and new.names == ["carol", "dave"]
+    shown = [Path(line.removeprefix("Picture: ")) for line in out if line.startswith("Picture: ")]
+    assert shown == [picture(db_path, new, 0), picture(db_path, new, 1)] and not set(shown) & set(kept)
+    for path, data in kept.items():
+        assert path.read_bytes() == data, "the old pictures are left as they were"
+    for ply in (0, 1):
+        assert shown[ply].read_bytes() != kept[picture(db_path, old, ply)], "the new match's own board, drawn anew"
+
+
+async def test_each_option_is_checked_as_it_is_typed(db_path):
+    """A bad option is refused at once, saying what is accepted, and asked again before the next one; a
+    value that only a later option's default clashes with (a nest on the other's default cell) is taken."""
+    script = Script(["ikabegama", "ann", "ben", "9", "x", "4", "z9", "d7", "", "d1", "quit"])
+    out = await run(db_path, script)
+    assert script.prompts[3:10] == ["size [5]: "] * 3 + ["light_nest [d1]: "] * 2 + ["dark_nest [d7]: "] * 2
+    expected = [
+        "size: Cells on each side of the hexagon (4–7)",
+        "size must be between 4 and 7, not 9.",
+        "size must be a whole number from 4 to 7.",
+        "light_nest: Light's nest cell (default: bottom of the middle file)",
+        "light nest z9 is not on a size-4 board (files a–g, no j).",
+        "dark_nest: Dark's nest cell (default: top of the middle file)",
+        "The Light and Dark nests must be different cells.",
+        "Match 1: ann vs ben. Type `help` for the commands.",
+    ]
+    assert [line for line in out if line in expected] == expected, "each refusal right after its answer"
+    match = await latest(db_path)
+    assert match.options == {"size": 4, "light_nest": "d7", "dark_nest": "d1"}
+
+    script = Script(["new", "elevation", "cat", "computer easy", "5", "", "hilly", "random", "quit"])
+    out = await run(db_path, script)
+    assert script.prompts[4:9] == ["height [3]: "] * 2 + ["terrain [flat]: "] * 2 + ["cat (Red) to move: "]
+    assert out.index("height must be between 1 and 4, not 5.") < out.index(
+        "terrain: flat: every stack alike; random: hills and hollows, alike for both sides (flat / random)")
+    assert "terrain must be one of flat, random." in out
+    assert (await local(db_path, "get_match", 2)).options == {"height": 3, "terrain": "random"}
+
+
+async def test_several_matches_kept_resumed_after_a_restart_and_one_abandoned_unrated(db_path):
+    await run(db_path, Script(SETUP + ["resign", "y"]))  # a rated result first: bob 1W, alice 1L
+    alice, bob = local_player("alice"), local_player("bob")
+
+    async def records():
+        return (await local(db_path, "leaderboard", LOCAL_GUILD, "attaxx"),
+                await local(db_path, "stats", LOCAL_GUILD, alice.id), await local(db_path, "stats", LOCAL_GUILD, bob.id))
+
+    before = await records()
+    assert [(s.player.name, s.record) for s in before[0][0]] == [("bob", "1 game · 1W 0L 0D"), ("alice", "1 game · 0W 1L 0D")]
+
+    turn = "c1: b2>c2 b2>d2"
+    blue = next(m for m in GAMES["elevation"].start(2).play(turn).legal_moves() if " " in m)
+    script = Script(["attaxx", "alice", "bob", "a6", "new", "elevation", "ann", "ben", "", "", turn,
+                     "matches", "switch 2", "b2", "quit"])
+    out = await run(db_path, script)
+    assert "Match 3: ann vs ben. Type `help` for the commands." in out
+    listed = out.index("Local matches in progress, the last played first:")
+    assert out[listed + 1:listed + 3] == [
+        "  #3  Elevation · ann vs ben · ben (Blue) to move · 1 move played  (this one)",
+        "  #2  Attaxx · alice vs bob · bob (Black) to move · 1 move played",
+    ]
+    assert "Match 3 waits. Match 2, Attaxx: alice vs bob." in out and "bob (Black) played b2: clone." in out
+    assert script.prompts[-2:] == ["bob (Black) to move: ", "alice (White) to move: "] and out[-1] == STOPPED
+
+    script = Script(["3", blue, "quit"])  # the console started again: resume the Elevation match
+    out = await run(db_path, script)
+    assert out[2:5] == [
+        "Local matches in progress, the last played first:",
+        "  #2  Attaxx · alice vs bob · alice (White) to move · 2 moves played",
+        "  #3  Elevation · ann vs ben · ben (Blue) to move · 1 move played",
+    ]
+    assert script.prompts[:3] == ["Match to resume (its number), or `new` [2]: ", "ben (Blue) to move: ",
+                                  "ann (Red) to move: "]
+    assert "Match 3, Elevation: ann vs ben. Type `help` for the commands." in out
+    assert f"ben (Blue) played {blue}." in out
+    assert (await local(db_path, "get_match", 3)).moves == (turn, blue)
+
+    script = Script(["abandon 2", "y", ""])  # abandon the Attaxx match, then resume the other (Enter)
+    out = await run(db_path, script)
+    assert script.prompts[:3] == ["Match to resume (its number), or `new` [3]: ",
+                                  "Abandon match 2 (Attaxx: alice vs bob)? It ends unrated: nobody wins or loses. [y/N] ",
+                                  "Match to resume (its number), or `new` [3]: "]
+    abandoned = out.index("Match 2 abandoned: not rated, and no record counts it.")
+    assert out[abandoned + 2:abandoned + 4] == [
+        "Local matches in progress, the last played first:",
+        "  #3  Elevation · ann vs ben · ann (Red) to move · 2 moves played",
+    ]
+    assert script.prompts[-1] == "ann (Red) to move: " and "Result" not in "\n".join(out)
+    assert [m.id for m in await local(db_path, "active_matches", LOCAL_GUILD)] == [3]
+    assert await records() == before, "the abandoned match is nobody's loss, win or draw"
+
+
+async def test_abandoning_the_match_at_hand_asks_first_and_rates_nobody(db_path):
+    script = Script(SETUP + ["a6", "abandon", "n", "abandon", "y", ""])
+    out = await run(db_path, script)
+    prompt = "Abandon match 1 (Attaxx: alice vs bob)? It ends unrated: nobody wins or loses. [y/N] "
+    assert script.prompts[-5:] == ["bob (Black) to move: ", prompt, "bob (Black) to move: ", prompt,
+                                   "No local match is in progress now. Start a new one? [y/N] "]
+    assert out[-1] == "Match 1 abandoned: not rated, and no record counts it."
+    assert await local(db_path, "active_matches", LOCAL_GUILD) == []
+    assert await local(db_path, "leaderboard", LOCAL_GUILD, "attaxx") == ([], 0)
+
+
+async def test_moves_and_history_list_one_move_a_line(db_path):
+    turn = "c1: b2>c2 b2>d2"
+    after = GAMES["elevation"].start(2).play(turn)
+    blue = next(m for m in after.legal_moves() if " " in m)
+    out = await run(db_path, Script(["elevation", "ann", "ben", "", "", "history", turn, blue, "moves c1-c2", "history"]))
+    assert "No moves played yet." in out
+    history = out.index("Moves played in match 1:")
+    assert out[history:history + 3] == ["Moves played in match 1:", f"    1. ann (Red)   {turn}", f"    2. ben (Blue)  {blue}"]
+    state = after.play(blue)
+    wanted = [m for m in state.legal_moves() if m.startswith("c1-c2")]
+    assert 1 < len(wanted) <= 120 and any(" " in m for m in wanted)
+    listed = out.index(f"{len(wanted)} legal moves starting c1-c2:")
+    assert out[listed + 1:listed + 1 + len(wanted)] == [f"  {move}" for move in wanted]
+
+
+async def test_a_half_built_move_points_to_question_mark_and_moves(db_path):
+    out = await run(db_path, Script(["elevation", "ann", "ben", "", "", "c1", "c1-c2 d3", "?", "3", "", "quit"]))
+    assert "c1 is only the start of a move: `moves c1` lists how it can go on; `?` builds a move step by step." in out
+    assert "c1-c2 d3 is only the start of a move: `moves c1-c2 d3` lists how it can go on; `?` builds a move step by step." in out
+    assert "Your move so far: `c1 …` — pick what comes next." in out
+    assert "Nothing played. `moves c1` lists how c1 … can go on; `?` builds a move again." in out
+    assert "suggestion" not in "\n".join(out).lower()
+    assert (await latest(db_path)).moves == ()
+
+
+async def test_refusals_say_what_to_do_instead(db_path):
+    names = ["ann", "ben", "cat"]
+    script = Script(["permutation", "3", *names, "", "draw", "switch", "switch 1", "switch 5", "undo", "help",
+                     "matches zed", "matches BEN", "new", "attaxx", "alice", "bob", "quit"])
+    out = await run(db_path, script)
+    assert "Draws are for two-player games: play on, `resign`, or `abandon` the match." in out
+    [unread] = [line for line in out if line.startswith("Can't read 'undo'")]
+    assert unread.endswith(". `help` lists the commands.")
+    assert "  abandon    end this match unrated: nobody wins or loses (`abandon N`: match N)" in out
+    assert "zed plays in no local match in progress: `matches` lists them all." in out
+    listed = out.index("Local matches in progress with BEN, the last played first:")
+    assert out[listed + 1] == "  #1  Multiplications Within The Permutation · ann vs ben vs cat · ann (Red) to move" \
+        " · no moves yet  (this one)"
+    assert "Type `switch` and a match's number: `matches` lists them." in out
+    assert "Match 1 is the one being played." in out
+    assert "There is no other match in progress: `new` starts one." in out
+
+    script = Script(["abandon", "abandon 7", "xyz", "7", "1", "switch 7", "switch 2", "quit"])
+    out = await run(db_path, script)
+    assert "Type `abandon` and the match's number: `abandon 2`, say." in out
+    assert "There is no match 7 in progress: type `abandon` and one of 2 or 1." in out
+    assert "'xyz' is no match's number: type 2 or 1, or `new`." in out
+    assert "There is no match 7 in progress: type 2 or 1, or `new`." in out
+    assert "There is no match 7 in progress: `matches` lists them." in out
+    assert "Match 1 waits. Match 2, Attaxx: alice vs bob." in out
+    assert script.prompts[:5] == ["Match to resume (its number), or `new` [2]: "] * 5
+    assert "Traceback" not in "\n".join(out)
+
+
+async def test_an_expired_challenge_left_open_does_not_stop_a_new_match(db_path):
+    store = await Store.open(db_path)
+    stale = await MatchService(store, clock=lambda: 1000.0).challenge(
+        LOCAL_GUILD, LOCAL_CHANNEL, local_player("x"), "attaxx", [local_player("y")])
+    await store.close()
+    out = await run(db_path, Script(SETUP + ["a6", "quit"]))
+    assert "Match 2: alice vs bob. Type `help` for the commands." in out and "alice (White) played a6: clone." in out
+    [match] = await local(db_path, "active_matches", LOCAL_GUILD)
+    assert match.id != stale.id and match.moves == ("a6",)
+
+
+async def test_when_a_match_ends_the_ones_waiting_are_offered(db_path):
+    script = Script(SETUP + ["a6", "new", "attaxx", "carol", "dave", "resign", "y", "1", "b2", "quit"])
+    out = await run(db_path, script)
+    ended = out.index("Result: dave wins (carol resigned).")
+    listed = out.index("Local matches in progress, the last played first:", ended)
+    assert out[listed + 1:listed + 2] == ["  #1  Attaxx · alice vs bob · bob (Black) to move · 1 move played"]
+    assert script.prompts[-3:] == ["Match to resume (its number), `new`, or Enter to stop: ", "bob (Black) to move: ",
+                                   "alice (White) to move: "]
+    assert "Match 1, Attaxx: alice vs bob. Type `help` for the commands." in out and "bob (Black) played b2: clone." in out
+    assert (await local(db_path, "get_match", 1)).moves == ("a6", "b2")
+
+    script = Script(["new", "attaxx", "eve", "fay", "resign", "y", ""])  # Enter: stop, the match waiting kept
+    out = await run(db_path, script)
+    assert "Result: fay wins (eve resigned)." in out and out[-1] == STOPPED
+    assert script.prompts[-1] == "Match to resume (its number), `new`, or Enter to stop: "
+    assert [m.id for m in await local(db_path, "active_matches", LOCAL_GUILD)] == [1]

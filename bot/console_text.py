@@ -1,0 +1,106 @@
+"""What the console prints: the help, lists of matches and of moves (one a line), results and rules."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.models import Match
+from bot.rulebook import plain, rules_text
+from renderers.theme import and_list
+from rules import GAMES, Game, State
+from rules.parts import branches, compact, entry
+
+MOVES_SHOWN = 120  # more legal moves than this are listed by their next parts
+
+HELP = """\
+Type a move in the game's notation, or one of:
+  ?          build a move step by step, picking each part from a numbered list
+  moves      the legal moves, one a line (`moves c1`: those starting c1)
+  history    the moves played so far
+  board      show the board again
+  draw       offer a draw
+  resign     give up this match (it counts as a loss)
+  matches    the local matches in progress (`matches ann`: those ann plays in)
+  switch N   play match N instead; this one waits
+  new        start another match; this one waits
+  abandon    end this match unrated: nobody wins or loses (`abandon N`: match N)
+  rules      this game's rules (`rules attaxx`: another game's)
+  help       this text
+  quit       stop here; every match is kept for next time"""
+
+
+def find_game(answer: str) -> Game | None:
+    """The game an answer names: by name, title or number in the list of games."""
+    games = list(GAMES.values())
+    answer = answer.strip().lower()
+    if answer.isdigit() and 1 <= int(answer) <= len(games):
+        return games[int(answer) - 1]
+    return next((g for g in games if answer in (g.name, g.title.lower())), None)
+
+
+def rules_for(name: str) -> str:
+    """A game's rules as /rules gives them, without Discord's Markdown (by name, title or number)."""
+    game = find_game(name)
+    if game is None:
+        return f"There is no game {name!r}. Games: {', '.join(GAMES)}."
+    return f"{game.title}\n\n" + plain(rules_text(game))
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def match_line(match: Match, current: int | None = None) -> str:
+    """A match in progress, as lists show it: number, game, players, whose turn, moves played."""
+    mover = match.to_move
+    turn = f"{mover.name} ({match.rules.seat_name(match.state.to_move)}) to move" if mover else "over"
+    played = plural(len(match.moves), "move") + " played" if match.moves else "no moves yet"
+    mark = "  (this one)" if match.id == current else ""
+    return f"  #{match.id}  {match.rules.title} · {' vs '.join(match.names)} · {turn} · {played}{mark}"
+
+
+def move_lines(state: State, start: str = "") -> list[str]:
+    """Every legal move (those starting like `start`), one a line; where there are too many to read,
+    their next parts with how many moves follow each."""
+    moves = state.legal_moves()
+    if start:
+        moves = [move for move in moves if compact(entry(state, move)).startswith(compact(start))]
+        if not moves:
+            return [f"No legal move starts {start}: `moves` lists them all."]
+    starting = f" starting {start}" if start else ""
+    if len(moves) <= MOVES_SHOWN:
+        return [f"{plural(len(moves), 'legal move')}{starting}:"] + [f"  {move}" for move in moves]
+    return ([f"{len(moves)} legal moves{starting}; type `moves` and one of these:"]
+            + [f"  {branch.label}" for branch in branches(state, start)])
+
+
+def history_lines(match: Match) -> list[str]:
+    """The moves played so far, one a line, numbered, with who played each."""
+    if not match.moves:
+        return ["No moves played yet."]
+    rules = match.rules
+    state = rules.start(len(match.seats), match.options, match.seed)
+    movers = []
+    for move in match.moves:
+        seat = state.to_move
+        movers.append(f"{match.names[seat]} ({rules.seat_name(seat)})")
+        state = state.play(move)
+    width = max(map(len, movers))
+    return [f"Moves played in match {match.id}:"] + [
+        f"  {ply:>3}. {mover:<{width}}  {move}" for ply, (mover, move) in enumerate(zip(movers, match.moves), 1)]
+
+
+def result_text(match: Match) -> str:
+    """"alice wins", "Draw between alice and bob", or for N players the places in order."""
+    places = [and_list([match.seats[s].name for s in sorted(group)]) for group in match.outcome.places]
+    if len(places) == 1:
+        return f"Draw between {places[0]}"
+    head = places[0] + (" win" if len(match.outcome.places[0]) > 1 else " wins")
+    if len(places) == 2:
+        return head
+    return head + "; then " + ", then ".join(places[1:])
+
+
+def numbers(matches: Sequence[Match]) -> str:
+    """"3 or 5": the numbers of the matches listed."""
+    ids = [str(m.id) for m in matches]
+    return ids[0] if len(ids) == 1 else ", ".join(ids[:-1]) + " or " + ids[-1]
