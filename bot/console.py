@@ -385,7 +385,8 @@ class Console:
         self.say()
         self.say(f"Result: {result_text(match)} ({outcome.reason}).")
         if outcome.scores is not None:
-            self.say("Scores: " + ", ".join(f"{p.name} {s}" for p, s in zip(match.seats, outcome.scores, strict=True)))
+            order = [seat for group in outcome.places for seat in sorted(group)]
+            self.say("Scores: " + ", ".join(f"{match.names[seat]} {outcome.scores[seat]}" for seat in order))
         self.say("Ratings: " + ", ".join(
             f"{c.player.name} {c.before:.0f} → {c.after:.0f} ({c.delta:+.0f})" for c in match.ratings))
         board, total = await self.service.leaderboard(LOCAL_GUILD, match.game)

@@ -7,6 +7,7 @@ from bot.models import Match
 from bot.rulebook import plain, rules_text
 from renderers.theme import and_list
 from rules import GAMES, Game, State
+from rules.core import counted
 from rules.parts import branches, compact, entry
 
 MOVES_SHOWN = 120  # more legal moves than this are listed by their next parts
@@ -45,15 +46,11 @@ def rules_for(name: str) -> str:
     return f"{game.title}\n\n" + plain(rules_text(game))
 
 
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
-
-
 def match_line(match: Match, current: int | None = None) -> str:
     """A match in progress, as lists show it: number, game, players, whose turn, moves played."""
     mover = match.to_move
     turn = f"{mover.name} ({match.rules.seat_name(match.state.to_move)}) to move" if mover else "over"
-    played = plural(len(match.moves), "move") + " played" if match.moves else "no moves yet"
+    played = counted(len(match.moves), "move") + " played" if match.moves else "no moves yet"
     mark = "  (this one)" if match.id == current else ""
     return f"  #{match.id}  {match.rules.title} · {' vs '.join(match.names)} · {turn} · {played}{mark}"
 
@@ -68,7 +65,7 @@ def move_lines(state: State, start: str = "") -> list[str]:
             return [f"No legal move starts {start}: `moves` lists them all."]
     starting = f" starting {start}" if start else ""
     if len(moves) <= MOVES_SHOWN:
-        return [f"{plural(len(moves), 'legal move')}{starting}:"] + [f"  {move}" for move in moves]
+        return [f"{counted(len(moves), 'legal move')}{starting}:"] + [f"  {move}" for move in moves]
     return ([f"{len(moves)} legal moves{starting}; type `moves` and one of these:"]
             + [f"  {branch.label}" for branch in branches(state, start)])
 
@@ -91,7 +88,7 @@ def history_lines(match: Match) -> list[str]:
 
 def result_text(match: Match) -> str:
     """"alice wins", "Draw between alice and bob", or for N players the places in order."""
-    places = [and_list([match.seats[s].name for s in sorted(group)]) for group in match.outcome.places]
+    places = [and_list([match.names[s] for s in sorted(group)]) for group in match.outcome.places]
     if len(places) == 1:
         return f"Draw between {places[0]}"
     head = places[0] + (" win" if len(match.outcome.places[0]) > 1 else " wins")

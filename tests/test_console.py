@@ -94,7 +94,8 @@ async def test_a_full_attaxx_game_to_the_end(db_path):
     winner = match.seats[min(match.outcome.places[0])].name
     white, black = match.outcome.scores
     assert f"Result: {winner} wins (board full)." in out
-    assert f"Scores: alice {white}, bob {black}" in out
+    scores = [f"alice {white}", f"bob {black}"]
+    assert f"Scores: {', '.join(scores if white > black else scores[::-1])}" in out, "the winner's score first"
     assert re.search(r"Ratings: alice 1500 → \d+ \([+-]\d+\), bob 1500 → \d+ \([+-]\d+\)", text)
     assert "Local leaderboard, Attaxx:" in out and any(re.match(rf"\s+1\. {winner}\s+\d+\?? 1 game · 1W 0L 0D", line) for line in out)
     assert "Traceback" not in text
@@ -112,7 +113,8 @@ async def test_a_full_attaxx_game_to_the_end(db_path):
 async def test_illegal_and_malformed_moves_get_one_line_and_change_nothing(db_path):
     script = Script(SETUP + ["a4", "zz9", "", "moves", "quit"])
     out = await run(db_path, script)
-    assert "a4 is not next to any of your pieces (`moves` lists the legal moves)." in out
+    assert ("a4 is not next to any of your pieces: a clone goes next to one of them; a jump names two squares,"
+            " like a1a3 (`moves` lists the legal moves).") in out
     malformed = [line for line in out if line.startswith("Can't read 'zz9'")]
     assert len(malformed) == 1 and malformed[0].endswith(".")
     listed = out[out.index(malformed[0]) + 1:]
