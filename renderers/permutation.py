@@ -35,7 +35,6 @@ RIM_EDGE: RGB = (70, 80, 96)
 LABEL: RGB = (190, 200, 214)
 BOARD = grid.BoardColours(cell=CELL, grid=GRID, rim=RIM, rim_edge=RIM_EDGE, label=LABEL)
 PLAIN_X: RGB = (214, 220, 230)  # an x without a number while numbering: who placed it no longer matters
-INK: RGB = (22, 24, 30)  # numbers on their badges
 ONE = theme.DiscStyle(light=(226, 230, 238), base=(150, 158, 172), dark=(90, 96, 108), rim=(40, 44, 52))  # number 1
 STYLES = theme.SEAT_STYLES
 SHADE = 0.3  # opacity of the last move's rectangle
@@ -92,8 +91,8 @@ def number_size(cell: int) -> int:
 
 @lru_cache(maxsize=1024)
 def badge(cell: int, number: int, style: theme.DiscStyle, newest: bool) -> tuple[Image.Image, int]:
-    """An RGBA sprite of a rounded tile holding `number`, filled with the writer's light colour and
-    edged with their colour (the newest number is filled with the highlight colour instead), and how
+    """An RGBA sprite of a rounded tile holding `number`, filled with the writer's colour and edged in
+    its dark shade (the newest number is filled with the highlight colour instead), and how
     far it reaches left of the square's inside. It is as tall as the inside of a square or less, but
     a two-digit number may make it wider: the squares beside an x in its rank never hold another."""
     ss = theme.SS
@@ -110,13 +109,13 @@ def badge(cell: int, number: int, style: theme.DiscStyle, newest: bool) -> tuple
     right, bottom = left + w * ss - 1, top + h * ss - 1
     radius = h * ss * 0.3
     draw.rounded_rectangle((left + ss, top + ss * 1.2, right + ss, bottom + ss * 1.2), radius, fill=(8, 10, 14, 110))
-    fill = theme.HIGHLIGHT if newest else style.light
-    draw.rounded_rectangle((left, top, right, bottom), radius, fill=(style.dark if newest else style.base) + (255,))
+    fill = theme.HIGHLIGHT if newest else style.base
+    draw.rounded_rectangle((left, top, right, bottom), radius, fill=style.dark + (255,))
     inset = edge * ss
     draw.rounded_rectangle((left + inset, top + inset, right - inset, bottom - inset), max(0.0, radius - inset),
                            fill=fill + (255,))
     sprite = theme.downsample(big)
-    ImageDraw.Draw(sprite).text((width / 2, side / 2 + 0.5), str(number), font=face, fill=INK + (255,), anchor="mm")
+    ImageDraw.Draw(sprite).text((width / 2, side / 2 + 0.5), str(number), font=face, fill=theme.ink_on(fill) + (255,), anchor="mm")
     return sprite, extra
 
 
