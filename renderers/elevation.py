@@ -407,14 +407,11 @@ def seats(state, names: Sequence[str]) -> list[theme.Seat]:
 def draw_kinds(img: Image.Image, state) -> None:
     """Each seat's pieces left by kind on its card, right of its side's name: an icon and a count per
     kind, faded for a kind that is gone."""
-    per_row = theme.cards_per_row(PLAYERS)
-    card_w = (img.width - 2 * theme.PANEL_PAD - (per_row - 1) * theme.CARD_GAP) // per_row
     draw = ImageDraw.Draw(img)
     face = theme.font(19, True)
     for seat in range(PLAYERS):
-        x = theme.PANEL_PAD + seat * (card_w + theme.CARD_GAP)
-        right = x + card_w - 14
-        base_y = theme.PANEL_PAD + 60
+        box = theme.card_box(img.width, PLAYERS, seat)
+        right, base_y = box.right, box.baseline
         loser = theme.card_state(seat, state.to_move, state.outcome) == "loser"
         for kind, count in reversed(list(enumerate(state.kinds_left(seat)))):
             colour = theme.FAINT if count == 0 else theme.MUTED if loser else theme.TEXT

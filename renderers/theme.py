@@ -114,6 +114,13 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
 
 
 @cache
+def cap_height(size: int, bold: bool = True) -> int:
+    """The height in px of a capital letter (an "H") set at `size`, as drawn."""
+    left, top, right, bottom = font(size, bold).getbbox("H")
+    return bottom - top
+
+
+@cache
 def _notdef(bold: bool) -> bytes:
     mask = font(20, bold).getmask("\U0010fffd")  # a private-use code point: surely not in the font
     return bytes(mask)
@@ -131,13 +138,18 @@ _SPACES = re.compile(r"\s+")
 
 
 @lru_cache(maxsize=1024)
-def display_name(name: str, fallback: str, bold: bool = True) -> str:
-    """A player's name as it can be drawn: whitespace collapsed, characters the bundled font lacks
-    (emoji, CJK, …) left out, and `fallback` when nothing printable is left."""
+def clean_name(name: str, fallback: str, bold: bool = True) -> str:
+    """A player's name as it can be drawn, in reading order: whitespace collapsed, characters the
+    bundled font lacks (emoji, CJK, …) left out, and `fallback` when nothing printable is left."""
     text = _SPACES.sub(" ", unicodedata.normalize("NFC", name or "")).strip()
     text = "".join(ch for ch in text if ch == " " or (ch.isprintable() and has_glyph(ch, bold)))
-    text = _SPACES.sub(" ", text).strip()
-    return visual_order(text) or fallback
+    return _SPACES.sub(" ", text).strip() or fallback
+
+
+@lru_cache(maxsize=1024)
+def display_name(name: str, fallback: str, bold: bool = True) -> str:
+    """`clean_name` in drawing order (see `visual_order`), for one line."""
+    return visual_order(clean_name(name, fallback, bold))
 
 
 _MIRRORED = str.maketrans("()[]{}<>«»", ")(][}{><»«")
@@ -325,8 +337,14 @@ def seats_for(state, names: Sequence[str], styles: Sequence[DiscStyle], scores: 
 
 
 PANEL_PAD = 18
-CARD_HEIGHT = 76
+CARD_HEIGHT = 80
 CARD_GAP = 12
+CARD_DISC = 40  # the seat's disc at the left of its card
+CARD_INSET = 10  # from the card's left edge to the disc, and from the disc to the text
+CARD_RIGHT = 12  # from the text's right end to the card's right edge
+SIDE_BASELINE = CARD_HEIGHT - 12  # the side and score line, from the card's top
+NAME_SIZES = (22, 20, 18, 16)  # a name on one line: the largest of these that fits...
+TWO_LINE_SIZES = (17, 16, 15, 14, 13)  # ...else on two lines, the largest that fits; else cut short at the last
 
 
 def cards_per_row(players: int) -> int:
@@ -338,6 +356,136 @@ def panel_height(players: int) -> int:
     """Height of the player panel drawn by `draw_players` (cards in rows of two or three)."""
     rows = -(-players // cards_per_row(players))
     return PANEL_PAD + rows * CARD_HEIGHT + (rows - 1) * CARD_GAP
+
+
+@dataclass(frozen=True)
+class CardBox:
+    """Where one seat's card lies on an image (its top left corner and width), and where its text goes."""
+
+    x: int
+    y: int
+    width: int
+
+    @property
+    def text_x(self) -> int:
+        """The left end of the name and of the side."""
+        return self.x + CARD_INSET + CARD_DISC + CARD_INSET
+
+    @property
+    def right(self) -> int:
+        """The right end of the name and of the score."""
+        return self.x + self.width - CARD_RIGHT
+
+    @property
+    def room(self) -> int:
+        """How wide the name may be."""
+        return self.right - self.text_x
+
+    @property
+    def baseline(self) -> int:
+        """The baseline of the side and score line."""
+        return self.y + SIDE_BASELINE
+
+
+def card_box(width: int, players: int, seat: int, top: int = 0) -> CardBox:
+    """The card of `seat` on a panel drawn at `top` across an image `width` px wide."""
+    per_row = cards_per_row(players)
+    card_w = (width - 2 * PANEL_PAD - (per_row - 1) * CARD_GAP) // per_row
+    row, col = divmod(seat, per_row)
+    return CardBox(PANEL_PAD + col * (card_w + CARD_GAP), top + PANEL_PAD + row * (CARD_HEIGHT + CARD_GAP), card_w)
+
+
+_BREAK_AFTER = re.compile(r"[_\-./+]")
+
+
+def _break_points(text: str) -> tuple[list[tuple[int, int]], ...]:
+    """Where a name may be broken across two lines, as (end of the first line, start of the second),
+    by kind, best first: at spaces (never right after a "·", which goes with what follows it), after
+    "_", "-", ".", "/" or "+", and between any two characters."""
+    spaces = [(i, i + 1) for i, ch in enumerate(text) if ch == " " and not text[:i].endswith("·")]
+    marks = [(i, i) for i in range(1, len(text)) if _BREAK_AFTER.match(text[i - 1]) and text[i] != " "]
+    anywhere = [(i, i) for i in range(1, len(text))]
+    return spaces, marks, anywhere
+
+
+def _two_lines(text: str, size: int, room: int, points: Sequence[tuple[int, int]]) -> tuple[str, str] | None:
+    """`text` on two lines no wider than `room` at `size`, broken at one of `points`, the first line as
+    long as it can be; None if no point works."""
+    face = font(size, True)
+    for end, start in reversed(points):
+        first, second = text[:end].rstrip(), text[start:].lstrip()
+        if first and second and face.getlength(first) <= room and face.getlength(second) <= room:
+            return first, second
+    return None
+
+
+@lru_cache(maxsize=1024)
+def name_layout(name: str, room: int) -> tuple[int, tuple[str, ...]]:
+    """How a player's name (as `clean_name` gives it, in reading order) is set in `room` px on a card:
+    (font size, lines). On one line at the largest of NAME_SIZES that fits; else on two lines at the
+    largest of TWO_LINE_SIZES that fits, broken between words if that fits at any of them (else after
+    a "_", "-", …, else anywhere); only if even that fails, on two lines at the smallest size with the
+    second cut short with "…"."""
+    for size in NAME_SIZES:
+        if font(size, True).getlength(name) <= room:
+            return size, (name,)
+    for points in _break_points(name):  # a break between words at a smaller size before one inside a word
+        for size in TWO_LINE_SIZES:
+            lines = _two_lines(name, size, room, points)
+            if lines is not None:
+                return size, lines
+    size = TWO_LINE_SIZES[-1]
+    face = font(size, True)
+    spaces, _, anywhere = _break_points(name)
+    end, start = next((point for point in [*reversed(spaces), *reversed(anywhere)]
+                       if face.getlength(name[:point[0]].rstrip()) <= room), (1, 1))
+    return size, (name[:end].rstrip(), fit(name[start:].lstrip(), size, True, room))
+
+
+def seat_marks(sides: Sequence[str]) -> list[str]:
+    """One short mark per seat that tells the seats apart without colour: each side's initial ("R",
+    "B", "G", "Y", "P", "O") when those are all different, else the seats' numbers."""
+    initials = [side[:1].upper() for side in sides]
+    return initials if len(set(initials)) == len(initials) and all(initials) else [str(k + 1) for k in range(len(sides))]
+
+
+def marks_for(state) -> list[str] | None:
+    """The seat marks (`seat_marks`) a picture draws on everything a seat owns, in a game of more than
+    two players; None with two, whose seats are told apart by more than their hue already."""
+    if state.players <= 2:
+        return None
+    game = GAMES[state.game]
+    return seat_marks([game.seat_name(seat) for seat in range(state.players)])
+
+
+@cache
+def marked_disc(style: DiscStyle, diameter: int, mark: str = "", shadow: bool = True) -> Image.Image:
+    """`disc(style, diameter)` with `mark` (a seat's letter) in its middle, in the ink that stands out
+    most on the disc's colour."""
+    sprite = disc(style, diameter, shadow)
+    if not mark:
+        return sprite
+    sprite = sprite.copy()
+    face = font(max(9, round(diameter * 0.5)), True)
+    centre = sprite.width / 2, sprite.height / 2 + 0.5
+    ImageDraw.Draw(sprite).text(centre, mark, font=face, fill=ink_on(style.base) + (255,), anchor="mm")
+    return sprite
+
+
+@cache
+def seat_tag(style: DiscStyle, mark: str, diameter: int) -> Image.Image:
+    """A small flat disc in a seat's colour, with a dark rim, holding the seat's mark: set on a piece
+    or a number of that seat wherever its colour alone would have to tell whose it is."""
+    ss = SS
+    side = (diameter + 2) * ss
+    big = Image.new("RGBA", (side, side), (0, 0, 0, 0))
+    ImageDraw.Draw(big).ellipse((ss, ss, side - ss - 1, side - ss - 1), fill=style.base + (255,),
+                                outline=style.rim + (255,), width=max(ss, round(diameter * ss * 0.09)))
+    sprite = downsample(big)
+    face = font(max(8, round(diameter * 0.62)), True)
+    ImageDraw.Draw(sprite).text((sprite.width / 2, sprite.height / 2 + 0.5), mark, font=face,
+                                fill=ink_on(style.base) + (255,), anchor="mm")
+    return sprite
 
 
 def card_state(seat: int, to_move: int | None, outcome: Outcome | None) -> str:
@@ -384,44 +532,49 @@ def _pill(text: str, size: int, fill: RGB, colour: RGB) -> Image.Image:
     return pill
 
 
+def name_lines(name: str, seat: int, room: int) -> tuple[int, tuple[str, ...]]:
+    """The name of `seat` as its card sets it: (font size, lines in drawing order)."""
+    size, lines = name_layout(clean_name(name, f"Player {seat + 1}"), room)
+    return size, tuple(visual_order(line) for line in lines)
+
+
 def draw_players(img: Image.Image, top: int, seats: Sequence[Seat], to_move: int | None, outcome: Outcome | None) -> None:
-    """Draw one card per seat across the image, starting at `top`: colour swatch and name on the
-    first line, the side and the score on the second, and a badge (`card_badge`): who is to move, or
-    once the game is over, the places."""
-    width = img.width
+    """Draw one card per seat across the image, starting at `top`: the seat's disc (with its mark in a
+    game of more than two, see `seat_marks`) and the name (on one line, or two: `name_layout`), the
+    side and the score under it, and a badge (`card_badge`): who is to move, or once the game is over,
+    the places."""
     n = len(seats)
-    per_row = cards_per_row(n)
-    card_w = (width - 2 * PANEL_PAD - (per_row - 1) * CARD_GAP) // per_row
+    marks = seat_marks([seat.side for seat in seats]) if n > 2 else [""] * n
     draw = ImageDraw.Draw(img)
     for seat, info in enumerate(seats):
-        row, col = divmod(seat, per_row)
-        x = PANEL_PAD + col * (card_w + CARD_GAP)
-        y = top + PANEL_PAD + row * (CARD_HEIGHT + CARD_GAP)
+        box = card_box(img.width, n, seat, top)
+        x, y = box.x, box.y
         kind = card_state(seat, to_move, outcome)
-        card = _card((card_w, CARD_HEIGHT), kind)
+        card = _card((box.width, CARD_HEIGHT), kind)
         img.paste(card, (x, y), card)
-        paste(img, disc(info.style, 44), (x + 12 + 22, y + CARD_HEIGHT / 2))
-        text_x = x + 12 + 44 + 12
-        right = x + card_w - 14
-        # line 1: the name, 22 px, or smaller when that avoids cutting it short
-        name = display_name(info.name, f"Player {seat + 1}")
-        room = right - text_x
-        size = next((s for s in (22, 20, 18) if font(s, True).getlength(name) <= room), 18)
-        name = fit(name, size, True, room)
-        put_text(draw, (text_x, y + 32), name, font(size, True), MUTED if kind == "loser" else TEXT, "ls")
-        # line 2: the side on the left, the score on the right
-        base = y + 60
+        paste(img, marked_disc(info.style, CARD_DISC, marks[seat]), (x + CARD_INSET + CARD_DISC / 2, y + CARD_HEIGHT / 2))
+        colour = MUTED if kind == "loser" else TEXT
+        size, lines = name_lines(info.name, seat, box.room)
+        face = font(size, True)
+        if len(lines) == 1:  # one line, 22 px or smaller when that avoids cutting it short
+            put_text(draw, (box.text_x, y + 36), lines[0], face, colour, "ls")
+        else:  # two lines above the side
+            first = y + 13 + cap_height(size)
+            for k, line in enumerate(lines):
+                put_text(draw, (box.text_x, first + k * round(size * 1.18)), line, face, colour, "ls")
+        # the side on the left, the score on the right
+        base = box.baseline
         if info.score:
             label_font, score_font = font(15), font(21, True)
             label = f" {info.score_label}" if info.score_label else ""
-            put_text(draw, (right, base), label, label_font, MUTED, "rs")
-            score_right = right - round(label_font.getlength(label))
+            put_text(draw, (box.right, base), label, label_font, MUTED, "rs")
+            score_right = box.right - round(label_font.getlength(label))
             put_text(draw, (score_right, base), info.score, score_font, TEXT, "rs")
-        put_text(draw, (text_x, base), info.side, font(16), MUTED, "ls")
+        put_text(draw, (box.text_x, base), info.side, font(16), MUTED, "ls")
         marker = card_badge(seat, to_move, outcome)
         if marker:  # a badge sitting on the card's top edge, at the right
             pill = _pill(marker, 13, HIGHLIGHT if kind in ("turn", "winner") else MUTED, HIGHLIGHT_TEXT)
-            img.paste(pill, (x + card_w - 14 - pill.width, y - pill.height // 2), pill)
+            img.paste(pill, (x + box.width - 14 - pill.width, y - pill.height // 2), pill)
 
 
 def and_list(items: Sequence[str]) -> str:
@@ -451,15 +604,104 @@ def result_text(outcome: Outcome, seats: Sequence[Seat], plain: bool = False, re
     return " · ".join(parts)
 
 
-FOOTER_HEIGHT = 80
+FOOTER_HEIGHT = 104  # the footer panel and the margin under it: room for the status and two detail lines
+DETAIL_LINES = 2
+DETAIL_SIZE = 16
+BREAK = "\n"  # a detail segment starting with this starts a new line
+
+Segment = tuple[str, RGB]  # a run of text in one colour
+
+
+def _units(detail: Sequence[Segment]) -> list[list[Segment]]:
+    """The detail line's words, each with the spaces after it and its colour; a lone "·" is kept with
+    the word after it (so that no line ends with one), and a unit that starts a new line is marked by
+    a first segment (BREAK, colour)."""
+    units: list[list[Segment]] = []
+    glue = forced = False
+    for text, colour in detail:
+        if text.startswith(BREAK):
+            text, glue, forced = text[len(BREAK):], False, True
+        for word in re.findall(r"\s*\S+\s*|\s+", text):
+            if glue and units:
+                units[-1].append((word, colour))
+            else:
+                units.append([(BREAK, colour), (word, colour)] if forced else [(word, colour)])
+                forced = False
+            glue = word.strip() == "·"
+    return units
+
+
+@lru_cache(maxsize=1024)
+def wrap_detail(detail: tuple[Segment, ...], room: int, lines: int = DETAIL_LINES) -> tuple[tuple[Segment, ...], ...]:
+    """The footer's detail segments set on at most `lines` lines of `room` px at DETAIL_SIZE: broken
+    between words (or where a segment starts with BREAK), and only the last line, if even that is too
+    short, cut with "…"."""
+    face = font(DETAIL_SIZE)
+    out: list[list[Segment]] = [[]]
+    used = 0.0
+    units = _units(detail)
+    for k, unit in enumerate(units):
+        forced = unit[0][0] == BREAK
+        pieces = [(text, colour) for text, colour in unit if text != BREAK]
+        if not pieces:
+            continue
+        if not out[-1]:
+            pieces[0] = (pieces[0][0].lstrip(), pieces[0][1])
+        width = sum(face.getlength(text) for text, _ in pieces)
+        bare = width - (face.getlength(pieces[-1][0]) - face.getlength(pieces[-1][0].rstrip()))
+        if out[-1] and (forced or used + bare > room):
+            if len(out) == lines:  # no line left: cut this one short
+                return _cut(out, units[k:], room)
+            out.append([])
+            used = 0.0
+            if len(pieces) > 1 and pieces[0][0].strip() == "·":  # the break parts the two already
+                pieces = pieces[1:]
+            pieces[0] = (pieces[0][0].lstrip(), pieces[0][1])
+            width = sum(face.getlength(text) for text, _ in pieces)
+            bare = width - (face.getlength(pieces[-1][0]) - face.getlength(pieces[-1][0].rstrip()))
+        if bare > room:  # one word longer than a whole line
+            out[-1].append((fit("".join(text for text, _ in pieces).strip(), DETAIL_SIZE, False, room), pieces[0][1]))
+            used = room
+            continue
+        out[-1].extend(pieces)
+        used += width
+    return tuple(tuple(line) for line in out if line)
+
+
+def _cut(out: list[list[Segment]], rest: Sequence[list[Segment]], room: int) -> tuple[tuple[Segment, ...], ...]:
+    """The lines set so far with the rest of the text run on at the end of the last one, as much of it
+    as fits with "…" after it."""
+    face = font(DETAIL_SIZE)
+    pieces = out[-1] + [(" " if text == BREAK else text, colour) for unit in rest for text, colour in unit]
+    out[-1] = []
+    ellipsis = face.getlength("…")
+
+    def width(k: int, end: int) -> float:  # the last line with pieces[:k] and pieces[k][:end]
+        return sum(face.getlength(text) for text, _ in pieces[:k]) + face.getlength(pieces[k][0][:end].rstrip())
+
+    for k, (text, colour) in enumerate(pieces):
+        if width(k, len(text)) + ellipsis > room:  # the cut is in this piece: keep what fits with "…"
+            end = max((e for e in range(len(text) + 1) if width(k, e) + ellipsis <= room), default=0)
+            kept = [*pieces[:k], (text[:end].rstrip(), colour)]
+            if not kept[-1][0]:
+                kept.pop()
+            if kept:
+                kept[-1] = (kept[-1][0].rstrip(), kept[-1][1])
+            out[-1].extend(kept)
+            out[-1].append(("…", colour))
+            break
+    else:
+        out[-1].extend(pieces)
+    return tuple(tuple(line) for line in out)
 
 
 def draw_footer(img: Image.Image, top: int, seats: Sequence[Seat], to_move: int | None, outcome: Outcome | None,
-                detail: Sequence[tuple[str, RGB]], aside: str = "") -> None:
-    """A panel at `top`: the status (whose turn, or the result) in large type with a swatch, and a
-    detail line of coloured segments under it (the game's reason for ending comes first). `aside`,
-    if any, is set in small muted type at the right of the status line (a game's phase, say), and
-    the status is cut short before it."""
+                detail: Sequence[Segment], aside: str = "") -> None:
+    """A panel at `top`: the status (whose turn, or the result) in large type with a swatch, and under
+    it the detail in coloured segments (the game's reason for ending first) on up to two lines, broken
+    between words (see `wrap_detail`); the panel always has room for both, so the picture keeps its
+    size. `aside`, if any, is set in small muted type at the right of the status line (a game's phase,
+    say), and the status is cut short before it."""
     width = img.width
     box_w, box_h = width - 2 * PANEL_PAD, FOOTER_HEIGHT - PANEL_PAD
     panel = rounded_box((box_w, box_h), 12, PANEL, PANEL_EDGE, 1)
@@ -473,18 +715,18 @@ def draw_footer(img: Image.Image, top: int, seats: Sequence[Seat], to_move: int 
         aside = fit(aside, 16, False, inner // 2)
         put_text(draw, (x + inner, top + 29), aside, font(16), MUTED, "rs")
         status_room -= round(font(16).getlength(aside)) + 16
-    swatch: Seat | None = None
+    swatch: int | None = None
     if outcome is None and to_move is not None:
-        swatch = seats[to_move]
-        name = display_name(swatch.name, f"Player {to_move + 1}")
-        suffix = f" ({swatch.side}) to move"
+        swatch = to_move
+        name = display_name(seats[to_move].name, f"Player {to_move + 1}")
+        suffix = f" ({seats[to_move].side}) to move"
         status = fit(name, 21, True, status_room - 34 - round(status_font.getlength(suffix))) + suffix
         colour = TEXT
     elif outcome is not None:
         winners = sorted(outcome.places[0]) if not outcome.is_draw else []
-        swatch = seats[winners[0]] if len(winners) == 1 else None
+        swatch = winners[0] if len(winners) == 1 else None
         status = result_text(outcome, seats, reason=False)
-        status = fit(status, 21, True, status_room - (34 if swatch else 0))
+        status = fit(status, 21, True, status_room - (34 if swatch is not None else 0))
         colour = HIGHLIGHT
         if outcome.reason:
             named = any(outcome.reason.startswith(seat.name + " ") for seat in seats if seat.name)
@@ -494,18 +736,16 @@ def draw_footer(img: Image.Image, top: int, seats: Sequence[Seat], to_move: int 
         status, colour = "", TEXT
     tx = x
     if swatch is not None:
-        paste(img, disc(swatch.style, 24), (x + 12, top + 21))
+        mark = seat_marks([seat.side for seat in seats])[swatch] if len(seats) > 2 else ""
+        paste(img, marked_disc(seats[swatch].style, 24, mark), (x + 12, top + 21))
         tx = x + 34
     put_text(draw, (tx, top + 29), status, status_font, colour, "ls")
-    detail_font = font(16)
-    dx = x
-    for text, colour in detail:
-        room = x + inner - dx
-        if room <= 12:
-            break
-        shown = fit(text, 16, False, room)
-        put_text(draw, (dx, top + 53), shown, detail_font, colour, "ls")
-        dx += round(detail_font.getlength(shown))
+    detail_font = font(DETAIL_SIZE)
+    for k, line in enumerate(wrap_detail(tuple(detail), inner)):
+        dx = float(x)
+        for text, colour in line:
+            put_text(draw, (round(dx), top + 54 + 21 * k), text, detail_font, colour, "ls")
+            dx += detail_font.getlength(text)
 
 
 # --- PNG ---------------------------------------------------------------------------------------------

@@ -58,7 +58,7 @@ def test_every_board_fits_within_900_px():
                 continue
             lay = permutation.layout(n, players)
             assert 600 <= lay.width <= 900 and 600 <= lay.height <= 900, (n, players, lay)
-            assert lay.cell >= 22, (n, players)
+            assert lay.cell >= 20, (n, players)
             assert lay.board_x >= 0 and lay.board_x + lay.side <= lay.width
 
 
@@ -269,3 +269,24 @@ def test_text_of_a_finished_game_gives_the_result():
     text = render_text(state, NAMES[:2])
     assert "Game over" in text and "all 7 numbers written" in text
     assert "to move" not in text and "Numbering" not in text
+
+
+def test_the_footer_never_cuts_the_last_move_short(monkeypatch):
+    game = playout(6, 4)
+    lay = permutation.layout(25, 6)
+    names = ["Maximilian Alexander Worthington", "Computer (easy) · Blue", "Computer (medium) · Green",
+             "Computer (hard) · Yellow", "Computer (easy) · Purple", "Computer (medium) · Orange"]
+    details: list[str] = []
+    real = theme.put_text
+
+    def spy(draw, xy, line, face, fill, anchor="la"):
+        if xy[1] > lay.footer_y + 40:
+            details.append(line)
+        real(draw, xy, line, face, fill, anchor)
+
+    monkeypatch.setattr(theme, "put_text", spy)
+    for state in game[1:]:
+        details.clear()
+        permutation.image(state, names)
+        shown = "".join(details)
+        assert "…" not in shown and state.last.notation in shown and state.last.effect in shown
