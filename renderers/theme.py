@@ -120,6 +120,24 @@ def cap_height(size: int, bold: bool = True) -> int:
     return bottom - top
 
 
+PHONE_WIDTH = 360  # px: how wide a phone shows a picture in a chat; every picture is scaled down to it there
+PHONE_CAP = 8.0  # px: the least cap height of any label on a board once the picture is scaled so
+
+
+def phone_cap(size: int, width: int, bold: bool = True) -> float:
+    """The cap height of text set at `size` on a picture `width` px wide, once it is shown PHONE_WIDTH px wide."""
+    return cap_height(size, bold) * PHONE_WIDTH / width
+
+
+@lru_cache(maxsize=256)
+def phone_size(width: int, bold: bool = True) -> int:
+    """The least font size that reads on a phone (PHONE_CAP) on a picture `width` px wide."""
+    size = 8
+    while phone_cap(size, width, bold) < PHONE_CAP:
+        size += 1
+    return size
+
+
 @cache
 def _notdef(bold: bool) -> bytes:
     mask = font(20, bold).getmask("\U0010fffd")  # a private-use code point: surely not in the font
@@ -474,17 +492,18 @@ def marked_disc(style: DiscStyle, diameter: int, mark: str = "", shadow: bool = 
 
 @cache
 def seat_tag(style: DiscStyle, mark: str, diameter: int) -> Image.Image:
-    """A small flat disc in a seat's colour, with a dark rim, holding the seat's mark: set on a piece
-    or a number of that seat wherever its colour alone would have to tell whose it is."""
+    """A small pale disc rimmed in a seat's colour and holding the seat's mark in its dark shade: set
+    on a piece or a number of that seat wherever its colour alone would have to tell whose it is."""
     ss = SS
     side = (diameter + 2) * ss
     big = Image.new("RGBA", (side, side), (0, 0, 0, 0))
-    ImageDraw.Draw(big).ellipse((ss, ss, side - ss - 1, side - ss - 1), fill=style.base + (255,),
-                                outline=style.rim + (255,), width=max(ss, round(diameter * ss * 0.09)))
+    ImageDraw.Draw(big).ellipse((ss, ss, side - ss - 1, side - ss - 1), fill=TEXT + (255,),
+                                outline=style.dark + (255,), width=max(ss, round(diameter * ss * 0.1)))
     sprite = downsample(big)
-    face = font(max(8, round(diameter * 0.62)), True)
-    ImageDraw.Draw(sprite).text((sprite.width / 2, sprite.height / 2 + 0.5), mark, font=face,
-                                fill=ink_on(style.base) + (255,), anchor="mm")
+    size = max(8, round(diameter * 0.66))
+    ink = style.dark if luminance(style.dark) < 0.12 else INK
+    baseline = sprite.height / 2 + cap_height(size) / 2
+    ImageDraw.Draw(sprite).text((sprite.width / 2, baseline), mark, font=font(size, True), fill=ink + (255,), anchor="ms")
     return sprite
 
 

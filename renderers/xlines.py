@@ -76,6 +76,11 @@ def layout_of(state) -> Layout:
     return layout(state.n)
 
 
+def label_sizes(state) -> dict[str, tuple[int, bool]]:
+    """Every kind of text on the board, with its font size and whether it is bold."""
+    return {"files and ranks": (layout_of(state).label_size, True)}
+
+
 # --- cached pictures ----------------------------------------------------------------------------------
 def last_x_tile(cell: int, seat: int) -> Image.Image:
     """The inside of the square of the x just placed: tinted in the mover's colour, edged in it."""

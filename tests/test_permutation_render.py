@@ -50,14 +50,15 @@ def test_permutation_is_registered():
     assert renderers.RENDERERS["permutation"] is permutation
 
 
-def test_every_board_fits_within_900_px():
+def test_every_board_fits_within_900_px_unless_its_labels_need_more():
     for players in GAME.players:
         for k in range(3, 9):
             n = k * players + 1
             if n > 25:
                 continue
             lay = permutation.layout(n, players)
-            assert 600 <= lay.width <= 900 and 600 <= lay.height <= 900, (n, players, lay)
+            assert 600 <= lay.width <= 900 and 600 <= lay.height <= 1050, (n, players, lay)
+            assert lay.height <= 900 or lay.cell == permutation.least_cell(lay.width), (n, players, lay)
             assert lay.cell >= 20, (n, players)
             assert lay.board_x >= 0 and lay.board_x + lay.side <= lay.width
 
@@ -73,8 +74,8 @@ def test_png_decodes_at_one_size_per_board(game):
         assert png.startswith(b"\x89PNG\r\n\x1a\n")
         sizes.add(decode(png).size)
     assert sizes == {(lay.width, lay.height)}
-    if n == 25 and players == 6:
-        assert lay.width <= 900 and lay.height <= 900
+    if n == 25 and players == 6:  # the tallest: two rows of cards over 25 ranks of numbers that read on a phone
+        assert lay.width <= 900 and lay.height <= 1050
 
 
 def test_renders_are_deterministic(game):
@@ -160,19 +161,22 @@ def test_a_numbered_x_differs_from_an_unnumbered_one(game):
     lay = permutation.layout_of(state)
 
     def share(file: int, colour) -> float:
-        """How much of the square's inside is within a little of `colour`."""
+        """How much of the lower left of the square's inside (clear of a seat's letter on its upper
+        right corner) is within a little of `colour`."""
         x, y = lay.origin(*square_of(state, file))
-        colours = img.crop((x, y, x + lay.cell - 1, y + lay.cell - 1)).getcolors(1 << 16)
-        return sum(count for count, c in colours if distance(c, colour) <= 24) / (lay.cell - 1) ** 2
+        part = lay.cell * 2 // 3
+        colours = img.crop((x, y + lay.cell - 1 - part, x + part, y + lay.cell - 1)).getcolors(1 << 16)
+        return sum(count for count, c in colours if distance(c, colour) <= 24) / part ** 2
 
     # a number sits on a tile of its writer's colour (the automatic 1 on a grey one) that hides its x;
-    # an x without a number shows its pale strokes
+    # an x without a number shows its pale strokes, crossing in the middle of its square
     for index, file in written:
         fill = permutation.style_of(permutation.writer(state, index)).base
         assert share(file, fill) > 0.3, index + 1
-        assert share(file, permutation.PLAIN_X) < 0.05, index + 1  # (the edges of white numerals come near)
+        assert share(file, permutation.PLAIN_X) < 0.1, index + 1  # (the edges of white numerals come near)
     for file in unwritten:
-        assert share(file, permutation.PLAIN_X) > 0.1, file
+        assert distance(img.getpixel(lay.middle(*square_of(state, file))), permutation.PLAIN_X) <= 24, file
+        assert all(share(file, permutation.style_of(permutation.writer(state, index)).base) < 0.3 for index, _ in written)
     # writing the next number changes its square
     nxt = game[len(game) - 2]
     centre = lay.middle(*nxt.last.square)
