@@ -294,3 +294,46 @@ def test_the_footer_never_cuts_the_last_move_short(monkeypatch):
         permutation.image(state, names)
         shown = "".join(details)
         assert "…" not in shown and state.last.notation in shown and state.last.effect in shown
+
+
+def test_with_more_than_two_every_x_and_number_carries_its_seats_letter(monkeypatch):
+    """Seats are never told apart by colour alone: with three or more players, every x placed and
+    every number written carries its seat's letter; with two, nothing does."""
+    assert theme.marks_for(GAME.start(players=2)) is None
+    assert theme.marks_for(GAME.start(players=3)) == ["R", "B", "G"]
+    game = playout(3, 4, seed=2)
+    placing, numbering = game[7], game[len(game) - 4]
+    assert placing.placing and not numbering.placing
+    plain_marks, plain_tag = theme.marks_for, theme.seat_tag
+    letters: dict[tuple[int, int, int], set[str]] = {}
+
+    def tag(style, mark, diameter):
+        letters.setdefault(style.base, set()).add(mark)
+        return plain_tag(style, mark, diameter)
+
+    monkeypatch.setattr(theme, "seat_tag", tag)
+    permutation.badge.cache_clear()  # so that every number's tile is drawn anew
+    for state in (placing, numbering):
+        lay = permutation.layout_of(state)
+        marked = picture(state)
+        monkeypatch.setattr(theme, "marks_for", lambda state: None)
+        bare = picture(state)
+        monkeypatch.setattr(theme, "marks_for", plain_marks)
+        if state.placing:
+            owned = [(file, index % 3) for index, file in enumerate(state.placed)]
+        else:
+            owned = [(file, permutation.writer(state, index)) for index, file in enumerate(state.numbered) if index]
+        for file, seat in owned:
+            x, y = lay.origin(file, state.rank_of[file])
+            # the letter sits on the upper right of the square (or of the number's tile), reaching past it
+            box = (x + lay.cell // 2, y - lay.cell // 3, x + lay.cell + lay.cell // 2, y + lay.cell // 2)
+            assert marked.crop(box).tobytes() != bare.crop(box).tobytes(), (file, seat)
+        # the automatic 1 and the x's without a number belong to nobody
+        if not state.placing:
+            file = state.numbered[0]
+            x, y = lay.origin(file, state.rank_of[file])
+            box = (x, y, x + lay.cell - 1, y + lay.cell - 1)
+            assert marked.crop(box).tobytes() == bare.crop(box).tobytes()
+    # and each seat's colour always comes with that seat's letter
+    assert letters == {permutation.STYLES[seat].base: {"RBG"[seat]} for seat in range(3)}
+    permutation.badge.cache_clear()
