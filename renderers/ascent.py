@@ -1,5 +1,5 @@
-"""Ascent: sixteen numbered tiles in a diamond over seven faint level bands, the rows named in the
-seats' colours round the edges, the last switch highlighted, a completed row drawn through at the end,
+"""Ascent: sixteen numbered tiles in a diamond over seven faint level bands, each tile's name ("b3") over
+its number, the rows named in the seats' colours round the edges, the last switch highlighted, a completed row drawn through at the end,
 players above, status below.
 
 Tile (i, j) — letter row i, number row j — sits at x = CX + (i − j)·STEP, y = TOP + (i + j)·STEP, so a

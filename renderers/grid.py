@@ -2,7 +2,9 @@
 and sprites shared by square-board games.
 
 A game picks its colours (`BoardColours`), the least width of its image and how many player cards sit
-above the board; the squares are then as large as fits. Everything here is a pure function of its
+above the board; the squares are then as large as fits, and the file letters and rank numbers as large
+as they must be to read on a phone (theme.phone_size), which in turn keeps the squares from shrinking
+below what those letters need. Everything here is a pure function of its
 arguments, and what is built once (layouts, base images, sprites) is cached: callers must treat the
 images as read-only (paste them, never draw on them).
 """

@@ -1,8 +1,11 @@
-"""Multiplications Within The Permutation: an n×n grid (7 ≤ n ≤ 25) with the x's, the numbers and the
-path 1→2→3… drawn, the last move's rectangle shaded in the mover's colour, players above, status below.
+"""Multiplications Within The Permutation: an n×n grid (7 ≤ n ≤ 25) with the x's, the numbers (each on a
+tile of its writer's colour) and the path 1→2→3… drawn, the last move's rectangle shaded in the mover's
+colour, players above, status below. With three or more players every x placed and every number
+written also carries its seat's letter (theme.marks_for), so that no seat is told by its colour alone.
 
 The image's size depends only on (n, players): the squares shrink as n grows so that the picture stays
-under about 900 px. Everything else that depends only on that pair is built once and cached: the base
+under about 900 px, but never so far that the coordinates and numbers stop reading at a phone's width
+(then the picture grows taller, up to about 1050 px). Everything else that depends only on that pair is built once and cached: the base
 image (background, framed grid, coordinates), the shaded file and rank strips of the placing phase, the
 x and number sprites, and the PNG palette. A render copies the base, pastes strips and sprites, blends
 one rectangle, draws the path through one supersampled mask, adds the player cards and the footer, and
