@@ -6,8 +6,8 @@ Tile (i, j) — letter row i, number row j — sits at x = CX + (i − j)·STEP,
 row slanting down to the left (a letter, Red's) and one slanting down to the right (a number, Blue's)
 run at 45°, and every level is one horizontal band. Everything that does not depend on the position
 is built once and cached: the base image (background, level bands and numbers, the diamond's rim and
-gutter, the row labels), a face sprite per (number, highlighted) and a number sprite per (number,
-highlighted), the eight row lines and the PNG palette. A render copies the base, pastes sixteen faces,
+gutter, the row labels), a face sprite per (number, highlighted) and a number-and-name sprite per
+(tile, number, highlighted), the eight row lines and the PNG palette. A render copies the base, pastes sixteen faces,
 any completed row, sixteen numbers, the player cards and the footer, and encodes the result.
 """
 from __future__ import annotations
