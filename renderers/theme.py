@@ -5,7 +5,13 @@ Every game's renderer module offers, besides `render(state, names) -> bytes`, `t
 and `image(state, names)` (see renderers/__init__.py), `seats(state, names) -> list[Seat]`: the seats
 as its picture shows them on the player cards (the player's name as given, the side, the score and
 its unit in the right number, an empty score where the game keeps none), for describing the picture
-in words (alt text). A new game's module offers the same four.
+in words (alt text). A new game's module offers the same four, and `label_sizes(state)` (every kind of
+text on its board with its font size; tests/test_phone_render.py holds them to PHONE_CAP).
+
+Shared rules of the look: seat colours (SEAT_STYLES) stay apart from each other and from HIGHLIGHT for
+the common colour-vision deficiencies (tests/test_palette.py); with three or more seats, each seat's
+mark (`seat_marks`: its initial) is drawn on its card's disc by `draw_players` and, by the renderer,
+on everything it owns on the board (`marks_for`, `seat_tag`); board text is set at `phone_size`.
 
 Everything here is a pure function of its arguments; whatever is expensive to build (fonts, sprites,
 panel backgrounds) is built once on first use and cached for the life of the process. Callers must
