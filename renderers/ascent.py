@@ -1,13 +1,13 @@
-"""Ascent: sixteen numbered tiles in a diamond over seven faint level bands, the rows named in the
-seats' colours round the edges, the last switch highlighted, a completed row drawn through at the end,
+"""Ascent: sixteen numbered tiles in a diamond over seven faint level bands, each tile's name ("b3") over
+its number, the rows named in the seats' colours round the edges, the last switch highlighted, a completed row drawn through at the end,
 players above, status below.
 
 Tile (i, j) — letter row i, number row j — sits at x = CX + (i − j)·STEP, y = TOP + (i + j)·STEP, so a
 row slanting down to the left (a letter, Red's) and one slanting down to the right (a number, Blue's)
 run at 45°, and every level is one horizontal band. Everything that does not depend on the position
 is built once and cached: the base image (background, level bands and numbers, the diamond's rim and
-gutter, the row labels), a face sprite per (number, highlighted) and a number sprite per (number,
-highlighted), the eight row lines and the PNG palette. A render copies the base, pastes sixteen faces,
+gutter, the row labels), a face sprite per (number, highlighted) and a number-and-name sprite per
+(tile, number, highlighted), the eight row lines and the PNG palette. A render copies the base, pastes sixteen faces,
 any completed row, sixteen numbers, the player cards and the footer, and encodes the result.
 """
 from __future__ import annotations
@@ -35,7 +35,8 @@ GUTTER_W = 6  # between two tiles, across their edges
 HALF = STEP - GUTTER_W / math.sqrt(2)  # a tile's half-diagonal
 CORNER = 7  # a tile's corner radius
 SPRITE = 2 * STEP + 6  # sprites are square, this many px, the tile centred in them (even: centres on a grid point)
-LABEL_DISC = 26  # the row labels' discs
+LABEL_SIZE = theme.phone_size(WIDTH)  # the row names, levels and tiles' names: readable at a phone's width
+LABEL_DISC = 30  # the row names' discs
 LABEL_OUT = 0.5 + (LABEL_DISC / 2 + 5) / (STEP * math.sqrt(2))  # a label's distance from its end tile, in rows
 LEVEL_X = 38  # centre of the level numbers, from the image's left and right edges
 BAND_TOP = TOP - STEP // 2  # the level bands: one per level, as tall as a step
@@ -44,6 +45,8 @@ BOARD_BOTTOM = TOP + (LEVELS - 1) * STEP + STEP + round(RIM * math.sqrt(2))  # t
 FOOTER_Y = BOARD_BOTTOM + 16
 HEIGHT = FOOTER_Y + theme.FOOTER_HEIGHT
 NUMBER_SIZE = 34
+NUMBER_DY = 6  # the number's middle, below the tile's centre...
+NAME_DY = -22  # ...and the middle of the tile's name (its capitals), above it
 LINE_WIDTH = 20  # a completed row's line
 LINE_ALPHA = 205
 LINE_EDGE = 1.5  # its darker edge
@@ -149,12 +152,18 @@ def face(number: int, marked: bool) -> Image.Image:
 
 
 @cache
-def number_sprite(number: int, marked: bool) -> Image.Image:
-    """An RGBA sprite SPRITE px square with `number` in the middle, in ink that stands out on its face."""
+def number_sprite(tile: int, number: int, marked: bool) -> Image.Image:
+    """An RGBA sprite SPRITE px square with the tile's `number` large and its name ("b3") small above
+    it, in ink that stands out on its face (the name a little softer)."""
     out = Image.new("RGBA", (SPRITE, SPRITE), (0, 0, 0, 0))
-    ink = ink_for(fill_of(number, marked))
-    ImageDraw.Draw(out).text((SPRITE / 2, SPRITE / 2 + 1), str(number), font=theme.font(NUMBER_SIZE, True),
-                             fill=ink + (255,), anchor="mm")
+    fill = fill_of(number, marked)
+    ink = ink_for(fill)
+    draw = ImageDraw.Draw(out)
+    c = SPRITE / 2
+    draw.text((c, c + NUMBER_DY + theme.cap_height(NUMBER_SIZE) / 2), str(number), font=theme.font(NUMBER_SIZE, True),
+              fill=ink + (255,), anchor="ms")
+    draw.text((c, c + NAME_DY + theme.cap_height(LABEL_SIZE, False) / 2), TILES[tile], font=theme.font(LABEL_SIZE),
+              fill=theme.mix(ink, fill, 0.25) + (255,), anchor="ms")
     return out
 
 
@@ -228,13 +237,13 @@ def base() -> Image.Image:
             stripe_draw.rectangle((0, edges[k], WIDTH - 1, edges[k + 1] - 1), fill=GUTTER[1])
     img.paste(stripes, (0, 0), theme.downsample(gutter))
     # level numbers at both sides, with a caption above
-    face_font, caption = theme.font(17, True), theme.font(12, True)
+    face_font, caption = theme.font(LABEL_SIZE, True), theme.font(LABEL_SIZE)
     for x in (LEVEL_X, WIDTH - LEVEL_X):
-        draw.text((x, edges[0] - 6), "LEVEL", font=caption, fill=LEVEL_LABEL, anchor="mb")
+        draw.text((x, edges[0] - 6), "LEVEL", font=caption, fill=LEVEL_LABEL, anchor="ms")
         for level in range(1, LEVELS + 1):
             draw.text((x, level_y(level)), str(level), font=face_font, fill=theme.MUTED, anchor="mm")
     # row names: Red's letters at the ends of the ↙ rows, Blue's numbers at the ends of the ↘ rows
-    label_font = theme.font(16, True)
+    label_font = theme.font(LABEL_SIZE, True)
     for kind in (0, 1):
         disc = theme.disc(STYLES[kind], LABEL_DISC)
         for row in range(SIDE):
@@ -243,6 +252,12 @@ def base() -> Image.Image:
                 theme.paste(img, disc, (x, y))
                 draw.text((x, y + 0.5), ROW_NAMES[kind][row], font=label_font, fill=theme.TEXT, anchor="mm")
     return img
+
+
+def label_sizes(state) -> dict[str, tuple[int, bool]]:
+    """Every kind of text on the board, with its font size and whether it is bold."""
+    return {"tile numbers": (NUMBER_SIZE, True), "tile names": (LABEL_SIZE, False), "levels": (LABEL_SIZE, True),
+            "level caption": (LABEL_SIZE, False), "row names": (LABEL_SIZE, True)}
 
 
 @lru_cache(maxsize=1)
@@ -259,7 +274,8 @@ def palette() -> Image.Image:
                 if lined:
                     band = Image.new("RGBA", (SPRITE, LINE_WIDTH), STYLES[number % 2].base + (LINE_ALPHA,))
                     tiles.paste(band, ((number - 1) * SPRITE, y + SPRITE // 2 - LINE_WIDTH // 2), band)
-                tiles.paste(number_sprite(number, marked), ((number - 1) * SPRITE, y), number_sprite(number, marked))
+                label = number_sprite(number * 2, number, marked)
+                tiles.paste(label, ((number - 1) * SPRITE, y), label)
     sheet = base().copy()
     for kind in (0, 1):
         for row in range(SIDE):
@@ -300,7 +316,7 @@ def image(state, names: Sequence[str]) -> Image.Image:
         line, origin = row_line(kind, row)
         img.paste(line, origin, line)
     for tile, number in enumerate(board):
-        paste_at(img, number_sprite(number, tile in marked), tile)
+        paste_at(img, number_sprite(tile, number, tile in marked), tile)
     shown = seats(state, names)
     cards = [replace(seat, side=side_text(k)) for k, seat in enumerate(shown)]
     theme.draw_players(img, 0, cards, state.to_move, state.outcome)

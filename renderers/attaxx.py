@@ -24,6 +24,7 @@ BOARD_W = FILES * TILE
 BOARD_X = (WIDTH - BOARD_W) // 2  # left edge of square a*
 BOARD_Y = theme.panel_height(2) + 14 + FRAME  # top edge of rank 7
 LABEL_GAP = 17  # distance from the rim to the centre of a coordinate label
+LABEL_SIZE = theme.phone_size(WIDTH)  # the coordinates (bold), readable at a phone's width
 FOOTER_Y = BOARD_Y + RANKS * TILE + FRAME + 2 * LABEL_GAP
 HEIGHT = FOOTER_Y + theme.FOOTER_HEIGHT
 DISC = 52  # piece diameter
@@ -87,7 +88,7 @@ def base() -> Image.Image:
         for rank in range(RANKS):
             img.paste(empty, square_origin(file, rank))
     draw = ImageDraw.Draw(img)
-    face = theme.font(19, True)
+    face = theme.font(LABEL_SIZE, True)
     letters = "abcdefg"
     bottom = BOARD_Y + RANKS * TILE + FRAME + LABEL_GAP
     left, right = BOARD_X - FRAME - LABEL_GAP, BOARD_X + BOARD_W + FRAME + LABEL_GAP
@@ -107,6 +108,11 @@ def palette() -> Image.Image:
     renderer can draw: the base, every tile, and the player panel and footer in all their states."""
     tiles = [tile(piece, mark, flipped) for piece in range(3) for mark in (PLAIN, SOURCE, TARGET) for flipped in (False, True)]
     return theme.palette_for([base(), *tiles, theme.panel_samples(WIDTH, STYLES, ("White", "Black"))])
+
+
+def label_sizes(state) -> dict[str, tuple[int, bool]]:
+    """Every kind of text on the board, with its font size and whether it is bold."""
+    return {"files and ranks": (LABEL_SIZE, True)}
 
 
 def image(state, names: Sequence[str]) -> Image.Image:

@@ -42,13 +42,15 @@ PLAYERS = 2
 # --- layout -------------------------------------------------------------------------------------------
 WIDTH = 600  # as the other two-player games
 CELL = 80  # px from one grid line to the next: room for a piece, its height and the last turn's marks
-LEGEND_HEIGHT = 30  # the band under the file letters that names the emblems and chips
+LEGEND_HEIGHT = 34  # the band under the file letters that names the emblems and chips
 DISC = 48  # a piece's diameter
 RING = DISC + 10  # the ring round the piece that moved
 GHOST_SMALL = 26  # a captured piece's ghost when the capturing piece stands on its square
-NUMBER_SIZE = 17  # a square's height, in its top-left corner
+TEXT_SIZE = theme.phone_size(WIDTH)  # every text on and under the board reads at a phone's width
+NUMBER_SIZE = TEXT_SIZE  # a square's height, in its top-left corner (bold)
 NUMBER_INSET = (5, 2)  # from the square's edges to the number's box (its halo included)
-CHIP_SIZE = 13  # the −1 / +1 chips, in the top-right corner
+CHIP_SIZE = TEXT_SIZE  # the −1 / +1 chips, in the top-right corner (bold)
+LEGEND_SIZE = TEXT_SIZE
 CHIP_INSET = (4, 4)
 GHOST_INSET = (3, 3)
 ICON = 22  # the pieces on the player cards and in the legend
@@ -209,8 +211,8 @@ def ghost(code: int, diameter: int) -> Image.Image:
 
 @cache
 def chip(text: str, put: bool) -> Image.Image:
-    """A small rounded chip with `text` ("+1", "−1", "+1 −1"): light with a dark edge for tiles put,
-    dark with a light edge for tiles dug, so that either stands out on any ground."""
+    """A small rounded chip with `text` ("+1", "−2"): light with a dark edge for tiles put, dark with a
+    light edge for tiles dug, so that either stands out on any ground."""
     fill, colour, edge = PUT if put else TAKEN
     face = theme.font(CHIP_SIZE, True)
     left, _, right, _ = face.getbbox(text)
@@ -295,10 +297,10 @@ def base() -> Image.Image:
     and the two chips with what they mean."""
     lay = layout()
     img = grid.base(lay, BOARD_COLOURS, BOARD.files).copy()
-    face = theme.font(15)
+    face = theme.font(LEGEND_SIZE)
     items: list[tuple[Image.Image, str]] = [(token(NEUTRAL, kind, ICON), KINDS[kind]) for kind in range(len(KINDS))]
     items += [(chip("+1", True), "tile put"), (chip("−1", False), "tile dug")]
-    gap, space = 5, 18
+    gap, space = 5, 14
     widths = [sprite.width + gap + round(face.getlength(label)) for sprite, label in items]
     x = (lay.width - sum(widths) - space * (len(items) - 1)) // 2
     y = lay.footer_y - LEGEND_HEIGHT + 8
@@ -344,8 +346,9 @@ def image(state, names: Sequence[str]) -> Image.Image:
         paste_in(img, number(height), origins[cell], moved("tl", cell, end, head), NUMBER_INSET)
     if last is not None:
         for cell, (put, taken) in dig_counts(last).items():
-            paste_in(img, chip(chip_text(put, taken), put >= taken), origins[cell], moved("tr", cell, end, head),
-                     CHIP_INSET)
+            corner = moved("tr", cell, end, head)
+            for k, sprite in enumerate(chips(put, taken)):  # a second chip further from the corner's edge
+                paste_in(img, sprite, origins[cell], corner, (CHIP_INSET[0], CHIP_INSET[1] + k * (sprite.height + 2)))
     shown = seats(state, names)
     theme.draw_players(img, 0, shown, state.to_move, state.outcome)
     draw_kinds(img, state)
@@ -393,6 +396,19 @@ def dig_counts(last: ElevationLast) -> dict[int, tuple[int, int]]:
     return {cell: (put, taken) for cell, (put, taken) in counts.items()}
 
 
+def chips(put: int, taken: int) -> list[Image.Image]:
+    """The chips of a square a turn's digs touched: "+n" for tiles put on it, "−n" for tiles dug from it,
+    one above the other when it was both."""
+    return [chip(f"+{put}", True)] * bool(put) + [chip(f"−{taken}", False)] * bool(taken)
+
+
+def label_sizes(state) -> dict[str, tuple[int, bool]]:
+    """Every kind of text on and under the board, with its font size and whether it is bold."""
+    lay = layout()
+    return {"files and ranks": (lay.label_size, True), "heights": (NUMBER_SIZE, True), "dug and put": (CHIP_SIZE, True),
+            "legend": (LEGEND_SIZE, False)}
+
+
 def chip_text(put: int, taken: int) -> str:
     parts = ([f"+{put}"] if put else []) + ([f"−{taken}"] if taken else [])
     return " ".join(parts)
@@ -407,14 +423,11 @@ def seats(state, names: Sequence[str]) -> list[theme.Seat]:
 def draw_kinds(img: Image.Image, state) -> None:
     """Each seat's pieces left by kind on its card, right of its side's name: an icon and a count per
     kind, faded for a kind that is gone."""
-    per_row = theme.cards_per_row(PLAYERS)
-    card_w = (img.width - 2 * theme.PANEL_PAD - (per_row - 1) * theme.CARD_GAP) // per_row
     draw = ImageDraw.Draw(img)
     face = theme.font(19, True)
     for seat in range(PLAYERS):
-        x = theme.PANEL_PAD + seat * (card_w + theme.CARD_GAP)
-        right = x + card_w - 14
-        base_y = theme.PANEL_PAD + 60
+        box = theme.card_box(img.width, PLAYERS, seat)
+        right, base_y = box.right, box.baseline
         loser = theme.card_state(seat, state.to_move, state.outcome) == "loser"
         for kind, count in reversed(list(enumerate(state.kinds_left(seat)))):
             colour = theme.FAINT if count == 0 else theme.MUTED if loser else theme.TEXT

@@ -2,12 +2,15 @@
 and sprites shared by square-board games.
 
 A game picks its colours (`BoardColours`), the least width of its image and how many player cards sit
-above the board; the squares are then as large as fits. Everything here is a pure function of its
+above the board; the squares are then as large as fits, and the file letters and rank numbers as large
+as they must be to read on a phone (theme.phone_size), which in turn keeps the squares from shrinking
+below what those letters need. Everything here is a pure function of its
 arguments, and what is built once (layouts, base images, sprites) is cached: callers must treat the
 images as read-only (paste them, never draw on them).
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
@@ -18,11 +21,13 @@ from renderers.theme import RGB
 
 BOARD_SPAN = 600  # the grid's side is at most this many px...
 CELL_MAX = 68  # ...and a square at most this big (7×7 then looks like Attaxx)
-MAX_SIDE = 900  # the image's width and height at most
+MAX_SIDE = 900  # the image's width and height at most, unless its labels would then be too small to read
 FRAME = 8  # the rim around the grid
 PANEL_GAP = 14  # between the player cards and the board's rim
 SIDE_PAD = 12  # at least this much between a rank label band and the image's edge
-
+LABEL_ROOM = 3  # at least this many px between two neighbouring file letters
+LABEL_MARGIN = 6  # from the rim to a rank label's near end, and to a file letter's top or bottom
+FILES = "abcdefghijklmnopqrstuvwxyz"
 
 @dataclass(frozen=True)
 class BoardColours:
@@ -46,8 +51,9 @@ class Layout:
     height: int
     board_x: int  # the grid's left line
     board_y: int  # the grid's top line
-    label_size: int
-    label_gap: int  # from the rim to the centre of a label
+    label_size: int  # the file letters and rank numbers, bold: readable at theme.PHONE_WIDTH (theme.phone_size)
+    label_gap: int  # from the rim to the centre of a file letter, above or below
+    rank_gap: int  # from the rim to the centre of a rank number, left or right
     top_labels: bool  # file letters above the grid as well as below
     footer_y: int
 
@@ -71,37 +77,58 @@ class Layout:
         return x + (self.cell - 2) // 2, y + (self.cell - 2) // 2
 
 
+def letters_fit(n: int, cell: int, size: int) -> bool:
+    """Whether the first n file letters, `size` px bold, one centred on each square `cell` px wide,
+    keep LABEL_ROOM px between neighbours."""
+    face = theme.font(size, True)
+    widths = [face.getlength(letter) for letter in FILES[:n]]
+    return all((a + b) / 2 + LABEL_ROOM <= cell for a, b in zip(widths, widths[1:]))
+
+
 @cache
-def layout(n: int, min_width: int, players: int, even: bool = False) -> Layout:
+def layout(n: int, min_width: int, players: int, even: bool = False, least: int = 0) -> Layout:
     """The largest squares (up to CELL_MAX, the grid up to BOARD_SPAN; an even number of px if `even`)
-    that keep the image within MAX_SIDE px, at least `min_width` wide under `players` player cards."""
+    that keep the image within MAX_SIDE px, at least `min_width` wide under `players` player cards;
+    but never so small that the file letters, at the size that reads at a phone's width, crowd each
+    other, nor smaller than `least` (what the game itself needs: room for a number in a square, say)."""
     step = 2 if even else 1
     cell = min(CELL_MAX, BOARD_SPAN // n)
     cell -= cell % step
+    smallest = cell
+    while smallest > step and smallest - step >= least and letters_fit(n, smallest - step, layout_for(n, smallest - step, min_width, players).label_size):
+        smallest -= step
+    while cell < least or not letters_fit(n, cell, layout_for(n, cell, min_width, players).label_size):
+        cell += step
+        smallest = cell
     while True:
         lay = layout_for(n, cell, min_width, players)
-        if lay.height <= MAX_SIDE and lay.width <= MAX_SIDE:
+        if cell <= smallest or (lay.height <= MAX_SIDE and lay.width <= MAX_SIDE):
             return lay
         cell -= step
 
 
 def layout_for(n: int, cell: int, min_width: int, players: int) -> Layout:
-    """The layout with squares `cell` px apart: the board centred, labels around it, the player cards
-    above and the footer below."""
-    big = cell >= 40
-    label_size = 19 if big else max(12, min(16, round(cell * 0.55)))
-    label_gap = 17 if big else label_size // 2 + 7
-    top_labels = n >= 10
+    """The layout with squares `cell` px apart: the board centred, labels around it (as large as they
+    must be to read at a phone's width, which depends on the width they make), the player cards above
+    and the footer below."""
     side = n * cell + 1
-    board_w = side + 2 * FRAME + 4 * label_gap
-    width = max(min_width, board_w + 2 * SIDE_PAD)
-    width += width % 2
+    size = theme.phone_size(min_width)
+    while True:
+        face = theme.font(size, True)
+        rank_gap = LABEL_MARGIN + math.ceil(face.getlength(str(n)) / 2)
+        label_gap = LABEL_MARGIN + math.ceil(theme.cap_height(size) / 2) + 2
+        width = max(min_width, side + 2 * FRAME + 4 * rank_gap + 2 * SIDE_PAD)
+        width += width % 2
+        if theme.phone_size(width) <= size:
+            break
+        size = theme.phone_size(width)
+    top_labels = n >= 10
     board_x = (width - side) // 2
     board_y = theme.panel_height(players) + PANEL_GAP + (2 * label_gap if top_labels else 0) + FRAME
     footer_y = board_y + side + FRAME + 2 * label_gap
     return Layout(n=n, cell=cell, width=width, height=footer_y + theme.FOOTER_HEIGHT, board_x=board_x,
-                  board_y=board_y, label_size=label_size, label_gap=label_gap, top_labels=top_labels,
-                  footer_y=footer_y)
+                  board_y=board_y, label_size=size, label_gap=label_gap, top_labels=top_labels,
+                  footer_y=footer_y, rank_gap=rank_gap)
 
 
 def stretched_box(size: tuple[int, int], radius: int, fill: RGB, outline: RGB | None = None, width: int = 0) -> Image.Image:
@@ -146,7 +173,7 @@ def base(lay: Layout, colours: BoardColours, files: str) -> Image.Image:
         draw.text((x, below), files[file], font=face, fill=colours.label, anchor="mm")
         if lay.top_labels:
             draw.text((x, above), files[file], font=face, fill=colours.label, anchor="mm")
-    west, east = lay.board_x - FRAME - lay.label_gap, lay.board_x + lay.side + FRAME + lay.label_gap
+    west, east = lay.board_x - FRAME - lay.rank_gap, lay.board_x + lay.side + FRAME + lay.rank_gap
     for rank in range(n):
         y = lay.centre(0, rank)[1]
         draw.text((west, y), str(rank + 1), font=face, fill=colours.label, anchor="mm")

@@ -57,8 +57,8 @@ class Layout:
     disc: int  # token diameter
     flip: int  # outer diameter of the ring around a flipped token
     nest_width: float  # the nest ring's thickness
-    number_size: int  # font size of the cell numbers
-    label_size: int  # font size of the file letters
+    number_size: int  # font size of the cell numbers (bold), readable at a phone's width (theme.phone_size)
+    label_size: int  # font size of the file letters (bold), likewise
     footer_y: int
     height: int
 
@@ -78,9 +78,15 @@ def layout(side: int) -> Layout:
     footer_y = round(centre_y + half_rows + FRAME + 2 * LABEL_GAP + 4)
     return Layout(
         geometry=geometry, radius=radius, gap=gap, centres=centres, disc=disc, flip=flip, nest_width=nest_width,
-        number_size=max(11, min(15, round(radius * 0.4))), label_size=16 if side <= 5 else 15,
+        number_size=theme.phone_size(WIDTH), label_size=theme.phone_size(WIDTH),
         footer_y=footer_y, height=footer_y + theme.FOOTER_HEIGHT,
     )
+
+
+def label_sizes(state) -> dict[str, tuple[int, bool]]:
+    """Every kind of text on the board, with its font size and whether it is bold."""
+    lay = layout(side_of(state))
+    return {"file letters": (lay.label_size, True), "cell numbers": (lay.number_size, True)}
 
 
 def side_of(state) -> int:

@@ -1,8 +1,11 @@
-"""Multiplications Within The Permutation: an n×n grid (7 ≤ n ≤ 25) with the x's, the numbers and the
-path 1→2→3… drawn, the last move's rectangle shaded in the mover's colour, players above, status below.
+"""Multiplications Within The Permutation: an n×n grid (7 ≤ n ≤ 25) with the x's, the numbers (each on a
+tile of its writer's colour) and the path 1→2→3… drawn, the last move's rectangle shaded in the mover's
+colour, players above, status below. With three or more players every x placed and every number
+written also carries its seat's letter (theme.marks_for), so that no seat is told by its colour alone.
 
 The image's size depends only on (n, players): the squares shrink as n grows so that the picture stays
-under about 900 px. Everything else that depends only on that pair is built once and cached: the base
+under about 900 px, but never so far that the coordinates and numbers stop reading at a phone's width
+(then the picture grows taller, up to about 1050 px). Everything else that depends only on that pair is built once and cached: the base
 image (background, framed grid, coordinates), the shaded file and rank strips of the placing phase, the
 x and number sprites, and the PNG palette. A render copies the base, pastes strips and sprites, blends
 one rectangle, draws the path through one supersampled mask, adds the player cards and the footer, and
@@ -35,7 +38,6 @@ RIM_EDGE: RGB = (70, 80, 96)
 LABEL: RGB = (190, 200, 214)
 BOARD = grid.BoardColours(cell=CELL, grid=GRID, rim=RIM, rim_edge=RIM_EDGE, label=LABEL)
 PLAIN_X: RGB = (214, 220, 230)  # an x without a number while numbering: who placed it no longer matters
-INK: RGB = (22, 24, 30)  # numbers on their badges
 ONE = theme.DiscStyle(light=(226, 230, 238), base=(150, 158, 172), dark=(90, 96, 108), rim=(40, 44, 52))  # number 1
 STYLES = theme.SEAT_STYLES
 SHADE = 0.3  # opacity of the last move's rectangle
@@ -44,14 +46,36 @@ POINTS: theme.Unit = ("point", "points")
 TILE_TINT = 0.42  # how much of the mover's colour the square of the x just placed takes
 
 
+@cache
 def layout(n: int, players: int) -> grid.Layout:
     """The board's layout for n×n under `players` player cards: the largest squares that fit (see
-    grid.layout), on an image wide enough for three cards to a row when they sit so."""
-    return grid.layout(n, NARROW if theme.cards_per_row(players) == 2 else WIDE, players)
+    grid.layout), on an image wide enough for three cards to a row when they sit so, and never too
+    small for a number that reads at a phone's width (`least_cell`)."""
+    width = NARROW if theme.cards_per_row(players) == 2 else WIDE
+    least = 0
+    while True:
+        lay = grid.layout(n, width, players, least=least)
+        if lay.cell >= least_cell(lay.width):
+            return lay
+        least = least_cell(lay.width)
+
+
+def least_cell(width: int) -> int:
+    """The smallest square that holds a number at the size that reads on a phone, on a picture `width` px wide."""
+    cell = 16
+    while badge_height(cell) < theme.cap_height(theme.phone_size(width)) + 2 * badge_edge(cell) + 3:
+        cell += 1
+    return cell
 
 
 def layout_of(state) -> grid.Layout:
     return layout(state.n, state.players)
+
+
+def label_sizes(state) -> dict[str, tuple[int, bool]]:
+    """Every kind of text on the board, with its font size and whether it is bold."""
+    lay = layout_of(state)
+    return {"files and ranks": (lay.label_size, True), "numbers": (number_size(lay), True)}
 
 
 # --- cached pictures ----------------------------------------------------------------------------------
@@ -78,46 +102,57 @@ def x_sprite(cell: int, colour: RGB) -> Image.Image:
 
 
 def badge_height(cell: int) -> int:
-    return cell - 3 if cell < 40 else round(cell * 0.84)
+    return cell - 2 if cell < 40 else round(cell * 0.84)
 
 
 def badge_edge(cell: int) -> float:
     return max(1.5, cell * 0.05)
 
 
-def number_size(cell: int) -> int:
-    h = badge_height(cell)
-    return round(min(0.62 * h, 12 + 0.3 * h))
+def number_size(lay: grid.Layout) -> int:
+    """The numbers' font size: large in large squares, and never under what reads on a phone."""
+    h = badge_height(lay.cell)
+    return max(theme.phone_size(lay.width), round(min(0.62 * h, 12 + 0.3 * h)))
 
 
 @lru_cache(maxsize=1024)
-def badge(cell: int, number: int, style: theme.DiscStyle, newest: bool) -> tuple[Image.Image, int]:
-    """An RGBA sprite of a rounded tile holding `number`, filled with the writer's light colour and
-    edged with their colour (the newest number is filled with the highlight colour instead), and how
-    far it reaches left of the square's inside. It is as tall as the inside of a square or less, but
-    a two-digit number may make it wider: the squares beside an x in its rank never hold another."""
+def badge(cell: int, size: int, number: int, style: theme.DiscStyle, newest: bool, mark: str = "") -> tuple[Image.Image, int]:
+    """An RGBA sprite of a rounded tile holding `number` at `size` px, filled with the writer's colour
+    and edged in its dark shade (the newest number is filled with the highlight colour instead), with
+    the writer's `mark` (see theme.seat_marks), if any, in a small disc on its upper right corner; and
+    how far it reaches left of the square's inside. It is never taller than the inside of a square,
+    but may be wider: the squares beside an x in its rank never hold another."""
     ss = theme.SS
     side = cell - 1
     h = badge_height(cell)
-    face = theme.font(number_size(cell), True)
+    face = theme.font(size, True)
     edge = badge_edge(cell) * (1.5 if newest else 1)
     w = max(h, math.ceil(face.getlength(str(number)) + 2 * edge + h * 0.3))
-    extra = max(0, math.ceil((w - side) / 2))
+    tag = tag_diameter(cell) if mark else 0
+    extra = max(0, math.ceil((w + tag * 0.6 - side) / 2))
     width = side + 2 * extra
     big = Image.new("RGBA", (width * ss, side * ss), (0, 0, 0, 0))
     draw = ImageDraw.Draw(big)
-    left, top = (width - w) / 2 * ss, (side - h) / 2 * ss
+    left, top = (width - w - tag * 0.6) / 2 * ss, (side - h) / 2 * ss
     right, bottom = left + w * ss - 1, top + h * ss - 1
     radius = h * ss * 0.3
     draw.rounded_rectangle((left + ss, top + ss * 1.2, right + ss, bottom + ss * 1.2), radius, fill=(8, 10, 14, 110))
-    fill = theme.HIGHLIGHT if newest else style.light
-    draw.rounded_rectangle((left, top, right, bottom), radius, fill=(style.dark if newest else style.base) + (255,))
+    fill = theme.HIGHLIGHT if newest else style.base
+    draw.rounded_rectangle((left, top, right, bottom), radius, fill=style.dark + (255,))
     inset = edge * ss
     draw.rounded_rectangle((left + inset, top + inset, right - inset, bottom - inset), max(0.0, radius - inset),
                            fill=fill + (255,))
     sprite = theme.downsample(big)
-    ImageDraw.Draw(sprite).text((width / 2, side / 2 + 0.5), str(number), font=face, fill=INK + (255,), anchor="mm")
+    centre_x, baseline = left / ss + w / 2, side / 2 + theme.cap_height(size) / 2
+    ImageDraw.Draw(sprite).text((centre_x, baseline), str(number), font=face, fill=theme.ink_on(fill) + (255,), anchor="ms")
+    if mark:
+        theme.paste(sprite, theme.seat_tag(style, mark, tag), (right / ss - tag * 0.05, top / ss + tag / 2 - 1))
     return sprite, extra
+
+
+def tag_diameter(cell: int) -> int:
+    """The disc holding a seat's mark on its x's and numbers."""
+    return max(15, round(cell * 0.64))
 
 
 def put(img: Image.Image, sprite: Image.Image, origin: tuple[int, int]) -> None:
@@ -179,6 +214,7 @@ def image(state, names: Sequence[str]) -> Image.Image:
     n, cell = lay.n, lay.cell
     img = grid.base(lay, BOARD, FILES).copy()
     last = state.last
+    marks = theme.marks_for(state)  # with three or more, every x and number carries its seat's letter too
     if state.placing:
         column, row = strips(n, cell)
         for file in state.placed:
@@ -189,7 +225,11 @@ def image(state, names: Sequence[str]) -> Image.Image:
         for index, file in enumerate(state.placed):
             seat = index % state.players
             colour = STYLES[seat].light if last is not None and file == last.square[0] else STYLES[seat].base
-            put(img, x_sprite(cell, colour), lay.origin(file, state.rank_of[file]))
+            x, y = lay.origin(file, state.rank_of[file])
+            put(img, x_sprite(cell, colour), (x, y))
+            if marks:  # on the square's upper right corner, clear of the x
+                tag = theme.seat_tag(STYLES[seat], marks[seat], tag_diameter(cell))
+                theme.paste(img, tag, (x + cell - 1 - tag.width * 0.25, y + tag.height * 0.25))
     else:
         if last is not None and last.number is None:  # the last x placed, before anything is written
             img.paste(last_x_tile(cell, last.seat), lay.origin(*last.square))
@@ -202,8 +242,11 @@ def image(state, names: Sequence[str]) -> Image.Image:
             if file not in written:
                 put(img, plain, lay.origin(file, state.rank_of[file]))
         newest = len(state.numbered) - 1 if last is not None and last.number is not None else -1
+        size = number_size(lay)
         for index, file in enumerate(state.numbered):
-            sprite, extra = badge(cell, index + 1, style_of(writer(state, index)), index == newest)
+            seat = writer(state, index)
+            mark = marks[seat] if marks and seat is not None else ""
+            sprite, extra = badge(cell, size, index + 1, style_of(seat), index == newest, mark)
             x, y = lay.origin(file, state.rank_of[file])
             put(img, sprite, (x - extra, y))
     shown = seats(state, names)
@@ -272,9 +315,11 @@ def palette(n: int, players: int) -> Image.Image:
         line.line((cell // 2, cell // 2, cell * 4, cell * 2), fill=style.base, width=max(2, round(cell * 0.08)))
         line.line((cell // 2, cell * 2, cell * 4, cell // 3), fill=style.base, width=max(2, round(cell * 0.08)))
         put(tile, x_sprite(cell, PLAIN_X), (cell * 3, 0))
-        put(tile, badge(cell, 25, style, False)[0], (cell, cell))
-        put(tile, badge(cell, 18, style, True)[0], (cell * 3, cell * 2))
-        put(tile, badge(cell, 1, ONE, False)[0], (0, cell * 2))
+        mark = theme.seat_marks(SEAT_NAMES[:players])[seat] if players > 2 else ""
+        size = number_size(lay)
+        put(tile, badge(cell, size, 25, style, False, mark)[0], (cell, cell))
+        put(tile, badge(cell, size, 18, style, True, mark)[0], (cell * 3, cell * 2))
+        put(tile, badge(cell, size, 1, ONE, False)[0], (0, cell * 2))
         samples.append(tile)
     return theme.palette_for([sheet, *samples, theme.panel_samples(lay.width, STYLES[:players], SEAT_NAMES[:players])])
 

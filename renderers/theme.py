@@ -5,7 +5,13 @@ Every game's renderer module offers, besides `render(state, names) -> bytes`, `t
 and `image(state, names)` (see renderers/__init__.py), `seats(state, names) -> list[Seat]`: the seats
 as its picture shows them on the player cards (the player's name as given, the side, the score and
 its unit in the right number, an empty score where the game keeps none), for describing the picture
-in words (alt text). A new game's module offers the same four.
+in words (alt text). A new game's module offers the same four, and `label_sizes(state)` (every kind of
+text on its board with its font size; tests/test_phone_render.py holds them to PHONE_CAP).
+
+Shared rules of the look: seat colours (SEAT_STYLES) stay apart from each other and from HIGHLIGHT for
+the common colour-vision deficiencies (tests/test_palette.py); with three or more seats, each seat's
+mark (`seat_marks`: its initial) is drawn on its card's disc by `draw_players` and, by the renderer,
+on everything it owns on the board (`marks_for`, `seat_tag`); board text is set at `phone_size`.
 
 Everything here is a pure function of its arguments; whatever is expensive to build (fonts, sprites,
 panel backgrounds) is built once on first use and cached for the life of the process. Callers must
@@ -38,9 +44,33 @@ PANEL_EDGE: RGB = (62, 65, 71)
 TEXT: RGB = (242, 243, 245)
 MUTED: RGB = (170, 174, 182)
 FAINT: RGB = (120, 124, 132)
-HIGHLIGHT: RGB = (247, 196, 64)  # last move, whose turn, the winner
+HIGHLIGHT: RGB = (93, 217, 237)  # last move, whose turn, the winner: a bright cyan, a hue no seat uses
 HIGHLIGHT_TEXT: RGB = (30, 31, 34)  # text on a HIGHLIGHT fill
 NOTE: RGB = (255, 168, 76)  # automatic passes and other notes
+
+
+def mix(a: RGB, b: RGB, t: float) -> RGB:
+    """The colour a fraction t of the way from a to b."""
+    return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t), round(a[2] + (b[2] - a[2]) * t))
+
+
+def luminance(colour: RGB) -> float:
+    """Relative luminance (WCAG 2): 0 for black, 1 for white."""
+    def lin(c: int) -> float:
+        c /= 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    return 0.2126 * lin(colour[0]) + 0.7152 * lin(colour[1]) + 0.0722 * lin(colour[2])
+
+
+INK: RGB = (22, 24, 30)  # dark text on a light fill
+PAPER: RGB = (255, 255, 255)  # light text on a dark fill
+
+
+def ink_on(fill: RGB) -> RGB:
+    """INK or PAPER, whichever contrasts more with `fill` (WCAG contrast ratio)."""
+    dark, light, own = luminance(INK), luminance(PAPER), luminance(fill)
+    return INK if (own + 0.05) / (dark + 0.05) >= (light + 0.05) / (own + 0.05) else PAPER
 
 
 @dataclass(frozen=True)
@@ -59,21 +89,26 @@ BLACK = DiscStyle(light=(118, 122, 132), base=(46, 48, 54), dark=(14, 14, 17), r
 # Ikabegamá's Light and Dark: a warm ivory and a deep charcoal indigo.
 IVORY = DiscStyle(light=(255, 252, 240), base=(240, 227, 196), dark=(184, 164, 124), rim=(110, 94, 66))
 INDIGO = DiscStyle(light=(126, 128, 176), base=(44, 44, 76), dark=(14, 14, 28), rim=(0, 0, 8))
-# Seat colours for games of more than two players, in seat order.
-SEAT_STYLES = (
-    DiscStyle((255, 160, 150), (222, 72, 62), (138, 30, 26), (80, 14, 12)),  # red
-    DiscStyle((150, 200, 255), (56, 128, 230), (24, 62, 140), (12, 32, 80)),  # blue
-    DiscStyle((170, 240, 170), (62, 178, 92), (24, 104, 48), (10, 56, 24)),  # green
-    DiscStyle((255, 236, 150), (240, 196, 50), (168, 120, 10), (96, 66, 0)),  # yellow
-    DiscStyle((222, 180, 255), (150, 92, 220), (84, 42, 140), (44, 18, 80)),  # purple
-    DiscStyle((255, 200, 150), (240, 130, 40), (160, 70, 10), (90, 36, 0)),  # orange
-)
 
 
-def mix(a: RGB, b: RGB, t: float) -> RGB:
-    """The colour a fraction t of the way from a to b."""
-    return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t), round(a[2] + (b[2] - a[2]) * t))
+def shaded(base: RGB) -> DiscStyle:
+    """The disc style of a seat colour: half way to white at the highlight, darker at the edge."""
+    return DiscStyle(light=mix(base, (255, 255, 255), 0.5), base=base, dark=mix(base, (0, 0, 0), 0.42),
+                     rim=mix(base, (0, 0, 0), 0.68))
 
+
+# Seat colours, in seat order (Red, Blue, Green, Yellow, Purple, Orange): the two-player games with red
+# and blue take the first two. Chosen so that any two of them, and each of them and HIGHLIGHT, stay
+# apart for normal vision and for simulated deuteranopia, protanopia and tritanopia (lightness does
+# much of the work: yellow is the lightest, purple the darkest); tests/test_palette.py checks it.
+SEAT_STYLES = tuple(shaded(base) for base in (
+    (218, 68, 61),  # red
+    (54, 119, 227),  # blue
+    (30, 170, 103),  # green
+    (255, 209, 50),  # yellow
+    (152, 78, 164),  # purple
+    (238, 129, 39),  # orange
+))
 
 # --- fonts -----------------------------------------------------------------------------------------
 @cache
@@ -82,6 +117,31 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     or without libraqm draws the same pixels."""
     path = FONT_DIR / ("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")
     return ImageFont.truetype(str(path), size, layout_engine=ImageFont.Layout.BASIC)
+
+
+@cache
+def cap_height(size: int, bold: bool = True) -> int:
+    """The height in px of a capital letter (an "H") set at `size`, as drawn."""
+    left, top, right, bottom = font(size, bold).getbbox("H")
+    return bottom - top
+
+
+PHONE_WIDTH = 360  # px: how wide a phone shows a picture in a chat; every picture is scaled down to it there
+PHONE_CAP = 8.0  # px: the least cap height of any label on a board once the picture is scaled so
+
+
+def phone_cap(size: int, width: int, bold: bool = True) -> float:
+    """The cap height of text set at `size` on a picture `width` px wide, once it is shown PHONE_WIDTH px wide."""
+    return cap_height(size, bold) * PHONE_WIDTH / width
+
+
+@lru_cache(maxsize=256)
+def phone_size(width: int, bold: bool = True) -> int:
+    """The least font size that reads on a phone (PHONE_CAP) on a picture `width` px wide."""
+    size = 8
+    while phone_cap(size, width, bold) < PHONE_CAP:
+        size += 1
+    return size
 
 
 @cache
@@ -102,13 +162,18 @@ _SPACES = re.compile(r"\s+")
 
 
 @lru_cache(maxsize=1024)
-def display_name(name: str, fallback: str, bold: bool = True) -> str:
-    """A player's name as it can be drawn: whitespace collapsed, characters the bundled font lacks
-    (emoji, CJK, …) left out, and `fallback` when nothing printable is left."""
+def clean_name(name: str, fallback: str, bold: bool = True) -> str:
+    """A player's name as it can be drawn, in reading order: whitespace collapsed, characters the
+    bundled font lacks (emoji, CJK, …) left out, and `fallback` when nothing printable is left."""
     text = _SPACES.sub(" ", unicodedata.normalize("NFC", name or "")).strip()
     text = "".join(ch for ch in text if ch == " " or (ch.isprintable() and has_glyph(ch, bold)))
-    text = _SPACES.sub(" ", text).strip()
-    return visual_order(text) or fallback
+    return _SPACES.sub(" ", text).strip() or fallback
+
+
+@lru_cache(maxsize=1024)
+def display_name(name: str, fallback: str, bold: bool = True) -> str:
+    """`clean_name` in drawing order (see `visual_order`), for one line."""
+    return visual_order(clean_name(name, fallback, bold))
 
 
 _MIRRORED = str.maketrans("()[]{}<>«»", ")(][}{><»«")
@@ -296,8 +361,14 @@ def seats_for(state, names: Sequence[str], styles: Sequence[DiscStyle], scores: 
 
 
 PANEL_PAD = 18
-CARD_HEIGHT = 76
+CARD_HEIGHT = 80
 CARD_GAP = 12
+CARD_DISC = 40  # the seat's disc at the left of its card
+CARD_INSET = 10  # from the card's left edge to the disc, and from the disc to the text
+CARD_RIGHT = 12  # from the text's right end to the card's right edge
+SIDE_BASELINE = CARD_HEIGHT - 12  # the side and score line, from the card's top
+NAME_SIZES = (22, 20, 18, 16)  # a name on one line: the largest of these that fits...
+TWO_LINE_SIZES = (17, 16, 15, 14, 13)  # ...else on two lines, the largest that fits; else cut short at the last
 
 
 def cards_per_row(players: int) -> int:
@@ -309,6 +380,137 @@ def panel_height(players: int) -> int:
     """Height of the player panel drawn by `draw_players` (cards in rows of two or three)."""
     rows = -(-players // cards_per_row(players))
     return PANEL_PAD + rows * CARD_HEIGHT + (rows - 1) * CARD_GAP
+
+
+@dataclass(frozen=True)
+class CardBox:
+    """Where one seat's card lies on an image (its top left corner and width), and where its text goes."""
+
+    x: int
+    y: int
+    width: int
+
+    @property
+    def text_x(self) -> int:
+        """The left end of the name and of the side."""
+        return self.x + CARD_INSET + CARD_DISC + CARD_INSET
+
+    @property
+    def right(self) -> int:
+        """The right end of the name and of the score."""
+        return self.x + self.width - CARD_RIGHT
+
+    @property
+    def room(self) -> int:
+        """How wide the name may be."""
+        return self.right - self.text_x
+
+    @property
+    def baseline(self) -> int:
+        """The baseline of the side and score line."""
+        return self.y + SIDE_BASELINE
+
+
+def card_box(width: int, players: int, seat: int, top: int = 0) -> CardBox:
+    """The card of `seat` on a panel drawn at `top` across an image `width` px wide."""
+    per_row = cards_per_row(players)
+    card_w = (width - 2 * PANEL_PAD - (per_row - 1) * CARD_GAP) // per_row
+    row, col = divmod(seat, per_row)
+    return CardBox(PANEL_PAD + col * (card_w + CARD_GAP), top + PANEL_PAD + row * (CARD_HEIGHT + CARD_GAP), card_w)
+
+
+_BREAK_AFTER = re.compile(r"[_\-./+]")
+
+
+def _break_points(text: str) -> tuple[list[tuple[int, int]], ...]:
+    """Where a name may be broken across two lines, as (end of the first line, start of the second),
+    by kind, best first: at spaces (never right after a "·", which goes with what follows it), after
+    "_", "-", ".", "/" or "+", and between any two characters."""
+    spaces = [(i, i + 1) for i, ch in enumerate(text) if ch == " " and not text[:i].endswith("·")]
+    marks = [(i, i) for i in range(1, len(text)) if _BREAK_AFTER.match(text[i - 1]) and text[i] != " "]
+    anywhere = [(i, i) for i in range(1, len(text))]
+    return spaces, marks, anywhere
+
+
+def _two_lines(text: str, size: int, room: int, points: Sequence[tuple[int, int]]) -> tuple[str, str] | None:
+    """`text` on two lines no wider than `room` at `size`, broken at one of `points`, the first line as
+    long as it can be; None if no point works."""
+    face = font(size, True)
+    for end, start in reversed(points):
+        first, second = text[:end].rstrip(), text[start:].lstrip()
+        if first and second and face.getlength(first) <= room and face.getlength(second) <= room:
+            return first, second
+    return None
+
+
+@lru_cache(maxsize=1024)
+def name_layout(name: str, room: int) -> tuple[int, tuple[str, ...]]:
+    """How a player's name (as `clean_name` gives it, in reading order) is set in `room` px on a card:
+    (font size, lines). On one line at the largest of NAME_SIZES that fits; else on two lines at the
+    largest of TWO_LINE_SIZES that fits, broken between words if that fits at any of them (else after
+    a "_", "-", …, else anywhere); only if even that fails, on two lines at the smallest size with the
+    second cut short with "…"."""
+    for size in NAME_SIZES:
+        if font(size, True).getlength(name) <= room:
+            return size, (name,)
+    for points in _break_points(name):  # a break between words at a smaller size before one inside a word
+        for size in TWO_LINE_SIZES:
+            lines = _two_lines(name, size, room, points)
+            if lines is not None:
+                return size, lines
+    size = TWO_LINE_SIZES[-1]
+    face = font(size, True)
+    spaces, _, anywhere = _break_points(name)
+    end, start = next((point for point in [*reversed(spaces), *reversed(anywhere)]
+                       if face.getlength(name[:point[0]].rstrip()) <= room), (1, 1))
+    return size, (name[:end].rstrip(), fit(name[start:].lstrip(), size, True, room))
+
+
+def seat_marks(sides: Sequence[str]) -> list[str]:
+    """One short mark per seat that tells the seats apart without colour: each side's initial ("R",
+    "B", "G", "Y", "P", "O") when those are all different, else the seats' numbers."""
+    initials = [side[:1].upper() for side in sides]
+    return initials if len(set(initials)) == len(initials) and all(initials) else [str(k + 1) for k in range(len(sides))]
+
+
+def marks_for(state) -> list[str] | None:
+    """The seat marks (`seat_marks`) a picture draws on everything a seat owns, in a game of more than
+    two players; None with two, whose seats are told apart by more than their hue already."""
+    if state.players <= 2:
+        return None
+    game = GAMES[state.game]
+    return seat_marks([game.seat_name(seat) for seat in range(state.players)])
+
+
+@cache
+def marked_disc(style: DiscStyle, diameter: int, mark: str = "", shadow: bool = True) -> Image.Image:
+    """`disc(style, diameter)` with `mark` (a seat's letter) in its middle, in the ink that stands out
+    most on the disc's colour."""
+    sprite = disc(style, diameter, shadow)
+    if not mark:
+        return sprite
+    sprite = sprite.copy()
+    face = font(max(9, round(diameter * 0.5)), True)
+    centre = sprite.width / 2, sprite.height / 2 + 0.5
+    ImageDraw.Draw(sprite).text(centre, mark, font=face, fill=ink_on(style.base) + (255,), anchor="mm")
+    return sprite
+
+
+@cache
+def seat_tag(style: DiscStyle, mark: str, diameter: int) -> Image.Image:
+    """A small pale disc rimmed in a seat's colour and holding the seat's mark in its dark shade: set
+    on a piece or a number of that seat wherever its colour alone would have to tell whose it is."""
+    ss = SS
+    side = (diameter + 2) * ss
+    big = Image.new("RGBA", (side, side), (0, 0, 0, 0))
+    ImageDraw.Draw(big).ellipse((ss, ss, side - ss - 1, side - ss - 1), fill=TEXT + (255,),
+                                outline=style.dark + (255,), width=max(ss, round(diameter * ss * 0.1)))
+    sprite = downsample(big)
+    size = max(8, round(diameter * 0.66))
+    ink = style.dark if luminance(style.dark) < 0.12 else INK
+    baseline = sprite.height / 2 + cap_height(size) / 2
+    ImageDraw.Draw(sprite).text((sprite.width / 2, baseline), mark, font=font(size, True), fill=ink + (255,), anchor="ms")
+    return sprite
 
 
 def card_state(seat: int, to_move: int | None, outcome: Outcome | None) -> str:
@@ -355,44 +557,49 @@ def _pill(text: str, size: int, fill: RGB, colour: RGB) -> Image.Image:
     return pill
 
 
+def name_lines(name: str, seat: int, room: int) -> tuple[int, tuple[str, ...]]:
+    """The name of `seat` as its card sets it: (font size, lines in drawing order)."""
+    size, lines = name_layout(clean_name(name, f"Player {seat + 1}"), room)
+    return size, tuple(visual_order(line) for line in lines)
+
+
 def draw_players(img: Image.Image, top: int, seats: Sequence[Seat], to_move: int | None, outcome: Outcome | None) -> None:
-    """Draw one card per seat across the image, starting at `top`: colour swatch and name on the
-    first line, the side and the score on the second, and a badge (`card_badge`): who is to move, or
-    once the game is over, the places."""
-    width = img.width
+    """Draw one card per seat across the image, starting at `top`: the seat's disc (with its mark in a
+    game of more than two, see `seat_marks`) and the name (on one line, or two: `name_layout`), the
+    side and the score under it, and a badge (`card_badge`): who is to move, or once the game is over,
+    the places."""
     n = len(seats)
-    per_row = cards_per_row(n)
-    card_w = (width - 2 * PANEL_PAD - (per_row - 1) * CARD_GAP) // per_row
+    marks = seat_marks([seat.side for seat in seats]) if n > 2 else [""] * n
     draw = ImageDraw.Draw(img)
     for seat, info in enumerate(seats):
-        row, col = divmod(seat, per_row)
-        x = PANEL_PAD + col * (card_w + CARD_GAP)
-        y = top + PANEL_PAD + row * (CARD_HEIGHT + CARD_GAP)
+        box = card_box(img.width, n, seat, top)
+        x, y = box.x, box.y
         kind = card_state(seat, to_move, outcome)
-        card = _card((card_w, CARD_HEIGHT), kind)
+        card = _card((box.width, CARD_HEIGHT), kind)
         img.paste(card, (x, y), card)
-        paste(img, disc(info.style, 44), (x + 12 + 22, y + CARD_HEIGHT / 2))
-        text_x = x + 12 + 44 + 12
-        right = x + card_w - 14
-        # line 1: the name, 22 px, or smaller when that avoids cutting it short
-        name = display_name(info.name, f"Player {seat + 1}")
-        room = right - text_x
-        size = next((s for s in (22, 20, 18) if font(s, True).getlength(name) <= room), 18)
-        name = fit(name, size, True, room)
-        put_text(draw, (text_x, y + 32), name, font(size, True), MUTED if kind == "loser" else TEXT, "ls")
-        # line 2: the side on the left, the score on the right
-        base = y + 60
+        paste(img, marked_disc(info.style, CARD_DISC, marks[seat]), (x + CARD_INSET + CARD_DISC / 2, y + CARD_HEIGHT / 2))
+        colour = MUTED if kind == "loser" else TEXT
+        size, lines = name_lines(info.name, seat, box.room)
+        face = font(size, True)
+        if len(lines) == 1:  # one line, 22 px or smaller when that avoids cutting it short
+            put_text(draw, (box.text_x, y + 36), lines[0], face, colour, "ls")
+        else:  # two lines above the side
+            first = y + 13 + cap_height(size)
+            for k, line in enumerate(lines):
+                put_text(draw, (box.text_x, first + k * round(size * 1.18)), line, face, colour, "ls")
+        # the side on the left, the score on the right
+        base = box.baseline
         if info.score:
             label_font, score_font = font(15), font(21, True)
             label = f" {info.score_label}" if info.score_label else ""
-            put_text(draw, (right, base), label, label_font, MUTED, "rs")
-            score_right = right - round(label_font.getlength(label))
+            put_text(draw, (box.right, base), label, label_font, MUTED, "rs")
+            score_right = box.right - round(label_font.getlength(label))
             put_text(draw, (score_right, base), info.score, score_font, TEXT, "rs")
-        put_text(draw, (text_x, base), info.side, font(16), MUTED, "ls")
+        put_text(draw, (box.text_x, base), info.side, font(16), MUTED, "ls")
         marker = card_badge(seat, to_move, outcome)
         if marker:  # a badge sitting on the card's top edge, at the right
             pill = _pill(marker, 13, HIGHLIGHT if kind in ("turn", "winner") else MUTED, HIGHLIGHT_TEXT)
-            img.paste(pill, (x + card_w - 14 - pill.width, y - pill.height // 2), pill)
+            img.paste(pill, (x + box.width - 14 - pill.width, y - pill.height // 2), pill)
 
 
 def and_list(items: Sequence[str]) -> str:
@@ -428,15 +635,104 @@ def result_text(outcome: Outcome, seats: Sequence[Seat], plain: bool = False, re
     return " · ".join(parts)
 
 
-FOOTER_HEIGHT = 80
+FOOTER_HEIGHT = 104  # the footer panel and the margin under it: room for the status and two detail lines
+DETAIL_LINES = 2
+DETAIL_SIZE = 16
+BREAK = "\n"  # a detail segment starting with this starts a new line
+
+Segment = tuple[str, RGB]  # a run of text in one colour
+
+
+def _units(detail: Sequence[Segment]) -> list[list[Segment]]:
+    """The detail line's words, each with the spaces after it and its colour; a lone "·" is kept with
+    the word after it (so that no line ends with one), and a unit that starts a new line is marked by
+    a first segment (BREAK, colour)."""
+    units: list[list[Segment]] = []
+    glue = forced = False
+    for text, colour in detail:
+        if text.startswith(BREAK):
+            text, glue, forced = text[len(BREAK):], False, True
+        for word in re.findall(r"\s*\S+\s*|\s+", text):
+            if glue and units:
+                units[-1].append((word, colour))
+            else:
+                units.append([(BREAK, colour), (word, colour)] if forced else [(word, colour)])
+                forced = False
+            glue = word.strip() == "·"
+    return units
+
+
+@lru_cache(maxsize=1024)
+def wrap_detail(detail: tuple[Segment, ...], room: int, lines: int = DETAIL_LINES) -> tuple[tuple[Segment, ...], ...]:
+    """The footer's detail segments set on at most `lines` lines of `room` px at DETAIL_SIZE: broken
+    between words (or where a segment starts with BREAK), and only the last line, if even that is too
+    short, cut with "…"."""
+    face = font(DETAIL_SIZE)
+    out: list[list[Segment]] = [[]]
+    used = 0.0
+    units = _units(detail)
+    for k, unit in enumerate(units):
+        forced = unit[0][0] == BREAK
+        pieces = [(text, colour) for text, colour in unit if text != BREAK]
+        if not pieces:
+            continue
+        if not out[-1]:
+            pieces[0] = (pieces[0][0].lstrip(), pieces[0][1])
+        width = sum(face.getlength(text) for text, _ in pieces)
+        bare = width - (face.getlength(pieces[-1][0]) - face.getlength(pieces[-1][0].rstrip()))
+        if out[-1] and (forced or used + bare > room):
+            if len(out) == lines:  # no line left: cut this one short
+                return _cut(out, units[k:], room)
+            out.append([])
+            used = 0.0
+            if len(pieces) > 1 and pieces[0][0].strip() == "·":  # the break parts the two already
+                pieces = pieces[1:]
+            pieces[0] = (pieces[0][0].lstrip(), pieces[0][1])
+            width = sum(face.getlength(text) for text, _ in pieces)
+            bare = width - (face.getlength(pieces[-1][0]) - face.getlength(pieces[-1][0].rstrip()))
+        if bare > room:  # one word longer than a whole line
+            out[-1].append((fit("".join(text for text, _ in pieces).strip(), DETAIL_SIZE, False, room), pieces[0][1]))
+            used = room
+            continue
+        out[-1].extend(pieces)
+        used += width
+    return tuple(tuple(line) for line in out if line)
+
+
+def _cut(out: list[list[Segment]], rest: Sequence[list[Segment]], room: int) -> tuple[tuple[Segment, ...], ...]:
+    """The lines set so far with the rest of the text run on at the end of the last one, as much of it
+    as fits with "…" after it."""
+    face = font(DETAIL_SIZE)
+    pieces = out[-1] + [(" " if text == BREAK else text, colour) for unit in rest for text, colour in unit]
+    out[-1] = []
+    ellipsis = face.getlength("…")
+
+    def width(k: int, end: int) -> float:  # the last line with pieces[:k] and pieces[k][:end]
+        return sum(face.getlength(text) for text, _ in pieces[:k]) + face.getlength(pieces[k][0][:end].rstrip())
+
+    for k, (text, colour) in enumerate(pieces):
+        if width(k, len(text)) + ellipsis > room:  # the cut is in this piece: keep what fits with "…"
+            end = max((e for e in range(len(text) + 1) if width(k, e) + ellipsis <= room), default=0)
+            kept = [*pieces[:k], (text[:end].rstrip(), colour)]
+            if not kept[-1][0]:
+                kept.pop()
+            if kept:
+                kept[-1] = (kept[-1][0].rstrip(), kept[-1][1])
+            out[-1].extend(kept)
+            out[-1].append(("…", colour))
+            break
+    else:
+        out[-1].extend(pieces)
+    return tuple(tuple(line) for line in out)
 
 
 def draw_footer(img: Image.Image, top: int, seats: Sequence[Seat], to_move: int | None, outcome: Outcome | None,
-                detail: Sequence[tuple[str, RGB]], aside: str = "") -> None:
-    """A panel at `top`: the status (whose turn, or the result) in large type with a swatch, and a
-    detail line of coloured segments under it (the game's reason for ending comes first). `aside`,
-    if any, is set in small muted type at the right of the status line (a game's phase, say), and
-    the status is cut short before it."""
+                detail: Sequence[Segment], aside: str = "") -> None:
+    """A panel at `top`: the status (whose turn, or the result) in large type with a swatch, and under
+    it the detail in coloured segments (the game's reason for ending first) on up to two lines, broken
+    between words (see `wrap_detail`); the panel always has room for both, so the picture keeps its
+    size. `aside`, if any, is set in small muted type at the right of the status line (a game's phase,
+    say), and the status is cut short before it."""
     width = img.width
     box_w, box_h = width - 2 * PANEL_PAD, FOOTER_HEIGHT - PANEL_PAD
     panel = rounded_box((box_w, box_h), 12, PANEL, PANEL_EDGE, 1)
@@ -450,18 +746,18 @@ def draw_footer(img: Image.Image, top: int, seats: Sequence[Seat], to_move: int 
         aside = fit(aside, 16, False, inner // 2)
         put_text(draw, (x + inner, top + 29), aside, font(16), MUTED, "rs")
         status_room -= round(font(16).getlength(aside)) + 16
-    swatch: Seat | None = None
+    swatch: int | None = None
     if outcome is None and to_move is not None:
-        swatch = seats[to_move]
-        name = display_name(swatch.name, f"Player {to_move + 1}")
-        suffix = f" ({swatch.side}) to move"
+        swatch = to_move
+        name = display_name(seats[to_move].name, f"Player {to_move + 1}")
+        suffix = f" ({seats[to_move].side}) to move"
         status = fit(name, 21, True, status_room - 34 - round(status_font.getlength(suffix))) + suffix
         colour = TEXT
     elif outcome is not None:
         winners = sorted(outcome.places[0]) if not outcome.is_draw else []
-        swatch = seats[winners[0]] if len(winners) == 1 else None
+        swatch = winners[0] if len(winners) == 1 else None
         status = result_text(outcome, seats, reason=False)
-        status = fit(status, 21, True, status_room - (34 if swatch else 0))
+        status = fit(status, 21, True, status_room - (34 if swatch is not None else 0))
         colour = HIGHLIGHT
         if outcome.reason:
             named = any(outcome.reason.startswith(seat.name + " ") for seat in seats if seat.name)
@@ -471,18 +767,16 @@ def draw_footer(img: Image.Image, top: int, seats: Sequence[Seat], to_move: int 
         status, colour = "", TEXT
     tx = x
     if swatch is not None:
-        paste(img, disc(swatch.style, 24), (x + 12, top + 21))
+        mark = seat_marks([seat.side for seat in seats])[swatch] if len(seats) > 2 else ""
+        paste(img, marked_disc(seats[swatch].style, 24, mark), (x + 12, top + 21))
         tx = x + 34
     put_text(draw, (tx, top + 29), status, status_font, colour, "ls")
-    detail_font = font(16)
-    dx = x
-    for text, colour in detail:
-        room = x + inner - dx
-        if room <= 12:
-            break
-        shown = fit(text, 16, False, room)
-        put_text(draw, (dx, top + 53), shown, detail_font, colour, "ls")
-        dx += round(detail_font.getlength(shown))
+    detail_font = font(DETAIL_SIZE)
+    for k, line in enumerate(wrap_detail(tuple(detail), inner)):
+        dx = float(x)
+        for text, colour in line:
+            put_text(draw, (round(dx), top + 54 + 21 * k), text, detail_font, colour, "ls")
+            dx += detail_font.getlength(text)
 
 
 # --- PNG ---------------------------------------------------------------------------------------------

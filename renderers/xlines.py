@@ -76,6 +76,11 @@ def layout_of(state) -> Layout:
     return layout(state.n)
 
 
+def label_sizes(state) -> dict[str, tuple[int, bool]]:
+    """Every kind of text on the board, with its font size and whether it is bold."""
+    return {"files and ranks": (layout_of(state).label_size, True)}
+
+
 # --- cached pictures ----------------------------------------------------------------------------------
 def last_x_tile(cell: int, seat: int) -> Image.Image:
     """The inside of the square of the x just placed: tinted in the mover's colour, edged in it."""
@@ -347,9 +352,14 @@ def phase(state) -> str:
 
 
 def detail(state, seats: Sequence[theme.Seat]) -> list[tuple[str, RGB]]:
-    """The footer's second line: the last move with what it did."""
+    """The footer's detail: the last move with what it did; when the lines begin, on a line of its own,
+    that the first one may start at any x (every later one starts where the one before ended)."""
     opening = [("New game · ", theme.MUTED), ("place an x", theme.TEXT), (" on any empty square", theme.MUTED)]
-    return theme.move_detail(state, seats, opening)
+    parts = theme.move_detail(state, seats, opening)
+    if state.outcome is None and not state.placing and not state.lines:
+        parts += [(theme.BREAK + "The first line ", theme.MUTED), ("may start at any x", theme.TEXT),
+                  ("; later ones start where the last ended", theme.MUTED)]
+    return parts
 
 
 @cache
@@ -460,6 +470,8 @@ def text(state, names: Sequence[str]) -> str:
         out.append(theme.text_last_move(last, players))
     if start is not None:
         out.append(f"The next line starts at {square_name(start)}")
+    elif state.outcome is None and not state.placing and not state.lines:
+        out.append("The first line may start at any x")
     if state.outcome is not None:
         out.append("Game over: " + theme.result_text(state.outcome, players, plain=True))
     return "\n".join(out) + "\n"

@@ -3,6 +3,7 @@ row names in their seats' colours and a completed row drawn through at the end; 
 from __future__ import annotations
 
 import pytest
+from PIL import Image
 
 import renderers
 from renderers import ascent, render, render_text, theme
@@ -36,9 +37,9 @@ def distance(a, b) -> int:
 
 
 def face_point(tile: int) -> tuple[int, int]:
-    """A pixel on a tile's face, above its number and clear of its edge and highlight outline."""
+    """A pixel on a tile's face, left of its number and name, clear of its edge and highlight outline."""
     x, y = ascent.centre(tile)
-    return round(x), round(y - ascent.HALF * 0.6)
+    return round(x - ascent.HALF * 0.55), round(y)
 
 
 def picture(state, names=NAMES):
@@ -222,3 +223,21 @@ def test_text_of_a_match_ended_before_any_move():
     assert "Game over: bob wins · alice resigned" in text
     assert "Last move" not in text and "Completed" not in text
     assert "[" not in text
+
+
+def test_every_tile_carries_its_name_over_its_number():
+    img = picture(GAME.start())
+    c4, d3 = TILES.index("c4"), TILES.index("d3")  # both show 2 at the start, on the same level
+
+    def region(tile: int, top: float, bottom: float) -> bytes:
+        x, y = ascent.centre(tile)
+        return img.crop((round(x) - 14, round(y + top), round(x) + 14, round(y + bottom))).tobytes()
+
+    name = (ascent.NAME_DY - 8, ascent.NAME_DY + 8)
+    number = (ascent.NUMBER_DY - 12, ascent.NUMBER_DY + 12)
+    assert region(c4, *name) != region(d3, *name)  # "c4" and "d3"
+    assert region(c4, *number) == region(d3, *number)  # the same 2
+    for tile in (c4, d3):  # the name is drawn in the tile's ink, on its plain face
+        ink = ascent.ink_for(ascent.face_colour(2))
+        shown = Image.frombytes("RGB", (28, 16), region(tile, *name)).getdata()
+        assert sum(1 for pixel in shown if distance(pixel, ink) < 60) > 15

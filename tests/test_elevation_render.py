@@ -245,3 +245,50 @@ def test_text_board_shows_heights_pieces_and_the_last_turn():
     assert rows["3"].split() == ["3", "3.", "4.+", "3.", "2.-", "3.", "3.", "3"]
     assert len({len(line) for line in text.splitlines()[1:7]}) == 1  # the right-hand rank labels line up
     assert "Last move: Red c1-c2 d3>b3" in text and "sfd Blue: bob — 2 samurai, 2 fish, 2 dragons left  <- to move" in text
+
+
+# A dragon's two steps that capture twice, from a game on random terrain (seed 8), and the moves before it.
+DOUBLE_CAPTURE = [
+    "c2>e2 d1-c2", "c6-d5 e6>c5", "c2: d2>b3 d3>c3", "d5-c4 d5>c3", "c2: b2>b3 b3>d2", "b5>c3 c4-b4",
+    "c1: c2>b2 c2>d2", "b4: a3>a4 c4>a3", "c2: b1>d3 d2>c3", "b4: b3>a3 b5>c5", "c2: c3>b2 b2>b3",
+    "b4: c3>c4 a3>c5", "b1-a2 a3>b2", "b6-b5 c4>c6", "c2: d3>b3 b1>b3", "b4: c3>a3 c5>a4", "c2: b3>d3 d2>b3",
+    "b4: c3>b3 c3>c4", "c2: d1>c3 b3>b2", "b4: a4>b3 a3>a4", "e1-d2 d1>c3", "b4: b5>a5 a5>c3", "c3>b1 c2-d3",
+    "b4: c5>c3 b3>a4", "e2>c2 d3-c4", "a3>c5 b4-a4", "d2-c2 d2>b2", "d6: c5>d5 c6>c5", "c4: d3>c5 c3>b4",
+    "d6: e5>d5 c5>d5", "c4: c5>d4 c3>d5", "d6: e5>c5 c6>c5", "d2>b1 c2-d3", "d6: c5>c6 e5>d5", "c1: d2>b1 d2>b1",
+    "a4-b4 a5>a3", "c4: c5>d4 c5>d4", "d6: c5>c6 e6>e5", "c4: d3>b3 c5>b3", "b4-c4-d3",
+]
+
+
+def footer_lines(monkeypatch, state, names) -> list[str]:
+    """The footer's detail lines as drawn, top to bottom (the status line left out)."""
+    lay = elevation.layout()
+    drawn: dict[int, str] = {}
+    real = theme.put_text
+
+    def spy(draw, xy, line, face, fill, anchor="la"):
+        if xy[1] > lay.footer_y + 40:  # under the status line
+            drawn[xy[1]] = drawn.get(xy[1], "") + line
+        real(draw, xy, line, face, fill, anchor)
+
+    monkeypatch.setattr(theme, "put_text", spy)
+    elevation.image(state, names)
+    return [drawn[y].strip() for y in sorted(drawn)]
+
+
+def test_a_long_last_move_takes_a_second_footer_line_not_an_ellipsis(monkeypatch):
+    state = start("random", 8)
+    for move in DOUBLE_CAPTURE:
+        state = state.play(move)
+    effect = state.last.effect
+    assert effect == "captured Red's dragon on c4, captured Red's fish on d3"
+    names = ["Maximilian Alexander Worthington", "Computer (medium)"]
+    timed_out = EndedEarly(state, Outcome(places=(frozenset({1}), frozenset({0})), scores=None,
+                                          reason="Maximilian Alexander Worthington ran out of time"))
+    for shown in (state, timed_out):
+        lines = footer_lines(monkeypatch, shown, names)
+        monkeypatch.undo()
+        assert len(lines) == 2 and not any("…" in line for line in lines)
+        joined = " ".join(lines)
+        assert "Blue b4-c4-d3" in joined and all(part in joined for part in effect.split(", "))
+        assert picture(shown).size == picture(start()).size  # two lines or one, the picture keeps its size
+    assert lines[0].startswith("Maximilian Alexander Worthington ran out of time · Blue b4-c4-d3")

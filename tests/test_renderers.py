@@ -434,3 +434,126 @@ def test_a_score_of_one_point_is_singular():
     short = dataclasses.replace(state, scores=(1, 1000, 5))
     assert [s.score_label for s in permutation.seats(short, NAMES)] == ["pt", "pts", "pts"]
     assert "alice — 1 point" in render_text(short, ["alice", "bob", "carol"])
+
+
+# --- names on the cards ----------------------------------------------------------------------------------
+LONG_NAMES = ["Maximilian Alexander Worthington", "Computer (medium)", "Computer (easy) · Green",
+              "maximilian_alexander_worthington", "Computer (hard) · Orange", "Computer (easy) · Purple"]
+
+
+def layouts():
+    """(game, players) for every card layout of every game: two cards to a row, three, and two by two."""
+    for name in sorted(renderers.RENDERERS):
+        for players in GAMES[name].players:
+            yield name, players
+
+
+def drawn_text(monkeypatch, state, names) -> list[tuple[float, float, str, int]]:
+    """Every line the player cards and the footer set, as (x, y, text, font size), in drawing order."""
+    from renderers import theme
+
+    drawn = []
+    real = theme.put_text
+
+    def spy(draw, xy, line, face, fill, anchor="la"):
+        drawn.append((xy[0], xy[1], line, face.size, anchor))
+        real(draw, xy, line, face, fill, anchor)
+
+    monkeypatch.setattr(theme, "put_text", spy)
+    renderers.RENDERERS[state.game].image(state, names)
+    return drawn
+
+
+def test_name_layout_prefers_smaller_type_then_two_lines_then_an_ellipsis():
+    from renderers import theme
+
+    assert theme.name_layout("alice", 170) == (22, ("alice",))
+    wide = "Bartholomew K."  # too wide at 22 px, not at 18
+    assert theme.font(22, True).getlength(wide) > 170 >= theme.font(18, True).getlength(wide)
+    size, lines = theme.name_layout(wide, 170)
+    assert lines == (wide,) and 18 <= size < 22
+    assert theme.name_layout("Computer (easy) · Green", 174) == (17, ("Computer (easy)", "· Green"))  # never a line ending in "·"
+    size, lines = theme.name_layout("Maximilian Alexander Worthington", 174)
+    assert lines == ("Maximilian Alexander", "Worthington") and size >= 13  # between words, at a smaller size
+    size, lines = theme.name_layout("maximilian_alexander_worthington", 174)
+    assert lines == ("maximilian_alexander_", "worthington")
+    size, lines = theme.name_layout("W" * 32, 174)  # too wide for two lines at the smallest size
+    assert size == theme.TWO_LINE_SIZES[-1] and len(lines) == 2 and lines[1].endswith("…") and "…" not in lines[0]
+    for name in (*LONG_NAMES, "W" * 32, "x" * 40, "MaximilianAlexanderWorthington32"):
+        for room in (150, 174, 204, 260):
+            size, lines = theme.name_layout(name, room)
+            assert all(theme.font(size, True).getlength(line) <= room for line in lines), (name, room)
+            if not lines[-1].endswith("…"):
+                assert "".join(lines).replace(" ", "") == name.replace(" ", ""), (name, room)
+
+
+@pytest.mark.parametrize(("name", "players"), list(layouts()))
+def test_no_card_cuts_a_name(name, players, monkeypatch):
+    from renderers import theme
+
+    game = GAMES[name]
+    state = game.start(players=players, options={"k": 3} if name == "permutation" else None)
+    names = [LONG_NAMES[(k + players) % len(LONG_NAMES)] for k in range(players)]
+    names[0] = "Maximilian Alexander Worthington"
+    width = renderers.RENDERERS[name].image(state, names).width
+    panel = theme.panel_height(players)
+    cards = [line for line in drawn_text(monkeypatch, state, names) if line[1] < panel]
+    assert not any("…" in text for _, _, text, _, _ in cards)
+    for seat, full in enumerate(names):
+        box = theme.card_box(width, players, seat)
+        shown = [(x, text, size) for x, y, text, size, _ in cards if box.y < y < box.y + theme.CARD_HEIGHT
+                 and x == box.text_x and text != game.seat_name(seat) and not text.startswith(game.seat_name(seat) + " ·")]
+        assert " ".join(text for _, text, _ in shown).replace("_ ", "_") == full, (seat, shown)
+        for x, text, size in shown:
+            assert x + theme.font(size, True).getlength(text) <= box.right
+            assert size >= theme.TWO_LINE_SIZES[-1]
+
+
+def test_cards_of_more_than_two_carry_their_seats_letters():
+    from renderers import permutation, theme
+
+    assert theme.seat_marks(["Red", "Blue", "Green", "Yellow", "Purple", "Orange"]) == list("RBGYPO")
+    assert theme.seat_marks(["Red", "Rose", "Blue"]) == ["1", "2", "3"]  # initials that clash give way to numbers
+
+    def ink_on_disc(state, seat: int) -> int:
+        """How many pixels of the disc's middle are in the ink that stands out on the seat's colour."""
+        img = decode(render(state, ["a"] * state.players))
+        box = theme.card_box(img.width, state.players, seat)
+        cx, cy = box.x + theme.CARD_INSET + theme.CARD_DISC // 2, box.y + theme.CARD_HEIGHT // 2
+        style = permutation.STYLES[seat]
+        ink = theme.ink_on(style.base)
+        middle = img.crop((cx - 8, cy - 8, cx + 8, cy + 8)).getdata()
+        return sum(1 for pixel in middle if max(abs(a - b) for a, b in zip(pixel, ink)) < 40)
+
+    two, three, six = (GAMES["permutation"].start(players=p) for p in (2, 3, 6))
+    assert all(ink_on_disc(two, seat) == 0 for seat in range(2))
+    assert all(ink_on_disc(three, seat) > 10 for seat in range(3))
+    assert all(ink_on_disc(six, seat) > 10 for seat in range(6))
+
+
+# --- the footer ------------------------------------------------------------------------------------------
+def test_detail_wraps_between_words_onto_two_lines_and_cuts_only_the_last():
+    from renderers import theme
+
+    text, muted = theme.TEXT, theme.MUTED
+    detail = (("Blue has no pieces left · ", text), ("Red e5-e6-f6", text),
+              (" · captured Blue's samurai on e6, captured Blue's dragon on f6", muted))
+    face = theme.font(theme.DETAIL_SIZE)
+    for room in (532, 420, 300):
+        lines = theme.wrap_detail(detail, room)
+        assert 1 <= len(lines) <= 2
+        for line in lines:
+            shown = "".join(part for part, _ in line)
+            assert sum(face.getlength(part) for part, _ in line) <= room
+            assert not shown.rstrip().endswith("·") and not shown.startswith(("·", " "))
+        joined = " ".join("".join(part for part, _ in line).strip() for line in lines)
+        if room >= 420:  # it all fits on two lines: nothing is cut, nothing lost but a "·" at the break
+            assert "…" not in joined
+            assert joined.replace(" · ", " ") == "Blue has no pieces left Red e5-e6-f6 captured Blue's samurai on e6, captured Blue's dragon on f6" \
+                or joined == "Blue has no pieces left · Red e5-e6-f6 · captured Blue's samurai on e6, captured Blue's dragon on f6"
+        else:
+            assert joined.endswith("…") and "…" not in "".join(part for part, _ in lines[0])
+        assert {colour for line in lines for _, colour in line} == {text, muted}
+    # a segment that starts with BREAK starts a line of its own
+    lines = theme.wrap_detail((("Last move ", muted), ("Red c8", text), (theme.BREAK + "The first line", muted)), 532)
+    assert ["".join(part for part, _ in line) for line in lines] == ["Last move Red c8", "The first line"]

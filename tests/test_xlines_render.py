@@ -66,7 +66,7 @@ def test_every_board_fits_within_900_px():
         lay = xlines.layout(n)
         assert 600 <= lay.width <= 900 and 600 <= lay.height <= 900, (n, lay)
         assert lay.cell % 2 == 0 and lay.line % 2 == 1 and lay.lane % 2 == 0
-        assert lay.cell >= 40 and lay.board_x >= 0 and lay.board_x + lay.side <= lay.width
+        assert lay.cell >= 38 and lay.board_x >= 0 and lay.board_x + lay.side <= lay.width
 
 
 @pytest.mark.parametrize("n", [8, 15])
@@ -232,3 +232,35 @@ def test_text_of_a_finished_game_gives_the_result(drawn):
     finished = playout(8, seed=5)[-1]
     text = render_text(finished, NAMES)
     assert "Game over: " in text.splitlines()[-1] and finished.outcome.reason in text
+
+
+def footer_text(monkeypatch, state) -> list[str]:
+    """The footer's lines under the status, as drawn, top to bottom."""
+    lay = xlines.layout_of(state)
+    drawn: dict[int, str] = {}
+    real = theme.put_text
+
+    def spy(draw, xy, line, face, fill, anchor="la"):
+        if xy[1] > lay.footer_y + 40:
+            drawn[xy[1]] = drawn.get(xy[1], "") + line
+        real(draw, xy, line, face, fill, anchor)
+
+    monkeypatch.setattr(theme, "put_text", spy)
+    xlines.image(state, NAMES)
+    monkeypatch.undo()
+    return [drawn[y].strip() for y in sorted(drawn)]
+
+
+@pytest.mark.parametrize("n", [8, 15])
+def test_when_the_lines_begin_the_footer_says_the_first_may_start_at_any_x(monkeypatch, n):
+    game = playout(n, seed=1)
+    begins, first_line, placing = game[n], game[n + 1], game[n - 1]
+    assert not begins.placing and not begins.lines and begins.outcome is None
+    lines = footer_text(monkeypatch, begins)
+    mover = ("Red", "Blue")[begins.last.seat]  # Blue places the last x when n is even, Red when it is odd
+    assert lines == [f"Last move {mover} {begins.last.notation} · all {n} x's placed",
+                     "The first line may start at any x; later ones start where the last ended"]
+    for state in (placing, first_line, EndedEarly(begins, RESIGNED)):
+        assert not any("any x" in line for line in footer_text(monkeypatch, state))
+    assert "The first line may start at any x" in render_text(begins, NAMES)
+    assert "any x" not in render_text(first_line, NAMES) and "any x" not in render_text(placing, NAMES)
