@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import replace
 from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
@@ -251,10 +250,7 @@ def image(state, names: Sequence[str]) -> Image.Image:
             put(img, sprite, (x - extra, y))
     shown = seats(state, names)
     theme.draw_players(img, 0, shown, state.to_move, state.outcome)
-    outcome = state.outcome
-    if outcome is not None and state.players > 2:  # the cards show every score; a list of six would be cut short
-        outcome = replace(outcome, scores=None)
-    theme.draw_footer(img, lay.footer_y, shown, state.to_move, outcome, detail(state, shown), aside=phase(state))
+    theme.draw_footer(img, lay.footer_y, shown, state.to_move, state.outcome, detail(state, shown), aside=phase(state))
     return img
 
 

@@ -607,12 +607,13 @@ def and_list(items: Sequence[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def result_text(outcome: Outcome, seats: Sequence[Seat], plain: bool = False, reason: bool = True) -> str:
+def result_text(outcome: Outcome, seats: Sequence[Seat], plain: bool = False, reason: bool = True,
+                scores: bool = True) -> str:
     """"alice wins · 30–19 · board full", "Draw · threefold repetition", "carol wins · carol 37, alice 30,
     bob 12 · all 12 numbers written": scores only when they decided the result (see Outcome.scores),
     in finishing order, with names when more than two played. With `plain`, names are given in full
-    (for text output); otherwise cleaned for the bundled font and kept short. `reason=False` leaves
-    the reason out."""
+    (for text output); otherwise cleaned for the bundled font and kept short. `reason=False` and
+    `scores=False` leave those out."""
     def who(seat: int, share: int) -> str:
         if plain:
             return " ".join(seats[seat].name.split()) or seats[seat].side
@@ -624,7 +625,7 @@ def result_text(outcome: Outcome, seats: Sequence[Seat], plain: bool = False, re
         winners = [who(s, len(outcome.places[0])) for s in sorted(outcome.places[0])]
         head = and_list(winners) + (" win" if len(winners) > 1 else " wins")
     parts = [head]
-    if outcome.scores is not None:
+    if scores and outcome.scores is not None:
         order = [seat for group in outcome.places for seat in sorted(group)]
         if len(order) == 2:
             parts.append("–".join(str(outcome.scores[seat]) for seat in order))
@@ -756,7 +757,8 @@ def draw_footer(img: Image.Image, top: int, seats: Sequence[Seat], to_move: int 
     elif outcome is not None:
         winners = sorted(outcome.places[0]) if not outcome.is_draw else []
         swatch = winners[0] if len(winners) == 1 else None
-        status = result_text(outcome, seats, reason=False)
+        # With more than two, the cards give every place and score: a list of them here would be cut short.
+        status = result_text(outcome, seats, reason=False, scores=len(seats) == 2)
         status = fit(status, 21, True, status_room - (34 if swatch is not None else 0))
         colour = HIGHLIGHT
         if outcome.reason:

@@ -352,14 +352,10 @@ def phase(state) -> str:
 
 
 def detail(state, seats: Sequence[theme.Seat]) -> list[tuple[str, RGB]]:
-    """The footer's detail: the last move with what it did; when the lines begin, on a line of its own,
-    that the first one may start at any x (every later one starts where the one before ended)."""
+    """The footer's detail: the last move with what it did (the last x's says that the first line may
+    start at any x)."""
     opening = [("New game · ", theme.MUTED), ("place an x", theme.TEXT), (" on any empty square", theme.MUTED)]
-    parts = theme.move_detail(state, seats, opening)
-    if state.outcome is None and not state.placing and not state.lines:
-        parts += [(theme.BREAK + "The first line ", theme.MUTED), ("may start at any x", theme.TEXT),
-                  ("; later ones start where the last ended", theme.MUTED)]
-    return parts
+    return theme.move_detail(state, seats, opening)
 
 
 @cache
@@ -470,8 +466,6 @@ def text(state, names: Sequence[str]) -> str:
         out.append(theme.text_last_move(last, players))
     if start is not None:
         out.append(f"The next line starts at {square_name(start)}")
-    elif state.outcome is None and not state.placing and not state.lines:
-        out.append("The first line may start at any x")
     if state.outcome is not None:
         out.append("Game over: " + theme.result_text(state.outcome, players, plain=True))
     return "\n".join(out) + "\n"

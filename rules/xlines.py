@@ -237,7 +237,7 @@ class XLinesState:
         xs = self.xs + (square,)
         effect = ""
         if len(xs) == self.n:  # the lines begin, always with Red (who may so move twice in a row)
-            effect = f"all {self.n} x's placed; {SEAT_NAMES[0]} draws the first line, from any x"
+            effect = f"all {self.n} x's placed; the first line may start at any x"
             to_move = 0
         else:
             to_move = len(xs) % 2

@@ -258,9 +258,8 @@ def test_when_the_lines_begin_the_footer_says_the_first_may_start_at_any_x(monke
     assert not begins.placing and not begins.lines and begins.outcome is None
     lines = footer_text(monkeypatch, begins)
     mover = ("Red", "Blue")[begins.last.seat]  # Blue places the last x when n is even, Red when it is odd
-    assert lines == [f"Last move {mover} {begins.last.notation} · all {n} x's placed",
-                     "The first line may start at any x; later ones start where the last ended"]
-    for state in (placing, first_line, EndedEarly(begins, RESIGNED)):
+    assert lines == [f"Last move {mover} {begins.last.notation} · all {n} x's placed; the first line may start at any x"]
+    for state in (placing, first_line):
         assert not any("any x" in line for line in footer_text(monkeypatch, state))
-    assert "The first line may start at any x" in render_text(begins, NAMES)
+    assert "the first line may start at any x" in render_text(begins, NAMES)
     assert "any x" not in render_text(first_line, NAMES) and "any x" not in render_text(placing, NAMES)
