@@ -23,7 +23,7 @@ from bot.console_setup import Setup, local_player
 from bot.console_terminal import STOP_WORDS, InputFn, PrintFn, Quit, Terminal
 from bot.console_text import HELP, history_lines, match_line, move_lines, numbers, result_text, rules_for
 from bot.errors import NotFound, PlayerError
-from bot.models import Match, MoveResult, Player
+from bot.models import LOCAL_GUILD, Match, MoveResult, Player
 from bot.service import MAX_TURN_SECONDS, MatchService
 from bot.store import open_store
 from rules import BadOptions, IllegalMove, InvalidNotation, State
@@ -33,7 +33,6 @@ __all__ = ["LOCAL_CHANNEL", "LOCAL_GUILD", "Console", "cli", "local_player", "ma
 
 log = logging.getLogger(__name__)
 
-LOCAL_GUILD = 0
 LOCAL_CHANNEL = 0  # the first local match's; Discord ids are never 0 or below, so local matches cannot meet a server's
 DEFAULT_DB = "data/bot.sqlite3"
 STOPPED = "Stopped. Matches in progress stay saved: run `python -m bot.console` again to resume them."

@@ -10,6 +10,9 @@ from rules import GAMES, Game, Outcome, State
 COMPUTER_LEVELS = ("easy", "medium", "hard")  # engines.LEVELS, weakest first
 SIDES = ("random", "first", "second")  # the seat a challenger may ask for (the first seat moves first)
 COMPUTER_IDS = {level: k + 1 for k, level in enumerate(COMPUTER_LEVELS)}
+# The server id of the console's local matches (Discord's ids are positive). Timers and computer turns
+# are the console's own business there: a bot sharing the database leaves those matches alone.
+LOCAL_GUILD = 0
 
 
 @dataclass(frozen=True)

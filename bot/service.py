@@ -23,6 +23,7 @@ from bot.computer import ComputerPlayers, seed_for
 from bot.errors import Conflict, Duplicate, NotAllowed, NotFound, Stale
 from bot.models import (
     COMPUTER_LEVELS,
+    LOCAL_GUILD,
     SIDES,
     Challenge,
     DrawOffer,
@@ -528,7 +529,7 @@ class MatchService:
         async with self.store.reading() as db:
             rows = await db.all(
                 "SELECT DISTINCT m.id FROM matches m JOIN seats s ON s.match_id = m.id WHERE m.status = 'active'"
-                " AND (s.user_id BETWEEN 1 AND ? OR s.stand_in IS NOT NULL)"
+                f" AND m.guild_id <> {LOCAL_GUILD} AND (s.user_id BETWEEN 1 AND ? OR s.stand_in IS NOT NULL)"
                 " AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.match_id = m.id) ORDER BY m.id",
                 len(COMPUTER_LEVELS),
             )
@@ -651,8 +652,9 @@ class MatchService:
         overdue."""
         async with self.store.reading() as db:
             row = await db.one(
-                "SELECT min(t) AS t FROM (SELECT min(expires_at) AS t FROM challenges WHERE status = 'open'"
-                " UNION ALL SELECT min(deadline) FROM matches WHERE status = 'active'"
+                f"SELECT min(t) AS t FROM (SELECT min(expires_at) AS t FROM challenges WHERE status = 'open'"
+                f" AND guild_id <> {LOCAL_GUILD}"
+                f" UNION ALL SELECT min(deadline) FROM matches WHERE status = 'active' AND guild_id <> {LOCAL_GUILD}"
                 " UNION ALL SELECT min(due) FROM outbox) AS due",
             )
             return row["t"]
@@ -663,7 +665,8 @@ class MatchService:
         was never shown to them (its change still in the outbox) is not timed out meanwhile."""
         now = self.clock()
         async with self._changing() as db:
-            rows = await db.all("SELECT id FROM challenges WHERE status = 'open' AND expires_at <= ?" + db.claim, now)
+            rows = await db.all("SELECT id FROM challenges WHERE status = 'open' AND expires_at <= ?"
+                                f" AND guild_id <> {LOCAL_GUILD}" + db.claim, now)
             challenges = []
             for row in rows:
                 await db.run(
@@ -672,7 +675,7 @@ class MatchService:
                 expired = await self._load_challenge(db, row["id"])
                 challenges.append(replace(expired, note=await self._note(db, "challenge", expired.id, now)))
             rows = await db.all(
-                "SELECT id FROM matches m WHERE status = 'active' AND deadline <= ?"
+                f"SELECT id FROM matches m WHERE status = 'active' AND deadline <= ? AND guild_id <> {LOCAL_GUILD}"
                 " AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.match_id = m.id)" + db.claim, now)
             matches = []
             for row in rows:

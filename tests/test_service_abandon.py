@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from bot.errors import NotAllowed, NotFound
-from bot.models import Match, computer
+from bot.models import LOCAL_GUILD, Expired, Match, computer
 from tests.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, start_match
 
 OTHER_CHANNEL = CHANNEL + 1
@@ -79,3 +79,16 @@ async def test_only_a_person_playing_an_active_match_may_abandon_it(service):
     with pytest.raises(NotFound):
         await service.abandon(finished.id + 100, ALICE)
     assert (await service.get_match(finished.id)).status == "finished"
+
+
+async def test_a_bot_sharing_the_database_leaves_local_matches_alone(service, clock):
+    """The console's matches (LOCAL_GUILD) keep no turn timer and their computer moves at the console:
+    the Discord side's sweeps neither time them out nor play their computer turns."""
+    challenge = await service.challenge(LOCAL_GUILD, 0, ALICE, "attaxx", [BOB])
+    waiting = await service.accept(challenge.id, BOB)
+    computer_first = await service.challenge(LOCAL_GUILD, -1, ALICE, "attaxx", computers=["easy"], side="second")
+    assert computer_first.computer_to_move == "easy"
+    clock.advance(waiting.turn_seconds * 3)
+    assert await service.expire_due() == Expired((), ())
+    assert await service.computers_to_move() == [] and await service.next_deadline() is None
+    assert (await service.get_match(waiting.id)).status == "active"
