@@ -340,7 +340,7 @@ class Seat:
 Unit = tuple[str, str]  # a score's unit, singular and plural: ("piece", "pieces")
 
 
-def counted(count: int, unit: Unit) -> str:
+def unit_word(count: int, unit: Unit) -> str:
     """The unit for `count`: unit[0] for exactly one, else unit[1] ("1 piece", "0 pieces", "2 pieces")."""
     return unit[0] if count == 1 else unit[1]
 
@@ -355,7 +355,7 @@ def seats_for(state, names: Sequence[str], styles: Sequence[DiscStyle], scores: 
         side = game.seat_name(seat)
         name = names[seat] if seat < len(names) else ""
         score = "" if scores is None else str(scores[seat])
-        label = "" if scores is None else counted(scores[seat], unit)
+        label = "" if scores is None else unit_word(scores[seat], unit)
         seats.append(Seat(name=name, side=side, style=styles[seat], score=score, score_label=label))
     return seats
 

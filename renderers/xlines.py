@@ -457,7 +457,7 @@ def text(state, names: Sequence[str]) -> str:
     else:
         counts = [sum(1 for line in state.lines if line.seat == seat) for seat in range(PLAYERS)]
         things, unit = ("line", "lines"), "drawn"
-    players = [replace(seat, score=f"{count} {theme.counted(count, things)}") for seat, count in zip(seats(state, names), counts)]
+    players = [replace(seat, score=f"{count} {theme.unit_word(count, things)}") for seat, count in zip(seats(state, names), counts)]
     out.append("")
     if state.outcome is None:
         out.append(phase(state).replace(" · ", ": "))
