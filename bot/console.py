@@ -384,8 +384,7 @@ class Console:
         self.say()
         self.say(f"Result: {result_text(match)} ({outcome.reason}).")
         if outcome.scores is not None:
-            order = [seat for group in outcome.places for seat in sorted(group)]
-            self.say("Scores: " + ", ".join(f"{match.names[seat]} {outcome.scores[seat]}" for seat in order))
+            self.say("Scores: " + ", ".join(f"{match.names[seat]} {outcome.scores[seat]}" for seat in outcome.finishing_order))
         self.say("Ratings: " + ", ".join(
             f"{c.player.name} {c.before:.0f} → {c.after:.0f} ({c.delta:+.0f})" for c in match.ratings))
         board, total = await self.service.leaderboard(LOCAL_GUILD, match.game)

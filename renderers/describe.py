@@ -38,5 +38,9 @@ def alt_text(state, seats: Sequence[theme.Seat]) -> str:
     scored = [seat for seat in seats if seat.score]
     if scored:
         sentences.append(", ".join(f"{plain_name(seat)} {seat.score} {seat.score_label}".rstrip() for seat in scored) + ".")
-    text = " ".join(sentences)
+    return within_limit(" ".join(sentences))
+
+
+def within_limit(text: str) -> str:
+    """`text`, cut short with "…" if it is longer than an attachment's description may be."""
     return text if len(text) <= ALT_TEXT_MAX else text[:ALT_TEXT_MAX - 1].rstrip() + "…"

@@ -626,7 +626,7 @@ def result_text(outcome: Outcome, seats: Sequence[Seat], plain: bool = False, re
         head = and_list(winners) + (" win" if len(winners) > 1 else " wins")
     parts = [head]
     if scores and outcome.scores is not None:
-        order = [seat for group in outcome.places for seat in sorted(group)]
+        order = outcome.finishing_order
         if len(order) == 2:
             parts.append("–".join(str(outcome.scores[seat]) for seat in order))
         else:

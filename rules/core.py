@@ -57,6 +57,11 @@ class Outcome:
     def is_draw(self) -> bool:
         return len(self.places) == 1
 
+    @property
+    def finishing_order(self) -> list[int]:
+        """Every seat, best placed first (seats sharing a place in seat order)."""
+        return [seat for group in self.places for seat in sorted(group)]
+
     def record(self, seat: int) -> str:
         """How the game counts in `seat`'s record: "draw" only when every player shares one place,
         else "win" for each player in the first place (shared or not) and "loss" for the others."""

@@ -155,14 +155,10 @@ async def test_an_open_challenge_from_before_computers_survives_the_upgrade(db_p
     keeps its seats, and the challenge can still be joined and played."""
     import sqlite3
 
-    from bot.store import migrations, statements
+    from tests.support.old_schema import migrated_to
 
     with sqlite3.connect(db_path) as db:
-        for number, script in migrations():
-            if number <= 2:
-                for statement in statements(script):
-                    db.execute(statement)
-                db.execute(f"PRAGMA user_version = {number}")
+        migrated_to(db, 2)
         db.executemany("INSERT INTO players VALUES (?, ?)", [(p.id, p.name) for p in (ALICE, BOB, CAROL)])
         db.execute(
             "INSERT INTO challenges (id, guild_id, channel_id, game, options, players, challenger, turn_seconds,"

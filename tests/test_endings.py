@@ -14,12 +14,13 @@ import pytest
 from bot.discord import messages as text
 from bot.models import Match, Player
 from bot.service import MatchService
-from bot.store import Store, migrations, statements
+from bot.store import Store
 from renderers import render, render_text, theme
 from rules import GAMES, IllegalMove, Outcome, ended
 from rules.core import ranked_by_score
 from tests.conftest import ALICE, BOB, CHANNEL, GUILD, play_random
 from tests.support.images import decode
+from tests.support.old_schema import migrated_to
 
 DAVE = Player(4, "dave")
 ENDINGS = ("resign", "draw", "timeout")
@@ -186,11 +187,7 @@ async def test_scores_stored_with_results_they_did_not_decide_are_cleared(db_pat
         (6, "permutation", "draw agreed", (4, 4)),
     ]
     with sqlite3.connect(db_path) as db:
-        for number, script in migrations():
-            if number <= 7:
-                for statement in statements(script):
-                    db.execute(statement)
-                db.execute(f"PRAGMA user_version = {number}")
+        migrated_to(db, 7)
         db.executemany("INSERT INTO players VALUES (?, ?)", [(ALICE.id, "alice"), (BOB.id, "bob")])
         for match_id, game, reason, scores in finished:
             options = json.dumps({"k": 3} if game == "permutation" else {})

@@ -10,6 +10,7 @@ from bot.models import Challenge, Match
 from bot.service import NOTE_GRACE, MatchService
 from bot.store import Store, open_store
 from tests.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD
+from tests.support.old_schema import migrated_to
 from tests.support.postgres import empty_database
 
 
@@ -121,13 +122,8 @@ async def test_two_processes_on_postgresql_take_an_interaction_on_once(postgres_
 async def test_the_old_unposted_columns_become_notes(db_path, clock):
     """A database from before the outbox, with a computer's move stored and not posted, opens with
     that move's note in the outbox."""
-    from bot.store import migrations
-
     with sqlite3.connect(db_path) as db:
-        for number, script in migrations():
-            if number <= 4:
-                db.executescript(script)
-                db.execute(f"PRAGMA user_version = {number}")
+        migrated_to(db, 4)
         db.executemany("INSERT INTO players VALUES (?, ?)", [(p.id, p.name) for p in (ALICE, BOB, CAROL)])
         db.execute("INSERT INTO challenges (id, guild_id, channel_id, game, options, players, challenger, turn_seconds,"
                    " seed, status, created_at, expires_at) VALUES (3, ?, ?, 'attaxx', '{}', 2, ?, 3600, 7, 'accepted',"

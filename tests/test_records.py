@@ -8,9 +8,10 @@ import sqlite3
 
 from bot.models import Player
 from bot.service import MatchService
-from bot.store import Store, migrations, statements
+from bot.store import Store, migrations
 from rules import GAMES, Outcome
 from tests.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD
+from tests.support.old_schema import migrated_to
 
 DAVE = Player(4, "dave")
 
@@ -87,11 +88,8 @@ OLD_RECORDS = {
 def old_database(path) -> None:
     """A database at schema version 1 holding the matches above, with the records the old rule gave
     them, one active match (which counts for nothing yet) and the ratings as they stood."""
-    [(number, script)] = [m for m in migrations() if m[0] == 1]
     with sqlite3.connect(path) as db:
-        for statement in statements(script):
-            db.execute(statement)
-        db.execute(f"PRAGMA user_version = {number}")
+        migrated_to(db, 1)
         db.executemany("INSERT INTO players VALUES (?, ?)", [(1, "alice"), (2, "bob"), (3, "carol"), (4, "dave")])
         active = (7, GUILD, "permutation", [(1, None), (2, None), (3, None)])
         for match_id, guild, game, seats in [*OLD_MATCHES, active]:

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from bot import steps
 from bot.models import Challenge, DrawOffer, Match, MoveResult, Notice, Player, Standing, computer
 from bot.rulebook import player_count
+from renderers.describe import within_limit
 from renderers.theme import and_list
 from rules import GAMES, Game, Outcome
 from rules.core import counted
@@ -203,7 +204,7 @@ def result_text(match: Match) -> str:
 def score_line(outcome: Outcome) -> str:
     """The scores that decided a result, in finishing order: "30–19"."""
     assert outcome.scores is not None
-    return "–".join(str(outcome.scores[seat]) for group in outcome.places for seat in sorted(group))
+    return "–".join(str(outcome.scores[seat]) for seat in outcome.finishing_order)
 
 
 def seat_result(match: Match, seat: int) -> str:
@@ -282,7 +283,7 @@ def replay_alt_text(match: Match, part: int = 1, parts: int = 1) -> str:
     """The description of a replay's animation (part `part` of `parts`), for screen readers."""
     of = f" Part {part} of {parts}." if parts > 1 else ""
     caption = replay_caption(match).removeprefix("🎞️ ")
-    return f"Animated board, one frame per move. {caption}{of}"[:1024]
+    return within_limit(f"Animated board, one frame per move. {caption}{of}")
 
 
 def help_sections(bot_name: str, commands: Sequence[tuple[str, str]]) -> tuple[str, list[tuple[str, str]]]:

@@ -32,7 +32,7 @@ from bot.errors import NotShown
 from bot.models import Challenge, Match, Notice, Player
 from bot.service import MatchService
 from bot.workers import Workers
-from renderers.describe import ALT_TEXT_MAX
+from renderers.describe import within_limit
 from rules.core import counted
 
 log = logging.getLogger(__name__)
@@ -91,7 +91,7 @@ async def board_file(match: Match, renders: Workers) -> discord.File:
 def board_alt_text(match: Match) -> str:
     """What a screen reader says for the board: the match's move count, then the picture's own words."""
     text = f"Match #{match.id} after {counted(len(match.moves), 'move')}: {renderers.describe(match.state, match.names)}"
-    return text if len(text) <= ALT_TEXT_MAX else text[:ALT_TEXT_MAX - 1] + "…"
+    return within_limit(text)
 
 
 def log_post_failure(what: str, channel_id: int, error: BaseException) -> None:
