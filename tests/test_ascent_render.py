@@ -10,7 +10,7 @@ from renderers import ascent, render, render_text, theme
 from rules import GAMES
 from rules.ascent import LEFT_ROWS, RIGHT_ROWS, TILES
 from rules.core import EndedEarly, Outcome
-from tests.support.images import decode
+from tests.support.images import decode, pixels
 from tests.support.playouts import random_states
 
 GAME = GAMES["ascent"]
@@ -239,5 +239,5 @@ def test_every_tile_carries_its_name_over_its_number():
     assert region(c4, *number) == region(d3, *number)  # the same 2
     for tile in (c4, d3):  # the name is drawn in the tile's ink, on its plain face
         ink = ascent.ink_for(ascent.face_colour(2))
-        shown = Image.frombytes("RGB", (28, 16), region(tile, *name)).getdata()
+        shown = pixels(Image.frombytes("RGB", (28, 16), region(tile, *name)))
         assert sum(1 for pixel in shown if distance(pixel, ink) < 60) > 15

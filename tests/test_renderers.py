@@ -10,7 +10,7 @@ import renderers
 from renderers import attaxx, ikabegama, render, render_text
 from rules import GAMES
 from rules.ikabegama import GAME as IKABEGAMA
-from tests.support.images import decode
+from tests.support.images import decode, pixels
 from tests.support.playouts import random_states
 
 NAMES = ["alice", "bob"]
@@ -522,7 +522,7 @@ def test_cards_of_more_than_two_carry_their_seats_letters():
         cx, cy = box.x + theme.CARD_INSET + theme.CARD_DISC // 2, box.y + theme.CARD_HEIGHT // 2
         style = permutation.STYLES[seat]
         ink = theme.ink_on(style.base)
-        middle = img.crop((cx - 8, cy - 8, cx + 8, cy + 8)).getdata()
+        middle = pixels(img.crop((cx - 8, cy - 8, cx + 8, cy + 8)))
         return sum(1 for pixel in middle if max(abs(a - b) for a, b in zip(pixel, ink)) < 40)
 
     two, three, six = (GAMES["permutation"].start(players=p) for p in (2, 3, 6))

@@ -11,3 +11,8 @@ def decode(png: bytes) -> Image.Image:
     img = Image.open(io.BytesIO(png))
     img.load()
     return img.convert("RGB")
+
+
+def pixels(img: Image.Image) -> list[tuple[int, ...]]:
+    """Every pixel of an image, row by row (Image.getdata without its deprecation)."""
+    return [img.getpixel((x, y)) for y in range(img.height) for x in range(img.width)]
