@@ -47,7 +47,7 @@ class Knowledge:
         if self.evaluate is not None:
             return self.evaluate(state)
         players = state.players
-        scores = getattr(state, "scores", None)
+        scores = state.scores
         if scores and len(scores) == players:
             return by_scores(scores, players)
         return (1.0 / players,) * players if players > 2 else (0.5, 0.5)

@@ -1,20 +1,47 @@
 """Pictures of game states: `render` gives the PNG the bot posts, `render_text` a terminal board,
 `describe` the picture's alt text.
 
-Each game has one module here exposing `render(state, names) -> bytes`, `text(state, names) -> str`
-and `seats(state, names) -> list[theme.Seat]` (the names, sides and scores its picture shows);
-adding a game is that module plus one entry in RENDERERS. Renderers are pure: the same state and names
-give the same bytes.
+Each game has one module here that satisfies `Renderer` (below); adding a game is that module plus one
+entry in RENDERERS. Renderers are pure: the same state and names give the same bytes.
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
-from types import ModuleType
+from typing import Any, Protocol
 
-from renderers import ascent, attaxx, elevation, ikabegama, permutation, xlines
+from PIL import Image
+
+from renderers import ascent, attaxx, elevation, ikabegama, permutation, theme, xlines
 from renderers.describe import alt_text
 
-RENDERERS: dict[str, ModuleType] = {
+
+class Renderer(Protocol):
+    """What a game's module in `renderers/` offers (a module satisfies it as it is); each function is
+    pure, and `names[seat]` is the name each player's card shows.
+
+    image: the picture, for the PNG and for each frame of a replay. render: that picture as PNG bytes.
+    text: the board as plain text (the console, `/board text:true`). seats: the seats as the picture's
+    player cards show them (name, side, score), from which its alt text is written. label_sizes: every
+    kind of text drawn on the board with its font size and whether it is bold
+    (tests/test_phone_render.py holds them to a size a phone can read).
+    """
+
+    def image(self, state: Any, names: Sequence[str]) -> Image.Image: ...
+    def render(self, state: Any, names: Sequence[str]) -> bytes: ...
+    def text(self, state: Any, names: Sequence[str]) -> str: ...
+    def seats(self, state: Any, names: Sequence[str]) -> list[theme.Seat]: ...
+    def label_sizes(self, state: Any) -> dict[str, tuple[int, bool]]: ...
+
+
+FUNCTIONS = ("image", "render", "text", "seats", "label_sizes")
+
+
+def missing_functions(module: object) -> list[str]:
+    """The functions of the `Renderer` contract that `module` lacks (empty when it has them all)."""
+    return [name for name in FUNCTIONS if not callable(getattr(module, name, None))]
+
+
+RENDERERS: dict[str, Renderer] = {
     "ascent": ascent, "attaxx": attaxx, "elevation": elevation, "ikabegama": ikabegama, "permutation": permutation,
     "xlines": xlines,
 }
@@ -35,4 +62,4 @@ def describe(state, names: Sequence[str]) -> str:
     return alt_text(state, RENDERERS[state.game].seats(state, names))
 
 
-__all__ = ["RENDERERS", "describe", "render", "render_text"]
+__all__ = ["RENDERERS", "Renderer", "describe", "missing_functions", "render", "render_text"]

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
+from rules.contract import Hooks
 from rules.core import Game, IllegalMove, InvalidNotation, LastMove, Outcome, shown
 from rules.geometry import parse_cells
 
@@ -49,7 +50,7 @@ class AscentLast(LastMove):
 
 
 @dataclass(frozen=True)
-class AscentState:
+class AscentState(Hooks):
     """An immutable position: board[tile] is the number the tile shows."""
 
     board: tuple[int, ...]

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 
 class IllegalMove(ValueError):
@@ -124,26 +124,39 @@ class OptionSpec:
         return value
 
 
+@runtime_checkable
 class State(Protocol):
-    """What every game's state offers (the contract of ARCHITECTURE.md).
+    """A position of any game: an immutable value (equal positions compare equal), which pickles,
+    because boards are drawn and computer players search in worker processes.
 
-    A game that keeps a running score also gives its states `scores`, one number per seat: when a
-    player leaves a game of more than two, the others are ranked by it.
+    game: the registered name. players: how many seats. to_move: the seat to move, 0 first, None
+    once the game is over. last: what the last move did (None at the start). outcome: None while the
+    game runs. legal_moves(): every legal move now, in canonical notation, no duplicates.
+    play(text): the position after the move `text` names in any accepted spelling, recording its
+    canonical notation in `last`, with automatic passes already made; IllegalMove (InvalidNotation
+    when it cannot be read) with a one-line reason for the player.
+
+    The last four are the optional hooks: a game's state class gets their defaults by inheriting
+    `rules.contract.Hooks` and overrides those its game needs (see rules/contract.py).
     """
 
     @property
     def game(self) -> str: ...
-
+    @property
+    def players(self) -> int: ...
     @property
     def to_move(self) -> int | None: ...
     @property
-    def outcome(self) -> Outcome | None: ...
-    @property
     def last(self) -> LastMove | None: ...
     @property
-    def players(self) -> int: ...
+    def outcome(self) -> Outcome | None: ...
     def legal_moves(self) -> list[str]: ...
     def play(self, move: str) -> State: ...
+    def move_parts(self, move: str) -> tuple[str, ...]: ...
+    def describe(self, prefix: str, count: int) -> str: ...
+    def place_note(self, name: str) -> str: ...
+    @property
+    def scores(self) -> tuple[int, ...] | None: ...
 
 
 @dataclass(frozen=True)
@@ -179,6 +192,13 @@ def ended(state: State, outcome: Outcome) -> State:
     return state if state.outcome == outcome else EndedEarly(state, outcome)
 
 
+class NewGame(Protocol):
+    """A game's `new(players, options, seed)`: the start position for a player count already checked
+    and options already resolved (defaults filled in); the seed decides anything random about it."""
+
+    def __call__(self, players: int, options: Mapping[str, Any], seed: int, /) -> State: ...
+
+
 @dataclass(frozen=True)
 class Game:
     """A registered game: its names, player counts, options and how to start it.
@@ -196,7 +216,7 @@ class Game:
     rules_text: str
     house_rules: tuple[str, ...]
     notation: str
-    new: Callable[[int, Mapping[str, Any], int], State] = field(repr=False)
+    new: NewGame = field(repr=False)
     settle: Callable[[dict[str, Any]], dict[str, Any]] | None = field(default=None, repr=False)
     """Fills in defaults that depend on other options and checks options together (BadOptions)."""
 

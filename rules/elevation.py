@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+from rules.contract import Hooks
 from rules.core import Game, IllegalMove, InvalidNotation, LastMove, OptionSpec, Outcome, shown
 from rules.geometry import square
 
@@ -165,7 +166,7 @@ class ElevationLast(LastMove):
 
 
 @dataclass(frozen=True)
-class ElevationState:
+class ElevationState(Hooks):
     """An immutable position: heights[i] tiles and pieces[i] (0 or a piece code) on cell i.
 
     history holds the positions (heights, pieces, to_move) since the last capture, the only thing

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Protocol
 
+from rules.contract import Hooks
 from rules.core import IllegalMove, LastMove, Outcome
 from rules.geometry import Geometry, parse_cells
 
@@ -44,7 +45,7 @@ class InfectionLast(LastMove):
 
 
 @dataclass(frozen=True)
-class InfectionState:
+class InfectionState(Hooks):
     """An immutable position. board[i] is 0 for empty, seat + 1 for a piece of that seat.
 
     history holds the positions (board, to_move) since the last clone or growth: only those can recur,

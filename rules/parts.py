@@ -4,19 +4,17 @@ squares of a jump, the start and end of a line, an Elevation turn's piece and th
 A move splits into parts whose concatenation is an accepted spelling of it (its *entry*): by default
 each square with the separator before it ("a1-c3" is "a1", "-c3"). `children` walks that tree part by
 part (the Move button's panel, bot.steps); `branches` follows what a player typed, letter by letter
-(autocomplete). A game whose notation needs
-another split gives its states a `move_parts(move) -> tuple[str, ...]` method, and may describe a
-partial move with `describe(prefix, count) -> str` and say what stands on a place with
-`place_note(name) -> str` (see `annotated`). A seventh game needs none of them.
+(autocomplete). How a move splits, how a partial move is described and what a place shows are the
+state's hooks `move_parts`, `describe` and `place_note` (rules/contract.py), whose defaults suit a
+game written in squares.
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
 
-from rules.core import State, counted
+from rules.core import State
 
-SQUARE_PART = re.compile(r"[^a-z]*[a-z][0-9]+")
 LOOSE = re.compile(r"[\s\-,]+")  # optional between squares; ':' and '>' mean something (Elevation's digs)
 MORE = " …"  # what a partial move's label shows after it
 DIGITS = re.compile(r"([0-9]+)")
@@ -30,11 +28,7 @@ def compact(text: str) -> str:
 
 def move_parts(state: State, move: str) -> tuple[str, ...]:
     """The parts of legal move `move`, in order."""
-    split = getattr(state, "move_parts", None)
-    if split is not None:
-        return split(move)
-    found = SQUARE_PART.findall(move)
-    return tuple(found) if found and "".join(found) == move else (move,)
+    return state.move_parts(move)
 
 
 @dataclass(frozen=True)
@@ -48,18 +42,18 @@ class Branch:
 
 
 def annotated(state: State, text: str) -> str:
-    """`text` with each place it names followed by what is on it, for a game whose states say so with
-    an optional `place_note(name) -> str` (Ascent: the number a tile shows, "a2 (6)"); as it is else."""
-    note = getattr(state, "place_note", None)
-    if note is None:
-        return text
-    return PLACE.sub(lambda found: f"{found[0]} ({note(found[0])})" if note(found[0]) else found[0], text)
+    """`text` with each place it names followed by what its state's `place_note` says is on it (Ascent:
+    the number a tile shows, "a2 (6)"); as it is for a game whose places say nothing."""
+    def noted(found: re.Match[str]) -> str:
+        note = state.place_note(found[0])
+        return f"{found[0]} ({note})" if note else found[0]
+
+    return PLACE.sub(noted, text)
 
 
 def label(state: State, prefix: str, count: int) -> str:
     """How a partial move is offered: "c1 …  dragon on c1 · 212 turns", or "a1 …  5 moves"."""
-    words = getattr(state, "describe", None)
-    return f"{prefix}{MORE}  {words(prefix, count) if words is not None else counted(count, 'move')}"
+    return f"{prefix}{MORE}  {state.describe(prefix, count)}"
 
 
 def entry(state: State, move: str) -> str:

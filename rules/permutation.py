@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
+from rules.contract import Hooks
 from rules.core import (
     BadOptions,
     Game,
@@ -54,7 +55,7 @@ class PermutationLast(LastMove):
 
 
 @dataclass(frozen=True)
-class PermutationState:
+class PermutationState(Hooks):
     """An immutable position.
 
     rank_of[f]: the rank of the x in file f, or None. placed: the files in the order their x's were

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
+from rules.contract import Hooks
 from rules.core import Game, IllegalMove, InvalidNotation, LastMove, OptionSpec, Outcome, shown
 
 NAME = "xlines"
@@ -90,7 +91,7 @@ class XLinesLast(LastMove):
 
 
 @dataclass(frozen=True)
-class XLinesState:
+class XLinesState(Hooks):
     """An immutable position: the x's in the order they were placed (x i by seat i mod 2) and the
     lines in the order they were drawn (line k by seat k mod 2: Red draws the first line)."""
 

@@ -8,24 +8,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules import GAMES, BadOptions, IllegalMove
+from tests.support.playouts import VARIANTS
 
 MAX_PLIES = 100_000  # random Elevation games run to a few thousand turns, rarely past 6,000
 EXAMPLES = {"elevation": 3}  # random games per option set; 15 where a game is not named here
-
-
-def option_variants(name: str) -> list[dict]:
-    """The default options, then each whole-number option at its smallest and its largest value, and each
-    other choice of an option with choices."""
-    variants: list[dict] = [{}]
-    for spec in GAMES[name].options:
-        if spec.type is int and spec.min is not None and spec.max is not None:
-            variants += [{spec.name: spec.min}, {spec.name: spec.max}]
-        elif spec.choices is not None:
-            variants += [{spec.name: choice} for choice in spec.choices if choice != spec.default]
-    return variants
-
-
-VARIANTS = [(name, options) for name in sorted(GAMES) for options in option_variants(name)]
 
 
 def random_game(name: str, players: int, seed: int, options: dict | None = None):

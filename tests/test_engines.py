@@ -18,8 +18,7 @@ from engines import LEVELS, analyse, choose_move, level_budget
 from engines.games import knowledge_for
 from rules import GAMES, BadOptions, IllegalMove, LastMove, Outcome, State
 from rules.elevation import NEAR, ElevationState, piece
-from tests.support.playouts import random_states
-from tests.test_all_games import option_variants
+from tests.support.playouts import VARIANTS, random_states
 
 
 def wins_alone(state: State, seat: int) -> bool:
@@ -185,7 +184,6 @@ def test_a_finished_game_has_no_move_to_choose():
 
 
 # --- anywhere a random game goes ---------------------------------------------------------------------
-VARIANTS = [(name, options) for name in sorted(GAMES) for options in option_variants(name)]
 
 
 @pytest.mark.parametrize(("name", "options"), VARIANTS, ids=[f"{n}{o or ''}" for n, o in VARIANTS])

@@ -9,8 +9,7 @@ import pytest
 from bot import steps
 from bot.steps import Step, panel
 from rules import GAMES, State
-from tests.support.playouts import random_states
-from tests.test_all_games import VARIANTS
+from tests.support.playouts import VARIANTS, random_states
 
 
 def fits(panel: steps.Panel) -> None:

@@ -1,0 +1,54 @@
+"""The optional parts of the game contract, with their defaults, and what a state must have.
+
+A game is a `rules.core.Game` record (names, player counts, options, rules text) whose `new` (a
+`rules.core.NewGame`) builds the start position; its positions have the members of the
+`rules.core.State` protocol. A state class gets the optional hooks with their defaults by
+inheriting `Hooks`, and overrides only those its game needs:
+
+- `move_parts(move)`: how a legal move splits into the parts a player builds it from (the Move
+  button's panel, autocomplete). Default: each square with the separator before it ("a1-c3" is
+  "a1", "-c3").
+- `describe(prefix, count)`: the words after a partial move in autocomplete. Default: "5 moves".
+- `place_note(name)`: what stands on a place, shown after its name ("a2 (6)"). Default: nothing.
+- `scores`: a running score per seat, or None for a game that keeps none. When a player leaves a
+  game of more than two, the others are ranked by it; computer players without an evaluation of
+  their own use it too.
+
+docs/architecture.md explains the whole contract; tests/test_contract.py holds every registered game
+to it, with a message naming what to add when a game falls short.
+"""
+import re
+
+from rules.core import counted
+
+SQUARE_PART = re.compile(r"[^a-z]*[a-z][0-9]+")
+
+
+class Hooks:
+    """The optional members of a game state, with their defaults (see the module's docstring)."""
+
+    __slots__ = ()
+
+    def move_parts(self, move: str) -> tuple[str, ...]:
+        found = SQUARE_PART.findall(move)
+        return tuple(found) if found and "".join(found) == move else (move,)
+
+    def describe(self, prefix: str, count: int) -> str:
+        return counted(count, "move")
+
+    def place_note(self, name: str) -> str:
+        return ""
+
+    @property
+    def scores(self) -> tuple[int, ...] | None:
+        return None
+
+
+STATE_MEMBERS = ("game", "players", "to_move", "last", "outcome", "legal_moves", "play")
+HOOKS = ("move_parts", "describe", "place_note", "scores")
+
+
+def missing_members(state: object) -> list[str]:
+    """The members of the contract `state` lacks, by name (empty when it has them all)."""
+    return [name for name in (*STATE_MEMBERS, *HOOKS) if not hasattr(state, name)]
+
