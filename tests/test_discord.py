@@ -151,7 +151,7 @@ async def test_open_challenge_via_slash_accept(env):
 async def test_expired_challenge_and_turn_timeout_are_announced(env):
     challenge = await (await env.command(ALICE, CHANNEL, "challenge", "attaxx", side="first", opponent=BOB)).reply()
     env.clock.advance(16 * 60)
-    await env.client.handlers.fire_timers()
+    await env.client.scheduler.sweep()
     assert "Expired" in challenge.content and all(b.get("disabled") for b in challenge.buttons)
     late = await (await env.press(BOB, challenge, "Accept", stale=True)).reply()
     assert late.ephemeral and "expired" in late.content
@@ -159,7 +159,7 @@ async def test_expired_challenge_and_turn_timeout_are_announced(env):
     await challenge_accepted(env)
     await env.settled()
     env.clock.advance(25 * 3600)
-    await env.client.handlers.fire_timers()
+    await env.client.scheduler.sweep()
     timeout = env.standin.channel(CHANNEL)[-1]
     assert "alice ran out of time" in timeout.content and timeout.files and timeout.button("Rematch")
 
