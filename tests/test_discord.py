@@ -6,6 +6,7 @@ import logging
 import random
 
 import renderers
+from bot.discord import views
 from tests.support.images import decode
 from tests.support.inprocess import CHANNEL, GUILD
 from tests.support.standin import ALL_PERMISSIONS, Message
@@ -151,7 +152,7 @@ async def test_open_challenge_via_slash_accept(env):
 async def test_expired_challenge_and_turn_timeout_are_announced(env):
     challenge = await (await env.command(ALICE, CHANNEL, "challenge", "attaxx", side="first", opponent=BOB)).reply()
     env.clock.advance(16 * 60)
-    await env.client.handlers.fire_timers()
+    await env.client.scheduler.sweep()
     assert "Expired" in challenge.content and all(b.get("disabled") for b in challenge.buttons)
     late = await (await env.press(BOB, challenge, "Accept", stale=True)).reply()
     assert late.ephemeral and "expired" in late.content
@@ -159,7 +160,7 @@ async def test_expired_challenge_and_turn_timeout_are_announced(env):
     await challenge_accepted(env)
     await env.settled()
     env.clock.advance(25 * 3600)
-    await env.client.handlers.fire_timers()
+    await env.client.scheduler.sweep()
     timeout = env.standin.channel(CHANNEL)[-1]
     assert "alice ran out of time" in timeout.content and timeout.files and timeout.button("Rematch")
 
@@ -227,6 +228,16 @@ async def test_commands_and_buttons_the_bot_no_longer_has_are_answered_plainly(e
 
     challenge, start = await challenge_accepted(env)  # the bot's own buttons and commands still work
     assert start.png and "Accepted" in challenge.content
+
+
+def test_every_kind_of_the_bots_components_is_known_as_its_own() -> None:
+    one_of_each = [views.ChallengeButton("accept", 1), views.RematchButton(1), views.PageButton("attaxx", 2, "next"),
+                   views.MoveButton(1), views.BuildMenu(1, 0, 0), views.BuildBack(1, 0, None), views.ReplayButton(1),
+                   views.HistoryPage(2, "prev"), views.HistoryReplay(1)]
+    assert {type(item) for item in one_of_each} == set(views.DYNAMIC_ITEMS)
+    for item in one_of_each:
+        assert item.template in views.TEMPLATES and views.is_known_component(item.item.custom_id)
+    assert not views.is_known_component("tictactoe:move:3")
 
 
 async def test_leaderboard_pages_with_buttons(env):

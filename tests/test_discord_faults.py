@@ -122,12 +122,12 @@ async def test_a_board_upload_that_fails_is_posted_later_once(env, caplog):
     assert told.ephemeral and "Done" in told.content and "posted" in told.content
     assert announced(env) == [] and await stored(env) == ["b6"]
     env.clock.advance(20)  # the retry falls due (the reply is surely not coming: see REPLY_SETTLED)
-    await env.client.handlers.fire_timers()
+    await env.client.scheduler.sweep()
     [board] = [m for m in env.standin.channel(CHANNEL) if PLAYED.search(m.content)]
     assert "**b6**" in board.content and await board.pinged() == [BOB.id] and board.png
     await env.settled()
     env.clock.advance(120)
-    await env.client.handlers.fire_timers()
+    await env.client.scheduler.sweep()
     assert announced(env) == ["b6"], "posted once"
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR], "a dropped connection is no bug"
 
@@ -140,7 +140,7 @@ async def test_a_board_discord_took_before_the_connection_dropped_is_not_posted_
     assert not moved.ephemeral and moved.png and await moved.pinged() == [BOB.id]
     await env.settled()
     env.clock.advance(120)
-    await env.client.handlers.fire_timers()
+    await env.client.scheduler.sweep()
     assert announced(env) == ["b6"] and env.standin.answers[moved.interaction_id] == [moved]
 
 
@@ -171,7 +171,7 @@ async def test_a_computers_post_that_fails_is_posted_later_and_its_next_move_wai
     assert len(await stored(env)) == 2, "the second computer waits for the first one's board"
     assert announced(env) == ["a1"]
     env.clock.advance(10)
-    await env.client.handlers.fire_timers()
+    await env.client.scheduler.sweep()
     await env.standin.wait_for(lambda: len(announced(env)) == 3, timeout=20)
     await env.settled()
     assert announced(env) == await stored(env)

@@ -107,7 +107,7 @@ async def test_six_players_join_an_open_challenge_and_one_runs_out_of_time(env):
     assert movers[:7] == ["alice", "bob", "carol", "dave", "erin", "frank", "alice"] and len(movers) == 22
     late = EVERYONE[last.mentions[0]]
     env.clock.advance(24 * 3600 + 5)
-    await env.client.handlers.fire_timers()
+    await env.client.scheduler.sweep()
     timeout = env.standin.channel(CHANNEL)[-1]
     assert timeout.content.startswith(f"⏰ {late.name} ran out of time. **Computer (medium)** plays on for {late.name}")
     assert timeout.files and labels(timeout) == ["Move"] and timeout.mentions == []

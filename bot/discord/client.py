@@ -13,6 +13,7 @@ from bot.discord.handlers import Handlers
 from bot.discord.payloads import Mentions
 from bot.discord.replies import STALE_BUTTON, answer_stale
 from bot.discord.views import DYNAMIC_ITEMS, is_known_component
+from bot.scheduler import Scheduler
 from bot.service import MatchService
 from bot.store import Store, open_store
 
@@ -44,6 +45,7 @@ class GameBot(discord.AutoShardedClient):
         self.tree = build_tree(self)
         self.store: Store | None = None
         self.handlers: Handlers | None = None
+        self.scheduler: Scheduler | None = None
         self._timers: asyncio.Task | None = None
         self._warm: asyncio.Task | None = None
 
@@ -59,11 +61,12 @@ class GameBot(discord.AutoShardedClient):
             computers=ComputerPlayers(seconds=self.settings.computer_seconds),
             note_grace=self.settings.note_grace,
         )
-        self.handlers = Handlers(self, service, self.settings.sweep_seconds)
+        self.handlers = Handlers(self, service)
+        self.scheduler = Scheduler(service, self.handlers.timers, self.settings.sweep_seconds)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self._sync_commands()
-        await self.handlers.start()
-        self._timers = asyncio.create_task(self.handlers.run_timers(), name="timers")
+        await self.scheduler.start()
+        self._timers = asyncio.create_task(self.scheduler.run(), name="timers")
         self._warm = asyncio.create_task(self._warm_up(), name="worker processes")
 
     async def _warm_up(self) -> None:

@@ -88,11 +88,11 @@ def challenge_command(game: Game) -> app_commands.Command:
     described["turn_time"] = "How long each player has for a move (default 24 hours)"
 
     async def callback(interaction: discord.Interaction, **args: Any) -> None:
-        await interaction.client.handlers.challenge(interaction, game, args)
+        await interaction.client.handlers.challenges.challenge(interaction, game, args)
 
     callback.__signature__ = inspect.Signature(params)
-    callback.__discord_app_commands_param_description__ = described
-    callback.__discord_app_commands_param_choices__ = choices
+    app_commands.describe(**described)(callback)
+    app_commands.choices(**choices)(callback)
     return app_commands.Command(name=game.name, description=picker_text(game.summary, f"the summary of {game.name}"),
                                 callback=callback)
 
@@ -120,74 +120,74 @@ def build_tree(client: discord.Client) -> app_commands.CommandTree:
     @tree.command(name="accept", description="Accept the challenge in this channel")
     @app_commands.guild_only()
     async def accept(interaction: discord.Interaction) -> None:
-        await interaction.client.handlers.answer(interaction, "accept")
+        await interaction.client.handlers.challenges.answer(interaction, "accept")
 
     @tree.command(name="decline", description="Decline the challenge in this channel, leave its seat, or withdraw your own")
     @app_commands.guild_only()
     async def decline(interaction: discord.Interaction) -> None:
-        await interaction.client.handlers.answer(interaction, "decline")
+        await interaction.client.handlers.challenges.answer(interaction, "decline")
 
     @tree.command(name="move", description="Play your move in this channel's match")
     @app_commands.guild_only()
     @app_commands.describe(notation="Your move; start typing to see the legal ones")
     async def move(interaction: discord.Interaction, notation: app_commands.Range[str, 1, 100]) -> None:
-        await interaction.client.handlers.move(interaction, notation)
+        await interaction.client.handlers.play.move(interaction, notation)
 
     @move.autocomplete("notation")
     async def move_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return await interaction.client.handlers.autocomplete_move(interaction, current)
+        return await interaction.client.handlers.play.autocomplete_move(interaction, current)
 
     @tree.command(name="board", description="Show this channel's board")
     @app_commands.guild_only()
     @app_commands.describe(public="Post it for everyone (default: only you see it)",
                            text="As text a screen reader can read, instead of a picture")
     async def board(interaction: discord.Interaction, public: bool = False, text: bool = False) -> None:
-        await interaction.client.handlers.board(interaction, public, text)
+        await interaction.client.handlers.play.board(interaction, public, text)
 
     @tree.command(name="resign", description="Resign this channel's match")
     @app_commands.guild_only()
     async def resign(interaction: discord.Interaction) -> None:
-        await interaction.client.handlers.resign(interaction)
+        await interaction.client.handlers.play.resign(interaction)
 
     @tree.command(name="draw", description="Offer a draw, or accept your opponent's offer")
     @app_commands.guild_only()
     async def draw(interaction: discord.Interaction) -> None:
-        await interaction.client.handlers.draw(interaction)
+        await interaction.client.handlers.play.draw(interaction)
 
     @tree.command(name="leaderboard", description="This server's ranking for a game")
     @app_commands.guild_only()
     @app_commands.describe(game="Which game", page="Page number (10 players a page)")
     @app_commands.choices(game=GAME_CHOICES)
     async def leaderboard(interaction: discord.Interaction, game: str, page: app_commands.Range[int, 1, 10000] = 1) -> None:
-        await interaction.client.handlers.leaderboard(interaction, game, page)
+        await interaction.client.handlers.records.leaderboard(interaction, game, page)
 
     @tree.command(name="stats", description="A player's record in this server")
     @app_commands.guild_only()
     @app_commands.describe(user="Whose record (default: yours)")
     async def stats(interaction: discord.Interaction, user: discord.User | None = None) -> None:
-        await interaction.client.handlers.stats(interaction, user)
+        await interaction.client.handlers.records.stats(interaction, user)
 
     @tree.command(name="rules", description="How a game is played, with its notation and house rules")
     @app_commands.describe(game="Which game")
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(interaction: discord.Interaction, game: str) -> None:
-        await interaction.client.handlers.rules(interaction, game)
+        await interaction.client.handlers.records.rules(interaction, game)
 
     @tree.command(name="history", description="Finished matches in this server, with their moves and replays")
     @app_commands.guild_only()
     @app_commands.describe(page="Page number (5 matches a page, the latest first)")
     async def history(interaction: discord.Interaction, page: app_commands.Range[int, 1, 10000] = 1) -> None:
-        await interaction.client.handlers.history(interaction, page)
+        await interaction.client.handlers.records.history(interaction, page)
 
     @tree.command(name="replay", description="An animated replay of a match, move by move")
     @app_commands.guild_only()
     @app_commands.describe(match="The match number, as /history shows it (default: the last one here, else yours)")
     async def replay(interaction: discord.Interaction, match: app_commands.Range[int, 1, MAX_INTEGER] | None = None) -> None:
-        await interaction.client.handlers.replay(interaction, match)
+        await interaction.client.handlers.records.replay(interaction, match)
 
     @tree.command(name="help", description="What this bot does, its commands and its games")
     @app_commands.describe(public="Post it for everyone (default: only you see it)")
     async def help_(interaction: discord.Interaction, public: bool = False) -> None:
-        await interaction.client.handlers.help(interaction, public)
+        await interaction.client.handlers.records.help(interaction, public)
 
     return tree

@@ -151,6 +151,20 @@ class Poster:
         """`show` in the match's channel: a change no interaction answers for."""
         return await self.show(self.channel(match.channel_id, match.note), content, match)
 
+    async def show_unseen(self, content: str, match: Match, what: str) -> bool:
+        """Post a change made outside any interaction (a computer's move, a time-out), already stored;
+        whether it was shown. A post that failed for a reason that may pass (Discord down, the bot
+        restarting) is tried again by whichever process finds its note due."""
+        try:
+            await self.show_in_channel(content, match)
+        except NotShown:
+            log.info("Discord did not take %s in match %s; trying again soon", what, match.id)
+            return False
+        except discord.HTTPException as error:
+            log_post_failure(f"post {what} in match {match.id}", match.channel_id, error)
+            return False
+        return True
+
     async def say(self, to: Send | Reply, content: str, match: Match, mentions: discord.AllowedMentions) -> None:
         """A change of `match` shown in words only (a draw offer), then its note cleared."""
         await self._post(match.note, await self._in_order(to, match), content, allowed_mentions=mentions)

@@ -13,6 +13,16 @@ if TYPE_CHECKING:
     from bot.discord.client import GameBot
 
 
+TEMPLATES: list[re.Pattern[str]] = []  # the custom_ids of every component of the bot, by kind
+
+
+def custom_ids(pattern: str) -> re.Pattern[str]:
+    """A component's template: the custom_ids it handles, also kept in TEMPLATES."""
+    template = re.compile(pattern)
+    TEMPLATES.append(template)
+    return template
+
+
 class Once:
     """Mixed into every component of the bot: an interaction delivered more than once (Discord again,
     or to two of the bot's processes) is handled by its first delivery only."""
@@ -30,7 +40,7 @@ CHALLENGE_BUTTONS = {
 }
 
 
-class ChallengeButton(Once, discord.ui.DynamicItem[discord.ui.Button], template=r"challenge:(?P<action>accept|decline|join|start|withdraw):(?P<id>\d+)"):
+class ChallengeButton(Once, discord.ui.DynamicItem[discord.ui.Button], template=custom_ids(r"challenge:(?P<action>accept|decline|join|start|withdraw):(?P<id>\d+)")):
     def __init__(self, action: str, challenge_id: int, *, disabled: bool = False):
         label, style = CHALLENGE_BUTTONS[action]
         super().__init__(discord.ui.Button(
@@ -43,10 +53,10 @@ class ChallengeButton(Once, discord.ui.DynamicItem[discord.ui.Button], template=
         return cls(match["action"], int(match["id"]))
 
     async def callback(self, interaction: discord.Interaction[GameBot]) -> Any:
-        await interaction.client.handlers.challenge_button(interaction, self.action, self.challenge_id)
+        await interaction.client.handlers.challenges.button(interaction, self.action, self.challenge_id)
 
 
-class RematchButton(Once, discord.ui.DynamicItem[discord.ui.Button], template=r"rematch:(?P<id>\d+)"):
+class RematchButton(Once, discord.ui.DynamicItem[discord.ui.Button], template=custom_ids(r"rematch:(?P<id>\d+)")):
     def __init__(self, match_id: int, *, disabled: bool = False):
         super().__init__(discord.ui.Button(
             label="Rematch", style=discord.ButtonStyle.primary, custom_id=f"rematch:{match_id}", emoji="🔁",
@@ -59,10 +69,10 @@ class RematchButton(Once, discord.ui.DynamicItem[discord.ui.Button], template=r"
         return cls(int(match["id"]))
 
     async def callback(self, interaction: discord.Interaction[GameBot]) -> Any:
-        await interaction.client.handlers.rematch_button(interaction, self.match_id)
+        await interaction.client.handlers.challenges.rematch(interaction, self.match_id)
 
 
-class PageButton(Once, discord.ui.DynamicItem[discord.ui.Button], template=r"leaderboard:(?P<game>[a-z0-9_]+):(?P<page>\d+):(?P<dir>prev|next)"):
+class PageButton(Once, discord.ui.DynamicItem[discord.ui.Button], template=custom_ids(r"leaderboard:(?P<game>[a-z0-9_]+):(?P<page>\d+):(?P<dir>prev|next)")):
     def __init__(self, game: str, page: int, direction: str, *, disabled: bool = False):
         super().__init__(discord.ui.Button(
             label="◀ Previous" if direction == "prev" else "Next ▶", style=discord.ButtonStyle.secondary,
@@ -75,10 +85,10 @@ class PageButton(Once, discord.ui.DynamicItem[discord.ui.Button], template=r"lea
         return cls(match["game"], int(match["page"]), match["dir"])
 
     async def callback(self, interaction: discord.Interaction[GameBot]) -> Any:
-        await interaction.client.handlers.leaderboard_page(interaction, self.game, self.page)
+        await interaction.client.handlers.records.leaderboard_page(interaction, self.game, self.page)
 
 
-class MoveButton(Once, discord.ui.DynamicItem[discord.ui.Button], template=r"move:(?P<id>\d+)"):
+class MoveButton(Once, discord.ui.DynamicItem[discord.ui.Button], template=custom_ids(r"move:(?P<id>\d+)")):
     """On every board of an active match: opens the player to move's panel for building a move."""
 
     def __init__(self, match_id: int):
@@ -92,10 +102,10 @@ class MoveButton(Once, discord.ui.DynamicItem[discord.ui.Button], template=r"mov
         return cls(int(match["id"]))
 
     async def callback(self, interaction: discord.Interaction[GameBot]) -> Any:
-        await interaction.client.handlers.move_button(interaction, self.match_id)
+        await interaction.client.handlers.play.move_button(interaction, self.match_id)
 
 
-class BuildMenu(Once, discord.ui.DynamicItem[discord.ui.Select], template=r"build:(?P<id>\d+):(?P<ply>\d+):(?P<menu>\d)"):
+class BuildMenu(Once, discord.ui.DynamicItem[discord.ui.Select], template=custom_ids(r"build:(?P<id>\d+):(?P<ply>\d+):(?P<menu>\d)")):
     """One select menu of a move panel: the choices for the next part of the move (see bot.steps).
     Its custom_id holds the match and how many moves had been played when the panel was made."""
 
@@ -114,10 +124,10 @@ class BuildMenu(Once, discord.ui.DynamicItem[discord.ui.Select], template=r"buil
 
     async def callback(self, interaction: discord.Interaction[GameBot]) -> Any:
         values = (interaction.data or {}).get("values") or [""]
-        await interaction.client.handlers.build(interaction, self.match_id, self.ply, values[0])
+        await interaction.client.handlers.play.build(interaction, self.match_id, self.ply, values[0])
 
 
-class BuildBack(Once, discord.ui.DynamicItem[discord.ui.Button], template=r"build-back:(?P<id>\d+):(?P<ply>\d+):(?P<to>.*)"):
+class BuildBack(Once, discord.ui.DynamicItem[discord.ui.Button], template=custom_ids(r"build-back:(?P<id>\d+):(?P<ply>\d+):(?P<to>.*)")):
     def __init__(self, match_id: int, ply: int, to: steps.Step | None):
         super().__init__(discord.ui.Button(
             label="Back", style=discord.ButtonStyle.secondary, emoji="↩️", disabled=to is None,
@@ -132,10 +142,10 @@ class BuildBack(Once, discord.ui.DynamicItem[discord.ui.Button], template=r"buil
         return back
 
     async def callback(self, interaction: discord.Interaction[GameBot]) -> Any:
-        await interaction.client.handlers.build(interaction, self.match_id, self.ply, self.to)
+        await interaction.client.handlers.play.build(interaction, self.match_id, self.ply, self.to)
 
 
-class ReplayButton(Once, discord.ui.DynamicItem[discord.ui.Button], template=r"replay:(?P<id>\d+)"):
+class ReplayButton(Once, discord.ui.DynamicItem[discord.ui.Button], template=custom_ids(r"replay:(?P<id>\d+)")):
     def __init__(self, match_id: int):
         super().__init__(discord.ui.Button(
             label="Replay", style=discord.ButtonStyle.secondary, custom_id=f"replay:{match_id}", emoji="🎞️",
@@ -147,10 +157,10 @@ class ReplayButton(Once, discord.ui.DynamicItem[discord.ui.Button], template=r"r
         return cls(int(match["id"]))
 
     async def callback(self, interaction: discord.Interaction[GameBot]) -> Any:
-        await interaction.client.handlers.replay_button(interaction, self.match_id)
+        await interaction.client.handlers.records.replay_button(interaction, self.match_id)
 
 
-class HistoryPage(Once, discord.ui.DynamicItem[discord.ui.Button], template=r"history:(?P<page>\d+):(?P<dir>prev|next)"):
+class HistoryPage(Once, discord.ui.DynamicItem[discord.ui.Button], template=custom_ids(r"history:(?P<page>\d+):(?P<dir>prev|next)")):
     def __init__(self, page: int, direction: str, *, disabled: bool = False):
         super().__init__(discord.ui.Button(
             label="◀ Newer" if direction == "prev" else "Older ▶", style=discord.ButtonStyle.secondary,
@@ -163,10 +173,10 @@ class HistoryPage(Once, discord.ui.DynamicItem[discord.ui.Button], template=r"hi
         return cls(int(match["page"]), match["dir"])
 
     async def callback(self, interaction: discord.Interaction[GameBot]) -> Any:
-        await interaction.client.handlers.history_page(interaction, self.page)
+        await interaction.client.handlers.records.history_page(interaction, self.page)
 
 
-class HistoryReplay(Once, discord.ui.DynamicItem[discord.ui.Select], template=r"history-replay:(?P<page>\d+)"):
+class HistoryReplay(Once, discord.ui.DynamicItem[discord.ui.Select], template=custom_ids(r"history-replay:(?P<page>\d+)")):
     """A /history page's menu: the replay of one of its matches."""
 
     def __init__(self, page: int, matches: tuple[tuple[int, str], ...] = ()):
@@ -182,7 +192,7 @@ class HistoryReplay(Once, discord.ui.DynamicItem[discord.ui.Select], template=r"
 
     async def callback(self, interaction: discord.Interaction[GameBot]) -> Any:
         values = (interaction.data or {}).get("values") or ["0"]
-        await interaction.client.handlers.replay_button(interaction, int(values[0]) if values[0].isdigit() else 0)
+        await interaction.client.handlers.records.replay_button(interaction, int(values[0]) if values[0].isdigit() else 0)
 
 
 DYNAMIC_ITEMS = (ChallengeButton, RematchButton, PageButton, MoveButton, BuildMenu, BuildBack, ReplayButton,
@@ -193,7 +203,7 @@ def is_known_component(custom_id: str) -> bool:
     """Whether a button (or other component) with this custom_id belongs to this bot. Every component
     the bot sends is one of DYNAMIC_ITEMS, so anything else is left over from an older version or
     from another bot instance."""
-    return any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in DYNAMIC_ITEMS)
+    return any(template.fullmatch(custom_id) for template in TEMPLATES)
 
 
 def challenge_view(challenge: Challenge) -> discord.ui.View:

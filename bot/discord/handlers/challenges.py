@@ -1,0 +1,155 @@
+"""Challenges: /challenge, its Accept, Decline, Join and Start-now buttons, /accept and /decline,
+Rematch, and the thread a challenge gets when its channel is busy."""
+from __future__ import annotations
+
+import functools
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+
+from bot.discord import messages as text
+from bot.discord.handlers.common import Family, can_post_here, in_guild, player, reply_to, via
+from bot.discord.posting import Send
+from bot.discord.replies import Reply, report_error
+from bot.discord.views import challenge_view
+from bot.errors import NotAllowed
+from bot.models import Challenge, Match
+from rules import Game
+
+THREAD_PERMISSIONS = {"create_public_threads": "Create Public Threads", "send_messages_in_threads": "Send Messages in Threads"}
+
+
+class Challenges(Family):
+    async def challenge(self, interaction: discord.Interaction, game: Game, args: dict[str, Any]) -> None:
+        reply = reply_to(interaction)
+        guild_id = in_guild(interaction)
+        can_post_here(interaction)
+        opponents = [args.pop(name) for name in list(args) if name.startswith("opponent")]
+        opponents = [o for o in opponents if o is not None]
+        me = self.client.user
+        if any(o.bot and (me is None or o.id != me.id) for o in opponents):
+            raise NotAllowed("Other bots can't play: challenge a person, name me to play the computer, "
+                             "or leave the opponent empty for an open challenge.")
+        turn = args.pop("turn_time", None)
+        players = args.pop("players", None)
+        level = args.pop("level", None)
+        side = args.pop("side", None)
+        count = sum(1 for o in opponents if o.bot) + (args.pop("computers", None) or 0)
+        if level is not None and not count:
+            raise NotAllowed("The level is for computer players: name me as the opponent"
+                             + (", or seat some with the computers option." if game.players.stop > 3 else "."))
+        name = f"{game.title}: {interaction.user.display_name} vs " + (
+            ", ".join(o.display_name for o in opponents) or "anyone")
+        result = await self.service.challenge(
+            guild_id, interaction.channel_id, player(interaction.user), game.name,
+            [player(o) for o in opponents if not o.bot], args,
+            players=players, turn_seconds=turn.value if turn is not None else None,
+            computers=[level.value if level is not None else "medium"] * count,
+            side=side.value if side is not None else "random",
+            elsewhere=self._thread_opener(interaction, name), via=via(interaction),
+        )
+        if result.channel_id != interaction.channel_id:
+            await self._post_in_thread(reply, result)
+        else:
+            await self._announce(reply.send, result)
+
+    async def button(self, interaction: discord.Interaction, action: str, challenge_id: int) -> None:
+        """Accept, Decline, Join, Start now or Withdraw under a challenge."""
+        try:
+            in_guild(interaction)
+            user = player(interaction.user)
+            if action in ("accept", "join", "start"):
+                can_post_here(interaction)
+            if action in ("accept", "join"):
+                result: Challenge | Match = await self.service.accept(challenge_id, user)
+            elif action == "start":
+                result = await self.service.start_now(challenge_id, user)
+            else:
+                result = await self.service.decline(challenge_id, user)
+            challenge = await self.service.get_challenge(challenge_id) if isinstance(result, Match) else result
+            await interaction.response.edit_message(
+                content=text.challenge_text(challenge), view=challenge_view(challenge),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+            if isinstance(result, Match):
+                await self.poster.show_in_channel(text.start_text(result), result)
+            else:
+                await self.service.posted(result.note)
+        except Exception as error:  # buttons have no tree.on_error: the same report, from here
+            await report_error(interaction, error)
+
+    async def answer(self, interaction: discord.Interaction, action: str) -> None:
+        """/accept and /decline: the same as the buttons, for this channel's open challenge."""
+        reply = reply_to(interaction)
+        in_guild(interaction)
+        found = await self.service.challenge_here(interaction.channel_id, interaction.user.id)
+        if action == "accept":
+            can_post_here(interaction)
+            result = await self.service.accept(found.id, player(interaction.user), via(interaction))
+        else:
+            result = await self.service.decline(found.id, player(interaction.user))
+        challenge = await self.service.get_challenge(found.id) if isinstance(result, Match) else result
+        await self.poster.refresh_challenge(challenge)
+        if isinstance(result, Match):
+            await self.poster.show(reply, text.start_text(result), result)
+        else:
+            await reply.send(text.challenge_text(challenge), allowed_mentions=discord.AllowedMentions.none())
+
+    async def rematch(self, interaction: discord.Interaction, match_id: int) -> None:
+        """Rematch under a finished board: a new challenge to the same players."""
+        reply = reply_to(interaction)
+        try:
+            in_guild(interaction)
+            can_post_here(interaction)
+            finished = await self.service.get_match(match_id)
+            names = " vs ".join(p.name for p in finished.seats)
+            opener = self._thread_opener(interaction, f"{finished.rules.title}: {names} (rematch)")
+            result = await self.service.rematch(match_id, player(interaction.user), opener, via(interaction))
+            if result.channel_id != interaction.channel_id:
+                await self._post_in_thread(reply, result)
+            else:
+                await self._announce(reply.send, result)
+        except Exception as error:  # buttons have no tree.on_error: the same report, from here
+            await report_error(interaction, error, reply)
+
+    async def _announce(self, send: Send, result: Challenge | Match) -> None:
+        """Post a new challenge (with its buttons, pinging who was named), or a match that started at once
+        (against computers only), through `send` (the reply, or a thread's send)."""
+        if isinstance(result, Match):
+            await self.poster.show(send, text.start_text(result), result)
+        else:
+            await self.poster.posted_challenge(send, result)
+
+    def _thread_opener(self, interaction: discord.Interaction, name: str) -> Callable[[], Awaitable[int]] | None:
+        """How a challenge made in a busy channel gets a channel of its own: a public thread named
+        `name` (None inside a thread, where none can be opened)."""
+        if isinstance(interaction.channel, discord.Thread):
+            return None
+        return functools.partial(self._open_thread, interaction, name)
+
+    async def _open_thread(self, interaction: discord.Interaction, name: str) -> int:
+        """A public thread in the interaction's channel for a new match, where the channel is busy."""
+        have = interaction.app_permissions
+        missing = [label for flag, label in THREAD_PERMISSIONS.items() if not getattr(have, flag)]
+        if missing:
+            raise NotAllowed(
+                "This channel already has a match or an open challenge. To open a thread for yours I need the "
+                f"{' and '.join(missing)} permission{'s' if len(missing) > 1 else ''} here: ask a server admin "
+                "to grant them, or finish the match here first.")
+        channel = interaction.channel
+        if not isinstance(channel, discord.TextChannel):  # a voice or stage channel's chat has no threads
+            raise TypeError(f"no thread can be opened in channel {interaction.channel_id} ({type(channel).__name__})")
+        thread = await channel.create_thread(
+            name=name[:100], auto_archive_duration=10080, type=discord.ChannelType.public_thread,
+            reason="a new match in a busy channel",
+        )
+        return thread.id
+
+    async def _post_in_thread(self, reply: Reply, result: Challenge | Match) -> None:
+        """A challenge (or a match against computers) that went to its own thread: posted there, and
+        the channel told where."""
+        thread_id = result.channel_id
+        await self._announce(self.poster.channel(thread_id, result.note), result)
+        await reply.send(f"🧵 This channel is busy, so the new {result.rules.title} match has its own thread: <#{thread_id}>.",
+                         allowed_mentions=discord.AllowedMentions.none())

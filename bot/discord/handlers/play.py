@@ -1,0 +1,108 @@
+"""Playing a match: /move and its suggestions, the Move button's panel, /board, /resign and /draw."""
+from __future__ import annotations
+
+import discord
+
+import renderers
+from bot import steps
+from bot.discord import messages as text
+from bot.discord.handlers.common import EMBED_COLOUR, Family, in_guild, player, reply_to, via
+from bot.discord.posting import board_file, pings
+from bot.discord.replies import report_error
+from bot.discord.views import panel_view
+from bot.errors import NotAllowed, Stale
+from bot.models import Match, Player
+
+
+class Play(Family):
+    async def move(self, interaction: discord.Interaction, notation: str) -> None:
+        reply = reply_to(interaction)
+        in_guild(interaction)
+        result = await self.service.move(interaction.channel_id, player(interaction.user), notation, via(interaction))
+        await self.poster.show(reply, text.move_text(result), result.match)
+
+    async def move_button(self, interaction: discord.Interaction, match_id: int) -> None:
+        """The Move button: the player to move gets a private panel to build a move by picking its parts."""
+        try:
+            match = await self.service.builder(match_id, player(interaction.user))
+            panel = steps.panel(match.state)
+            await interaction.response.send_message(
+                text.panel_text(match, panel), view=panel_view(match, panel), ephemeral=True,
+            )
+        except Exception as error:  # buttons have no tree.on_error: the same report, from here
+            await report_error(interaction, error)
+
+    async def build(self, interaction: discord.Interaction, match_id: int, ply: int, value: str) -> None:
+        """A choice on a move panel (`value`, see bot.steps): the next step, or the whole move played."""
+        user = player(interaction.user)
+        try:
+            try:
+                kind, target = steps.parse(value)
+            except ValueError:
+                raise NotAllowed("That choice is not on offer any more: press Move on the board again.") from None
+            if kind == steps.MOVE:
+                result = await self.service.move_at(match_id, user, target, ply)
+                await interaction.response.edit_message(content=f"✅ You played **{result.notation}**.", view=None)
+                await self.poster.show_in_channel(text.move_text(result), result.match)
+                return
+            match = await self.service.builder(match_id, user, ply)
+            try:
+                panel = steps.panel(match.state, target)
+            except ValueError:
+                raise Stale("The board has changed since this panel opened.") from None
+            await interaction.response.edit_message(content=text.panel_text(match, panel), view=panel_view(match, panel))
+        except Stale as stale:
+            await self._fresh_panel(interaction, match_id, user, str(stale))
+        except Exception as error:  # buttons have no tree.on_error: the same report, from here
+            await report_error(interaction, error)
+
+    async def _fresh_panel(self, interaction: discord.Interaction, match_id: int, user: Player, why: str) -> None:
+        """Replace a panel made for an older position: with a fresh one while it is still the user's
+        turn, else with why not."""
+        try:
+            match = await self.service.builder(match_id, user)
+        except NotAllowed as error:
+            await interaction.response.edit_message(content=f"⚠️ {why} {error}", view=None)
+            return
+        panel = steps.panel(match.state)
+        await interaction.response.edit_message(
+            content=f"⚠️ {why} Here is a fresh one.\n{text.panel_text(match, panel)}", view=panel_view(match, panel),
+        )
+
+    async def autocomplete_move(self, interaction: discord.Interaction, typed: str) -> list[discord.app_commands.Choice[str]]:
+        if interaction.channel_id is None:
+            return []
+        found = await self.service.move_choices(interaction.channel_id, interaction.user.id, typed)
+        return [discord.app_commands.Choice(name=branch.label[:100], value=branch.value) for branch in found]
+
+    async def board(self, interaction: discord.Interaction, public: bool, as_text: bool = False) -> None:
+        reply = reply_to(interaction, ephemeral=not public)
+        in_guild(interaction)
+        match = await self.service.latest(interaction.channel_id)
+        if as_text:
+            embed = discord.Embed(description=text.text_board(renderers.render_text(match.state, match.names)),
+                                  colour=EMBED_COLOUR)
+            await reply.send(text.board_caption(match), embed=embed, allowed_mentions=discord.AllowedMentions.none())
+            return
+        await reply.send(text.board_caption(match), file=await board_file(match, self.poster.renders),
+                         allowed_mentions=discord.AllowedMentions.none())
+
+    async def resign(self, interaction: discord.Interaction) -> None:
+        reply = reply_to(interaction)
+        in_guild(interaction)
+        user = player(interaction.user)
+        match = await self.service.resign(interaction.channel_id, user, via(interaction))
+        if match.status == "active":  # a game of more than two goes on without them
+            await self.poster.show(reply, text.left_text(match, match.seat_of(user.id), f"{user.name} resigned."), match)
+        else:
+            await self.poster.show(reply, text.result_text(match), match)
+
+    async def draw(self, interaction: discord.Interaction) -> None:
+        reply = reply_to(interaction)
+        in_guild(interaction)
+        result = await self.service.draw(interaction.channel_id, player(interaction.user), via(interaction))
+        if isinstance(result, Match):
+            await self.poster.show(reply, text.result_text(result), result)
+        else:
+            other = result.match.seats[1 - result.seat]
+            await self.poster.say(reply, text.draw_offer_text(result), result.match, pings(other))

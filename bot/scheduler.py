@@ -1,0 +1,102 @@
+"""What happens with time, for any adapter: challenges that expire, players who run out of time, changes
+whose poster did not show them, and computer turns nobody is playing.
+
+One loop sleeps until the service's next deadline (or the sweep interval, whichever is sooner), wakes
+early when the service says its deadlines changed, has the service expire what is due, and hands what
+must be shown to the adapter, one thing at a time.
+"""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from typing import TYPE_CHECKING, Protocol
+
+from bot.models import Challenge, Match, Notice
+
+if TYPE_CHECKING:
+    from bot.service import MatchService
+
+log = logging.getLogger(__name__)
+
+SWEEP_SECONDS = 300.0  # the longest the loop sleeps before reading the deadlines again
+ORPHANS_SECONDS = 10.0  # how often, on a shared database, to look for computer turns nobody is playing
+RETRY_SECONDS = 30.0  # after a sweep that failed
+WAKE_MARGIN = 0.05  # slept past a deadline, so that it is due when the loop wakes
+
+
+class Adapter(Protocol):
+    """How an adapter shows what the scheduler finds due (each awaited before the next is looked at)."""
+
+    async def notice_due(self, notice: Notice) -> None:
+        """A change stored but not shown yet, whose poster's time is up."""
+
+    async def challenge_expired(self, challenge: Challenge) -> None:
+        """A challenge that ran out before enough players joined."""
+
+    async def timed_out(self, match: Match) -> None:
+        """A match after a player ran out of time (the match goes on without them, or is over)."""
+
+    def computer_owed(self, match: Match) -> None:
+        """A match whose computer is to move and nobody is playing it: let it play."""
+
+
+class Scheduler:
+    def __init__(self, service: MatchService, adapter: Adapter, sweep_seconds: float = SWEEP_SECONDS, *,
+                 retry_seconds: float = RETRY_SECONDS):
+        self.service = service
+        self.adapter = adapter
+        self.sweep_seconds = sweep_seconds
+        self.retry_seconds = retry_seconds
+        self._orphans_checked = 0.0
+
+    async def start(self) -> None:
+        """After a start: what the previous run left to do (changes to show, computer moves owed)."""
+        await self.service.release_notes()
+        await self.computers_owed()
+
+    async def computers_owed(self) -> None:
+        """The moves computers owe: after a start, those owed when the bot stopped. On a database that
+        several processes share, also every ORPHANS_SECONDS: the turns of a process that died while its
+        computer was thinking (the claim decides which process takes each)."""
+        self._orphans_checked = time.monotonic()
+        for match in await self.service.computers_to_move():
+            self.adapter.computer_owed(match)
+
+    async def run(self) -> None:
+        """Sweep, then sleep until the next deadline or a change, for as long as the task runs."""
+        while True:
+            try:
+                await self.sweep()
+                wait = await self.wait_seconds()
+                self.service.deadlines_changed.clear()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self.service.deadlines_changed.wait(), timeout=wait + WAKE_MARGIN)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("timer sweep failed; retrying in %.0f s", self.retry_seconds)
+                await asyncio.sleep(self.retry_seconds)
+
+    async def sweep(self) -> None:
+        """Hand the adapter everything that is due now."""
+        if self.service.store.shared and time.monotonic() - self._orphans_checked >= ORPHANS_SECONDS:
+            await self.computers_owed()
+        for notice in await self.service.notices_due():  # first: a turn shown late gets its time again
+            await self.adapter.notice_due(notice)
+        expired = await self.service.expire_due()
+        for challenge in expired.challenges:
+            await self.adapter.challenge_expired(challenge)
+        for match in expired.matches:
+            await self.adapter.timed_out(match)
+
+    async def wait_seconds(self) -> float:
+        """How long to sleep before the next sweep, if nothing changes meanwhile."""
+        wait = self.sweep_seconds
+        if self.service.store.shared:
+            wait = min(wait, ORPHANS_SECONDS)
+        deadline = await self.service.next_deadline()
+        if deadline is not None:
+            wait = min(wait, max(0.0, deadline - self.service.clock()))
+        return wait
