@@ -90,3 +90,14 @@ async def test_a_refused_challenge_opens_no_thread(env):
     bad = await (await env.command(CAROL, CHANNEL, "challenge", "ikabegama", side="first", opponent=DAVE, size=9)).reply()
     assert bad.ephemeral
     assert env.standin.threads == {}
+
+
+async def test_a_busy_voice_channel_chat_refuses_plainly(env):
+    """A voice channel's chat can hold a match but no threads: a second challenge there is refused
+    with the reason, and nothing is asked of Discord."""
+    voice = 4242
+    env.standin.voice_channels.add(voice)
+    await (await env.command(ALICE, voice, "challenge", "attaxx", side="first")).reply()
+    refused = await (await env.command(CAROL, voice, "challenge", "attaxx", side="first", opponent=DAVE)).reply()
+    assert refused.ephemeral and "voice channel's chat can't have threads" in refused.content
+    assert env.standin.threads == {} and not env.standin.refusals

@@ -237,6 +237,7 @@ class StandIn:
         self.latency: dict[str, float] = {}  # seconds each route takes to answer, by route name ("*": all)
         self.offset = 0.0  # how far the stand-in's clock runs ahead of the machine's
         self.nonces: dict[tuple[int, str], tuple[Message, float]] = {}
+        self.voice_channels: set[int] = set()  # channels whose chat is a voice channel's (type 2): no threads
         self._runner: web.AppRunner | None = None
         self.url = ""
         self.typings: list[tuple[int, float]] = []
@@ -690,7 +691,7 @@ class StandIn:
     async def open_thread(self, request: web.Request) -> web.Response:
         """A public thread without a starter message (type 11), in a text channel only."""
         parent = int(request.match_info["cid"])
-        if parent in self.threads:
+        if parent in self.threads or parent in self.voice_channels:
             return error(400, 50024, "Cannot execute action on this channel type")
         body = await request.json()
         refused = self._checked(check_thread, body)

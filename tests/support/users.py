@@ -83,8 +83,11 @@ class Discord:
     def _payload(self, kind: int, user: User, channel_id: int, data: dict, permissions: int) -> dict[str, Any]:
         iid = self.standin.snowflake()
         thread = self.standin.threads.get(channel_id)
-        channel = {"id": str(channel_id), "type": 0, "guild_id": str(self.guild_id), "name": f"games-{channel_id}",
+        kind_of_channel = 2 if channel_id in self.standin.voice_channels else 0
+        channel = {"id": str(channel_id), "type": kind_of_channel, "guild_id": str(self.guild_id), "name": f"games-{channel_id}",
                    "position": 0, "permission_overwrites": [], "nsfw": False, "parent_id": None}
+        if kind_of_channel == 2:
+            channel.update(bitrate=64000, user_limit=0, rtc_region=None)
         if thread is not None:
             channel = dict(thread, guild_id=str(self.guild_id))
         return {

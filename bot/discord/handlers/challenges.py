@@ -139,7 +139,8 @@ class Challenges(Family):
                 "to grant them, or finish the match here first.")
         channel = interaction.channel
         if not isinstance(channel, discord.TextChannel):  # a voice or stage channel's chat has no threads
-            raise TypeError(f"no thread can be opened in channel {interaction.channel_id} ({type(channel).__name__})")
+            raise NotAllowed("This channel already has a match or an open challenge, and a voice channel's chat "
+                             "can't have threads: challenge in a text channel, or finish the match here first.")
         thread = await channel.create_thread(
             name=name[:100], auto_archive_duration=10080, type=discord.ChannelType.public_thread,
             reason="a new match in a busy channel",
