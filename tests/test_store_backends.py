@@ -73,6 +73,18 @@ def test_placeholders_become_numbered_and_the_url_chooses_the_backend(monkeypatc
     assert Settings.from_env().database == "postgresql://u@h/db"
 
 
+def test_each_backend_imports_on_its_own_and_sqlite_needs_no_asyncpg():
+    """Each backend builds on what both share (bot.db.base), never on the other: either imports first in a
+    fresh interpreter, and the SQLite store and the service load without asyncpg."""
+    import subprocess
+    import sys
+
+    for module in ("bot.db.sqlite", "bot.db.postgres"):
+        subprocess.run([sys.executable, "-c", f"import {module}"], check=True)
+    subprocess.run([sys.executable, "-c", "import sys, bot.db, bot.service\n"
+                    "assert 'asyncpg' not in sys.modules and 'bot.db.postgres' not in sys.modules"], check=True)
+
+
 async def test_two_processes_sharing_postgresql_fire_each_timer_once(postgres_server):
     """Two stores on one database stand for two bot processes: every expired challenge and every
     timed-out match is announced by exactly one of them."""
