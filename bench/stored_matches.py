@@ -1,7 +1,7 @@
 """Fill a database with stored matches, through the match service of the checkout under test, before the
 bot starts (for `bench/latency.py --mode startup`).
 
-Runs the service in-process (`bot.store.open_store` and `bot.service.MatchService` of ROOT), so every
+Runs the service in-process (`bot.db.open_store` and `bot.service.MatchService` of ROOT), so every
 row is what the service writes: challenges accepted by the other player, a few random legal moves,
 and for the finished ones an ending (resignation, agreed draw, or a random game played to its end).
 Some matches are against the computer (easy), who moves through the service's worker pool; those
@@ -144,7 +144,11 @@ async def seed(args: argparse.Namespace) -> dict:
     from bot.computer import ComputerPlayers
     from bot.models import Player
     from bot.service import MatchService
-    from bot.store import open_store
+
+    try:
+        from bot.db import open_store
+    except ModuleNotFoundError:  # a ROOT from before the store became the bot.db package
+        from bot.store import open_store
 
     rng = random.Random(args.seed)
     store = await open_store(args.database)  # migrations applied as the bot applies them

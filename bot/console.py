@@ -22,10 +22,10 @@ from bot.config import env_number, load_dotenv
 from bot.console_setup import Setup, local_player
 from bot.console_terminal import STOP_WORDS, InputFn, PrintFn, Quit, Terminal
 from bot.console_text import HELP, history_lines, match_line, move_lines, numbers, result_text, rules_for
+from bot.db import open_store
 from bot.errors import NotFound, PlayerError
 from bot.models import LOCAL_GUILD, Match, MoveResult, Player
 from bot.service import MAX_TURN_SECONDS, MatchService
-from bot.store import open_store
 from rules import BadOptions, IllegalMove, InvalidNotation, State
 from rules.parts import is_partial, unlabel
 

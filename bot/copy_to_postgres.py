@@ -7,8 +7,8 @@ import asyncio
 from pathlib import Path
 
 from bot.config import Settings
-from bot.postgres import PostgresStore
-from bot.store import Store
+from bot.db.postgres import PostgresStore
+from bot.db.sqlite import SqliteStore
 
 TABLES = ("players", "challenges", "challenge_players", "matches", "seats", "moves", "ratings", "outbox")  # parents first
 BATCH = 1000
@@ -18,7 +18,7 @@ class NotEmpty(Exception):
     pass
 
 
-async def copy(source: Store, target: PostgresStore) -> dict[str, int]:
+async def copy(source: SqliteStore, target: PostgresStore) -> dict[str, int]:
     """Copy every row, in one PostgreSQL transaction; the rows per table, checked on both sides."""
     async with source.transaction() as lite, target.transaction() as pg:
         for table in TABLES:
@@ -44,7 +44,7 @@ async def copy(source: Store, target: PostgresStore) -> dict[str, int]:
 
 
 async def run(sqlite_path: Path, url: str) -> int:
-    source = await Store.open(sqlite_path)
+    source = await SqliteStore.open(sqlite_path)
     target = await PostgresStore.open(url)
     try:
         counts = await copy(source, target)

@@ -7,7 +7,8 @@ from typing import Any
 
 from bot.models import Match
 from renderers.replay import LIMIT, gifs
-from rules import GAMES, Outcome, ended
+from rules import Outcome, ended
+from rules.rebuild import positions
 
 
 def replay_args(match: Match, limit: int = LIMIT) -> tuple[Any, ...]:
@@ -18,11 +19,7 @@ def replay_args(match: Match, limit: int = LIMIT) -> tuple[Any, ...]:
 def draw(game: str, players: int, options: dict, seed: int, moves: Sequence[str], outcome: Outcome | None,
          names: Sequence[str], limit: int) -> list[bytes]:
     """The GIF(s) of a match: every position from the start, the last one drawn as the match ended."""
-    state = GAMES[game].start(players, options, seed)
-    states = [state]
-    for move in moves:
-        state = state.play(move)
-        states.append(state)
+    states = list(positions(game, players, options, seed, moves))
     if outcome is not None:
         states[-1] = ended(states[-1], outcome)
     return gifs(states, names, limit)

@@ -6,9 +6,10 @@ import random
 import pytest
 
 from bot.computer import ComputerPlayers
+from bot.db import open_store
+from bot.db.sqlite import SqliteStore
 from bot.models import Match, Player
 from bot.service import MatchService
-from bot.store import Store, open_store
 from tests.support.clock import Clock
 from tests.support.inprocess import env  # noqa: F401  (the in-process bot, for the Discord tests)
 from tests.support.postgres import empty_database, postgres_server  # noqa: F401
@@ -31,7 +32,7 @@ def db_path(tmp_path):
 async def store(request, db_path):
     """The store on each backend: a real SQLite file, and a new database on a real PostgreSQL server."""
     if request.param == "sqlite":
-        store = await Store.open(db_path)
+        store = await SqliteStore.open(db_path)
         yield store
         await store.close()
         return

@@ -9,10 +9,10 @@ import random
 import pytest
 
 from bot.computer import ComputerPlayers
+from bot.db.sqlite import SqliteStore
 from bot.errors import NotAllowed
 from bot.models import Challenge, Match, computer
 from bot.service import MatchService
-from bot.store import Store
 from rules import BadOptions
 from tests.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, play_random
 
@@ -52,13 +52,13 @@ async def test_computers_are_chosen_by_level_not_by_name(service):
 
 
 async def test_a_computer_turn_owed_before_a_restart_is_found_after_it(db_path, clock):
-    store = await Store.open(db_path)
+    store = await SqliteStore.open(db_path)
     first = MatchService(store, clock=clock, computers=ComputerPlayers(workers=1, seconds=0.05), notes=False)
     match = await first.challenge(GUILD, CHANNEL, ALICE, "ascent", computers=["easy"])
     await first.move(CHANNEL, ALICE, match.state.legal_moves()[0])
     await store.close()  # the bot stops before the computer has moved
 
-    store = await Store.open(db_path)
+    store = await SqliteStore.open(db_path)
     again = MatchService(store, clock=clock, computers=ComputerPlayers(workers=1, seconds=0.05), notes=False)
     try:
         assert await again.computer_turns_due() == [match.id]
@@ -166,7 +166,7 @@ async def test_an_open_challenge_from_before_computers_survives_the_upgrade(db_p
             " 'open', ?, ?)", (GUILD, CHANNEL, ALICE.id, clock(), clock() + 900))
         db.executemany("INSERT INTO challenge_players VALUES (5, ?, ?, ?, ?)",
                        [(ALICE.id, 0, 1, 1), (BOB.id, 1, 1, 1), (CAROL.id, 2, 1, 0)])
-    store = await Store.open(db_path)
+    store = await SqliteStore.open(db_path)
     service = MatchService(store, clock=clock, computers=ComputerPlayers(workers=1, seconds=0.05), notes=False)
     try:
         match = await service.accept(5, CAROL)

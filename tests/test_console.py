@@ -11,9 +11,10 @@ from PIL import Image
 
 from bot import steps
 from bot.console import LOCAL_CHANNEL, LOCAL_GUILD, local_player, main
+from bot.db import open_store
+from bot.db.sqlite import SqliteStore
 from bot.models import Match
 from bot.service import MatchService
-from bot.store import Store, open_store
 from rules import GAMES
 from rules.parts import move_parts
 from tests.support.postgres import empty_database
@@ -62,7 +63,7 @@ async def run(db, script: Script) -> list[str]:
 
 
 async def latest(db):
-    store = await Store.open(db)
+    store = await SqliteStore.open(db)
     try:
         return await MatchService(store).latest(LOCAL_CHANNEL)
     finally:
@@ -71,7 +72,7 @@ async def latest(db):
 
 async def local(db, method: str, *args):
     """What the service's `method` answers on the file (the console closed)."""
-    store = await Store.open(db)
+    store = await SqliteStore.open(db)
     try:
         return await getattr(MatchService(store), method)(*args)
     finally:
@@ -227,7 +228,7 @@ def test_python_dash_m_runs_and_ends_quietly_at_end_of_input(tmp_path):
 
 
 async def test_a_challenge_left_open_by_a_killed_process_does_not_block_the_next_run(db_path):
-    store = await Store.open(db_path)
+    store = await SqliteStore.open(db_path)
     stale = await MatchService(store).challenge(LOCAL_GUILD, LOCAL_CHANNEL, local_player("x"), "attaxx", [local_player("y")])
     await store.close()
     await run(db_path, Script(SETUP + ["quit"]))
@@ -550,7 +551,7 @@ async def test_refusals_say_what_to_do_instead(db_path):
 
 
 async def test_an_expired_challenge_left_open_does_not_stop_a_new_match(db_path):
-    store = await Store.open(db_path)
+    store = await SqliteStore.open(db_path)
     stale = await MatchService(store, clock=lambda: 1000.0).challenge(
         LOCAL_GUILD, LOCAL_CHANNEL, local_player("x"), "attaxx", [local_player("y")])
     await store.close()

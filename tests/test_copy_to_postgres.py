@@ -9,8 +9,9 @@ import sys
 from pathlib import Path
 
 from bot.copy_to_postgres import copy
+from bot.db import open_store
+from bot.db.sqlite import SqliteStore
 from bot.service import MatchService
-from bot.store import Store, open_store
 from tests.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, play_random, start_match
 from tests.support.clock import Clock
 from tests.support.postgres import empty_database
@@ -18,9 +19,9 @@ from tests.support.postgres import empty_database
 ROOT = Path(__file__).resolve().parents[1]
 
 
-async def filled(path: Path) -> Store:
+async def filled(path: Path) -> SqliteStore:
     """A SQLite database as a server leaves it: finished matches, one in progress, an open challenge."""
-    store = await Store.open(path)
+    store = await SqliteStore.open(path)
     service = MatchService(store, clock=Clock())
     rng = random.Random(5)
     for channel in (CHANNEL, CHANNEL + 1):

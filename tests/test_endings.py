@@ -11,10 +11,10 @@ import sqlite3
 
 import pytest
 
+from bot.db.sqlite import SqliteStore
 from bot.discord import messages as text
 from bot.models import Match, Player
 from bot.service import MatchService
-from bot.store import Store
 from renderers import render, render_text, theme
 from rules import GAMES, IllegalMove, Outcome, ended
 from rules.core import ranked_by_score
@@ -204,7 +204,7 @@ async def test_scores_stored_with_results_they_did_not_decide_are_cleared(db_pat
             db.executemany(
                 "INSERT INTO seats (match_id, seat, user_id, place, score) VALUES (?,?,?,?,?)",
                 [(match_id, seat, user.id, 0, score) for seat, (user, score) in enumerate(zip((ALICE, BOB), scores))])
-    store = await Store.open(db_path)
+    store = await SqliteStore.open(db_path)
     try:
         service = MatchService(store)
         kept = {match_id: (await service.get_match(match_id)).outcome.scores for match_id, *_ in finished}

@@ -6,9 +6,10 @@ from __future__ import annotations
 import sqlite3
 
 from bot.computer import ComputerPlayers
+from bot.db import open_store
+from bot.db.sqlite import SqliteStore
 from bot.models import Challenge, Match
 from bot.service import NOTE_GRACE, MatchService
-from bot.store import Store, open_store
 from tests.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD
 from tests.support.old_schema import migrated_to
 from tests.support.postgres import empty_database
@@ -134,7 +135,7 @@ async def test_the_old_unposted_columns_become_notes(db_path, clock):
         db.executemany("INSERT INTO challenge_players VALUES (3, ?, ?, ?, 1)", [(ALICE.id, 0, 0), (BOB.id, 1, 1)])
         db.executemany("INSERT INTO seats (match_id, seat, user_id) VALUES (3, ?, ?)", [(0, ALICE.id), (1, BOB.id)])
         db.execute("INSERT INTO moves (match_id, ply, seat, notation, played_at) VALUES (3, 0, 0, 'b6', 10)")
-    store = await Store.open(db_path)
+    store = await SqliteStore.open(db_path)
     try:
         [notice] = await MatchService(store, clock=clock).notices_due()
         assert (notice.kind, notice.challenge.id, notice.match.moves) == ("move", 3, ("b6",))

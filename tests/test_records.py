@@ -6,9 +6,10 @@ import json
 import random
 import sqlite3
 
+from bot.db import migrations
+from bot.db.sqlite import SqliteStore
 from bot.models import Player
 from bot.service import MatchService
-from bot.store import Store, migrations
 from rules import GAMES, Outcome
 from tests.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD
 from tests.support.old_schema import migrated_to
@@ -121,7 +122,7 @@ def old_database(path) -> None:
 
 async def test_the_migration_recounts_records_from_the_finished_matches(db_path):
     old_database(db_path)
-    store = await Store.open(db_path)
+    store = await SqliteStore.open(db_path)
     try:
         service = MatchService(store)
         assert await records(service, "permutation") == {

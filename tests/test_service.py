@@ -5,10 +5,10 @@ import asyncio
 
 import pytest
 
+from bot.db.sqlite import SqliteStore
 from bot.errors import NotAllowed, NotFound
 from bot.models import Challenge, DrawOffer, Match, Player
 from bot.service import MatchService
-from bot.store import Store
 from rules import BadOptions, IllegalMove
 from tests.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, start_match
 from tests.seeds import attaxx_sample_game
@@ -148,8 +148,8 @@ async def test_two_simultaneous_moves_land_once(service):
 
 
 async def test_two_processes_on_one_file_cannot_both_move(db_path, clock):
-    first = MatchService(await Store.open(db_path), clock=clock)
-    second = MatchService(await Store.open(db_path), clock=clock)
+    first = MatchService(await SqliteStore.open(db_path), clock=clock)
+    second = MatchService(await SqliteStore.open(db_path), clock=clock)
     try:
         await start_match(first)
         await second.current(CHANNEL)  # the second process caches the start position
@@ -175,14 +175,14 @@ async def test_accept_pressed_twice_at_once_starts_one_match(service):
 
 
 async def test_restart_mid_match_continues_where_it_stood(db_path, clock):
-    store = await Store.open(db_path)
+    store = await SqliteStore.open(db_path)
     service = MatchService(store, clock=clock)
     await start_match(service)
     moves = [m for m, _ in attaxx_sample_game()][:20]
     before = await play_all(service, moves)
     await store.close()
 
-    store = await Store.open(db_path)
+    store = await SqliteStore.open(db_path)
     try:
         restarted = MatchService(store, clock=clock)
         after = await restarted.current(CHANNEL)
@@ -208,11 +208,11 @@ async def test_turn_timer_makes_the_player_to_move_lose(service, clock):
 
 
 async def test_timer_that_ran_out_while_the_bot_was_down(db_path, clock):
-    store = await Store.open(db_path)
+    store = await SqliteStore.open(db_path)
     await start_match(MatchService(store, clock=clock, notes=False), turn_seconds=600)
     await store.close()
     clock.advance(3 * 3600)
-    store = await Store.open(db_path)
+    store = await SqliteStore.open(db_path)
     try:
         expired = await MatchService(store, clock=clock, notes=False).expire_due()
         assert [m.outcome.reason for m in expired.matches] == ["alice ran out of time"]

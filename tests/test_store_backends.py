@@ -7,14 +7,15 @@ import contextlib
 import random
 
 from bot.config import Settings
+from bot.db import migrations, open_store
+from bot.db.postgres import numbered
+from bot.db.sqlite import SqliteStore
 from bot.errors import NotAllowed, PlayerError
 from bot.models import Challenge, Match, Player
-from bot.postgres import numbered
-from bot.store import Store, migrations, open_store
 from tests.support.postgres import empty_database
 
 
-async def sqlite_schema(store: Store) -> dict[str, set[str]]:
+async def sqlite_schema(store: SqliteStore) -> dict[str, set[str]]:
     async with store.transaction() as tx:
         tables = [row["name"] for row in await tx.all(
             "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")]
@@ -33,7 +34,7 @@ async def postgres_schema(store) -> dict[str, set[str]]:
 
 async def test_both_backends_have_the_same_tables_and_columns(tmp_path, postgres_server):
     assert [n for n, _ in migrations()] == [n for n, _ in migrations("bot.migrations.postgres")]
-    lite = await Store.open(tmp_path / "bot.sqlite3")
+    lite = await SqliteStore.open(tmp_path / "bot.sqlite3")
     async with empty_database(postgres_server) as url:
         pg = await open_store(url)
         try:
@@ -70,6 +71,18 @@ def test_placeholders_become_numbered_and_the_url_chooses_the_backend(monkeypatc
     assert Settings.from_env().database == tmp_path / "x.sqlite3"
     monkeypatch.setenv("DATABASE_URL", "postgresql://u@h/db")
     assert Settings.from_env().database == "postgresql://u@h/db"
+
+
+def test_each_backend_imports_on_its_own_and_sqlite_needs_no_asyncpg():
+    """Each backend builds on what both share (bot.db.base), never on the other: either imports first in a
+    fresh interpreter, and the SQLite store and the service load without asyncpg."""
+    import subprocess
+    import sys
+
+    for module in ("bot.db.sqlite", "bot.db.postgres"):
+        subprocess.run([sys.executable, "-c", f"import {module}"], check=True)
+    subprocess.run([sys.executable, "-c", "import sys, bot.db, bot.service\n"
+                    "assert 'asyncpg' not in sys.modules and 'bot.db.postgres' not in sys.modules"], check=True)
 
 
 async def test_two_processes_sharing_postgresql_fire_each_timer_once(postgres_server):
@@ -215,7 +228,7 @@ async def test_a_computer_turn_is_played_by_one_process_and_taken_over_when_it_d
 
 OPEN_STORE = """
 import asyncio, sys
-from bot.store import open_store
+from bot.db import open_store
 
 async def main():
     print("ready", flush=True)

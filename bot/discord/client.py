@@ -8,6 +8,7 @@ import discord
 
 from bot.computer import ComputerPlayers
 from bot.config import Settings
+from bot.db import Store, open_store
 from bot.discord.commands import build_tree
 from bot.discord.handlers import Handlers
 from bot.discord.payloads import Mentions
@@ -15,7 +16,6 @@ from bot.discord.replies import STALE_BUTTON, answer_stale
 from bot.discord.views import DYNAMIC_ITEMS, is_known_component
 from bot.scheduler import Scheduler
 from bot.service import MatchService
-from bot.store import Store, open_store
 
 log = logging.getLogger(__name__)
 

@@ -188,15 +188,15 @@ async def test_turn_timeout_live_and_while_down(world):
 async def test_a_time_out_stored_but_not_posted_is_posted_after_a_restart(world):
     """The bot is killed between storing a time-out and posting it (the service's part is played here,
     as the dying process did it); the restarted bot posts it, once, and the timer does not fire again."""
+    from bot.db.sqlite import SqliteStore
     from bot.service import MatchService
-    from bot.store import Store
 
     await start_match(world)
     await run(world, ALICE, "move", notation="b6")
     await world.bot.settled()
     await world.bot.kill()
     world.bot.sql("UPDATE matches SET deadline = deadline - 2 * 86400 WHERE status = 'active'")
-    store = await Store.open(world.bot.database)
+    store = await SqliteStore.open(world.bot.database)
     try:
         [timed_out] = (await MatchService(store).expire_due()).matches
     finally:

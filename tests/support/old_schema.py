@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from bot.store import migrations, statements
+from bot.db import migrations, statements
 
 
 def migrated_to(db: sqlite3.Connection, version: int) -> None:

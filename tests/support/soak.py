@@ -235,7 +235,7 @@ class Soak:
     async def _postgres(self, statement: str, *args: Any) -> list[tuple]:
         import asyncpg
 
-        from bot.postgres import numbered
+        from bot.db.postgres import numbered
 
         connection = await asyncpg.connect(self.database_url)
         try:

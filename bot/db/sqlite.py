@@ -2,39 +2,20 @@
 from __future__ import annotations
 
 import asyncio
-import logging
-import re
 import sqlite3
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping, Sequence
+from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import aiosqlite
 
+from bot.db.base import Row, apply_migrations, claimed_here
 from bot.errors import Duplicate
 
-log = logging.getLogger(__name__)
 
-
-def migrations(package: str = "bot.migrations") -> list[tuple[int, str]]:
-    """The numbered migration scripts (NNN_name.sql) of a backend, in order."""
-    found = []
-    for entry in resources.files(package).iterdir():
-        match = re.fullmatch(r"(\d+)_\w+\.sql", entry.name)
-        if match:
-            found.append((int(match.group(1)), entry.read_text(encoding="utf-8")))
-    return sorted(found)
-
-
-Row = Mapping[str, Any]
-DELIVERY_SECONDS = 15 * 60.0  # how long an interaction id is remembered (Discord's interactions live 15 minutes)
-
-
-class Tx:
-    """The statements of one transaction, as the service uses them whatever the database: `?` for each
-    parameter, rows read by column name."""
+class SqliteTx:
+    """One transaction's statements on the store's connection (bot.db.base.Tx)."""
 
     # Appended to a SELECT of rows this process will act on alone (timers): nothing on SQLite, where a
     # transaction already holds the whole database; PostgreSQL's skips rows another process holds.
@@ -69,7 +50,7 @@ class Tx:
         await self.db.executemany(sql, rows)
 
 
-class Store:
+class SqliteStore:
     """Owns the database connection.
 
     Every use goes through `transaction()`, which holds a lock for its whole duration: a single
@@ -87,7 +68,7 @@ class Store:
         self._delivered: dict[int, float] = {}  # interaction ids seen, with when they were made, oldest first
 
     @classmethod
-    async def open(cls, path: str | Path) -> Store:
+    async def open(cls, path: str | Path) -> SqliteStore:
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
         db = await aiosqlite.connect(path, isolation_level=None)
@@ -110,12 +91,12 @@ class Store:
                                    lambda number: tx.run(f"PRAGMA user_version = {number:d}"))
 
     @staticmethod
-    async def version(tx: Tx) -> int:
+    async def version(tx: SqliteTx) -> int:
         """The number of the last migration applied."""
         return (await tx.one("PRAGMA user_version"))[0]
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[Tx]:
+    async def transaction(self) -> AsyncIterator[SqliteTx]:
         """BEGIN IMMEDIATE … COMMIT, rolled back if the body raises."""
         async with self._lock:
             try:
@@ -126,7 +107,7 @@ class Store:
                 await asyncio.shield(self.db.rollback())
                 raise
             try:
-                yield Tx(self.db)
+                yield SqliteTx(self.db)
             except sqlite3.IntegrityError as error:
                 await self.db.rollback()
                 if "UNIQUE" not in str(error):
@@ -139,12 +120,12 @@ class Store:
                 await self.db.commit()
 
     @asynccontextmanager
-    async def reading(self) -> AsyncIterator[Tx]:
+    async def reading(self) -> AsyncIterator[SqliteTx]:
         """Statements that only read, without BEGIN and COMMIT: nothing else writes to the file while
         the lock is held (one process, one connection), so the reads are as consistent as in a
         transaction, for two fewer trips."""
         async with self._lock:
-            yield Tx(self.db)
+            yield SqliteTx(self.db)
 
     @asynccontextmanager
     async def claim(self, key: int) -> AsyncIterator[bool]:
@@ -167,42 +148,3 @@ class Store:
             if at >= before:
                 break
             del self._delivered[key]
-
-
-@asynccontextmanager
-async def claimed_here(claims: set[int], key: int) -> AsyncIterator[bool]:
-    """Whether no other task of this process holds `key` in `claims`; if so, it is held for the block."""
-    if key in claims:
-        yield False
-        return
-    claims.add(key)
-    try:
-        yield True
-    finally:
-        claims.discard(key)
-
-
-async def apply_migrations(tx: Tx, package: str, version: int, record: Callable[[int], Awaitable[Any]]) -> None:
-    """Run the migrations of `package` numbered after `version`, each followed by `record(number)`."""
-    for number, script in migrations(package):
-        if number <= version:
-            continue
-        log.info("applying migration %03d", number)
-        for statement in statements(script):
-            await tx.run(statement)
-        await record(number)
-
-
-def statements(script: str) -> list[str]:
-    """Split a migration into statements (the scripts hold no semicolons inside strings)."""
-    lines = [line.split("--", 1)[0] for line in script.splitlines()]
-    return [s.strip() for s in "\n".join(lines).split(";") if s.strip()]
-
-
-async def open_store(where: str | Path) -> Store:
-    """The store at `where`: a PostgreSQL URL (postgresql://…), else the path of a SQLite file."""
-    if str(where).startswith(("postgresql://", "postgres://")):
-        from bot.postgres import PostgresStore  # asyncpg only when PostgreSQL is asked for
-
-        return await PostgresStore.open(str(where))
-    return await Store.open(where)

@@ -1,6 +1,6 @@
-"""PostgreSQL through asyncpg: the same transactions and statements as the SQLite store (`?` for each
-parameter, rows by column name), its own numbered migrations (bot/migrations/postgres, kept in step
-with SQLite's), chosen with DATABASE_URL=postgresql://…"""
+"""PostgreSQL through asyncpg: the same transactions and statements as the SQLite store, bot.db.sqlite
+(`?` for each parameter, rows by column name), its own numbered migrations (bot/migrations/postgres,
+kept in step with SQLite's), chosen with DATABASE_URL=postgresql://…"""
 from __future__ import annotations
 
 import asyncio
@@ -14,8 +14,8 @@ from typing import Any
 
 import asyncpg
 
+from bot.db.base import Row, apply_migrations, claimed_here
 from bot.errors import Duplicate
-from bot.store import Row, apply_migrations, claimed_here
 
 log = logging.getLogger(__name__)
 PLACEHOLDER = re.compile(r"\?")
@@ -27,8 +27,8 @@ def numbered(sql: str) -> str:
     return PLACEHOLDER.sub(lambda _: f"${next(count)}", sql)
 
 
-class PgTx:
-    """One transaction's statements on one connection, as bot.store.Tx offers them."""
+class PostgresTx:
+    """One transaction's statements on one connection (bot.db.base.Tx)."""
 
     claim = " FOR UPDATE SKIP LOCKED"
     lock = " FOR UPDATE"
@@ -99,31 +99,31 @@ class PostgresStore:
             await apply_migrations(tx, "bot.migrations.postgres", await self.version(tx), functools.partial(self._record, tx))
 
     @staticmethod
-    async def _record(tx: PgTx, number: int) -> None:
+    async def _record(tx: PostgresTx, number: int) -> None:
         await tx.run("DELETE FROM schema_version")
         await tx.run("INSERT INTO schema_version (version) VALUES (?)", number)
 
     @staticmethod
-    async def version(tx: PgTx) -> int:
+    async def version(tx: PostgresTx) -> int:
         """The number of the last migration applied."""
         row = await tx.one("SELECT max(version) AS v FROM schema_version")
         return (row["v"] or 0) if row is not None else 0
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[PgTx]:
+    async def transaction(self) -> AsyncIterator[PostgresTx]:
         """BEGIN … COMMIT on a connection of the pool, rolled back if the body raises."""
         try:
             async with self._lock, self.pool.acquire() as connection, connection.transaction():
-                yield PgTx(connection)
+                yield PostgresTx(connection)
         except asyncpg.UniqueViolationError as error:
             raise Duplicate() from error
 
     @asynccontextmanager
-    async def reading(self) -> AsyncIterator[PgTx]:
+    async def reading(self) -> AsyncIterator[PostgresTx]:
         """Statements that only read, on a connection of the pool without a transaction (each sees
         what was committed when it ran, as inside a READ COMMITTED transaction)."""
         async with self._lock, self.pool.acquire() as connection:
-            yield PgTx(connection)
+            yield PostgresTx(connection)
 
     async def first_delivery(self, key: int, at: float) -> bool:
         """Whether `key` (an interaction, made at `at`) is new to every process sharing the database:

@@ -1,0 +1,267 @@
+"""Challenges: made, answered (accepted, declined, withdrawn), started early or once every seat is
+taken, and made again from a finished match (rematch); the seating they start with."""
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from bot.db import Tx
+from bot.errors import Conflict, Duplicate, NotAllowed, NotFound
+from bot.models import COMPUTER_LEVELS, SIDES, Challenge, Match, Player, computer, dumps
+from bot.service import repository
+from bot.service.core import ServiceCore
+from rules import GAMES, BadOptions, Game
+from rules.core import counted
+
+MIN_TURN_SECONDS = 60
+MAX_TURN_SECONDS = 14 * 24 * 3600
+CHANNEL_HAS_CHALLENGE = ("There is already an open challenge here: answer it first, or challenge from the channel,"
+                         " where a new match gets a thread of its own.")
+
+
+def most_players(rules: Game, options: Mapping[str, Any], seed: int) -> int:
+    """The seats of an open challenge nobody was named for: as many as the game and its options allow
+    (the challenger may start early with fewer)."""
+    for players in reversed(rules.players):
+        try:
+            rules.start(players, options, seed)
+        except BadOptions:
+            continue
+        return players
+    return rules.players.start  # no count works: the caller's start() names the problem
+
+
+class Challenges(ServiceCore):
+    async def challenge(
+        self,
+        guild_id: int,
+        channel_id: int,
+        challenger: Player,
+        game: str,
+        opponents: Sequence[Player] = (),
+        options: Mapping[str, Any] | None = None,
+        *,
+        players: int | None = None,
+        turn_seconds: int | None = None,
+        computers: Sequence[str] = (),
+        side: str = "first",
+        seating: Sequence[int] | None = None,
+        elsewhere: Callable[[], Awaitable[int]] | None = None,
+        via: str | None = None,
+    ) -> Challenge | Match:
+        """Post a challenge: to named opponents, or open to anyone for the seats nobody was named for.
+        `computers` (levels) take seats at once; a challenge whose every seat is then taken starts at
+        once, and the started Match is returned. `side`: the challenger's seat, one of SIDES (the others
+        take the remaining seats in the order named, computers after people, then whoever joins);
+        `seating` instead: every player's id in seat order. Where the channel is busy, `elsewhere` (if
+        given) is asked for another channel (a thread it opens) once the challenge is known to be valid.
+        `via`: the interaction whose first reply will post the result (see _note)."""
+        if game not in GAMES:
+            raise NotFound(f"There is no game called {game!r}. Games: {', '.join(GAMES)}")
+        rules = GAMES[game]
+        if challenger.is_computer or any(p.is_computer for p in opponents):
+            raise NotAllowed("Computer players are chosen with the level option, not by name.")
+        unknown = [level for level in computers if level not in COMPUTER_LEVELS]
+        if unknown:
+            raise NotAllowed(f"There is no computer level {unknown[0]!r}: choose {', '.join(COMPUTER_LEVELS)}.")
+        ids = [challenger.id] + [p.id for p in opponents]
+        if challenger.id in ids[1:]:
+            raise NotAllowed("You can't challenge yourself.")
+        if len(set(ids)) != len(ids):
+            raise NotAllowed("Each opponent can only be named once.")
+        options = rules.resolve_options(options)
+        seed = self.rng.randrange(2**31)
+        bots = [computer(level) for level in computers]
+        named = len(ids) + len(bots)
+        if players is None:
+            players = named if named > 1 else most_players(rules, options, seed)
+        if named > players:
+            raise NotAllowed(f"That is {counted(players, 'seat')}, but you named {counted(named, 'player')} counting yourself"
+                             + (" and the computers." if bots else "."))
+        rules.start(players, options, seed)  # BadOptions reaches the player before anything is stored
+        order = self._seating(ids + [bot.id for bot in bots], players, side, seating)
+        turn = self._turn_seconds(turn_seconds)
+        if elsewhere is not None and await self.channel_busy(channel_id):
+            channel_id = await elsewhere()
+        now = self.clock()
+        try:
+            async with self._changing() as db:
+                await self._check_channel_free(db, channel_id)
+                await repository.remember_players(db, (challenger, *opponents, *bots))
+                challenge_id = await repository.add_challenge(
+                    db, guild_id=guild_id, channel_id=channel_id, game=game, options=dumps(options), players=players,
+                    challenger=challenger.id, turn_seconds=turn, seed=seed, now=now,
+                    expires_at=now + self.challenge_seconds, seating=dumps(order),
+                )
+                seated = [(uid, int(seat > 0), int(seat == 0)) for seat, uid in enumerate(ids)]
+                seated += [(bot.id, 1, 1) for bot in bots]
+                await repository.add_challenge_players(db, challenge_id, seated)
+                found: Challenge | Match = await self._load_challenge(db, challenge_id)
+                if len(found.accepted) == players:
+                    found = await self._start(db, found, now, via)
+                else:
+                    found = replace(found, note=await self._note(db, "challenge", found.id, now, via=via))
+        except Duplicate:  # another process stored a challenge here between our check and our insert
+            raise NotAllowed(CHANNEL_HAS_CHALLENGE) from None
+        self.deadlines_changed.set()
+        return found
+
+    def _seating(self, named: list[int], players: int, side: str, seating: Sequence[int] | None) -> list[int | None]:
+        """The seat order of a new challenge: `named` (the challenger first) and open seats (None)."""
+        if seating is not None:
+            if sorted(seating) != sorted(named):
+                raise NotAllowed("A seating must name every player once.")
+            return list(seating) + [None] * (players - len(named))
+        if side not in SIDES:
+            raise NotAllowed(f"There is no side {side!r}: choose {', '.join(SIDES)}.")
+        others: list[int | None] = [*named[1:], *[None] * (players - len(named))]
+        at = self.rng.randrange(players) if side == "random" else ("first", "second").index(side)
+        others.insert(at, named[0])
+        return others
+
+    async def channel_busy(self, channel_id: int) -> bool:
+        """Whether a match is being played or a challenge is open in this channel."""
+        async with self.store.reading() as db:
+            try:
+                await self._check_channel_free(db, channel_id)
+            except NotAllowed:
+                return True
+            return False
+
+    async def set_challenge_message(self, challenge_id: int, message_id: int, note: int | None = None) -> Challenge:
+        """Remember the message showing a challenge (posted for outbox note `note`, now done); returns
+        the challenge as it now stands (it may have been answered or have expired while its message was
+        being posted)."""
+        async with self._changing() as db:
+            await repository.set_challenge_message(db, challenge_id, message_id)
+            if note is not None:
+                await repository.delete_note(db, note)
+            return await self._load_challenge(db, challenge_id)
+
+    async def challenge_here(self, channel_id: int, user_id: int) -> Challenge:
+        """The open challenge in this channel that concerns the user (for /accept and /decline)."""
+        async with self.store.reading() as db:
+            challenge_id = await repository.open_challenge_id(db, channel_id)
+            if challenge_id is None:
+                raise NotFound("There is no open challenge in this channel.")
+            return await self._load_challenge(db, challenge_id)
+
+    async def accept(self, challenge_id: int, user: Player, via: str | None = None) -> Challenge | Match:
+        """Take a seat. Returns the started Match once every seat is taken, else the updated Challenge."""
+        now = self.clock()
+        async with self._changing() as db:
+            challenge = await self._load_challenge(db, challenge_id, lock=True)
+            self._check_open(challenge, now)
+            if user.id == challenge.challenger.id:
+                raise NotAllowed("You can't accept your own challenge.")
+            if any(p.id == user.id for p in challenge.accepted):
+                raise NotAllowed("You have already accepted this challenge.")
+            await repository.remember_players(db, (user,))
+            if any(p.id == user.id for p in challenge.invited):
+                await repository.accept_invitation(db, challenge_id, user.id)
+            elif challenge.free_seats > 0:
+                await repository.join_challenge(db, challenge_id, user.id)
+            elif challenge.has_open_seats or len(challenge.invited) > 1:
+                raise NotAllowed("This challenge is full.")
+            else:
+                raise NotAllowed("Only the challenged player can accept this challenge.")
+            challenge = await self._load_challenge(db, challenge_id)
+            if len(challenge.accepted) < challenge.players:
+                return replace(challenge, note=await self._note(db, "challenge", challenge_id, now, via=via))
+            match = await self._start(db, challenge, now, via)
+        self.deadlines_changed.set()
+        return match
+
+    async def start_now(self, challenge_id: int, user: Player, via: str | None = None) -> Match:
+        """The challenger starts an open challenge before every seat is taken (n is then fixed by the
+        players seated); everybody named must have accepted."""
+        now = self.clock()
+        async with self._changing() as db:
+            challenge = await self._load_challenge(db, challenge_id, lock=True)
+            self._check_open(challenge, now)
+            if user.id != challenge.challenger.id:
+                raise NotAllowed(f"Only {challenge.challenger.name}, who made the challenge, can start it early.")
+            if challenge.waiting_for:
+                names = ", ".join(p.name for p in challenge.waiting_for)
+                raise NotAllowed(f"Everybody you named must accept first: waiting for {names}.")
+            least = challenge.rules.players.start
+            if len(challenge.accepted) < least:
+                raise NotAllowed(f"{challenge.rules.title} needs at least {least} players: wait for someone to join.")
+            match = await self._start(db, challenge, now, via)
+        self.deadlines_changed.set()
+        return match
+
+    async def decline(self, challenge_id: int, user: Player, via: str | None = None) -> Challenge:
+        """A challenged player declines, a player who joined leaves, or the challenger withdraws."""
+        now = self.clock()
+        async with self._changing() as db:
+            challenge = await self._load_challenge(db, challenge_id, lock=True)
+            self._check_open(challenge, now)
+            if user.id == challenge.challenger.id:
+                status = "withdrawn"
+            elif any(p.id == user.id for p in challenge.invited):
+                status = "declined"
+            elif any(p.id == user.id for p in challenge.accepted):
+                await repository.leave_challenge(db, challenge_id, user.id)
+                left = await self._load_challenge(db, challenge_id)
+                return replace(left, note=await self._note(db, "challenge", challenge_id, now, via=via))
+            elif challenge.has_open_seats:
+                raise NotAllowed("This is an open challenge: press Join to play, or simply ignore it.")
+            else:
+                raise NotAllowed("Only the challenged player can decline this challenge.")
+            await repository.close_challenge(db, challenge_id, status, now, user.id)
+            closed = await self._load_challenge(db, challenge_id)
+            return replace(closed, note=await self._note(db, "challenge", challenge_id, now, via=via))
+
+    async def rematch(self, match_id: int, user: Player, elsewhere: Callable[[], Awaitable[int]] | None = None,
+                      via: str | None = None) -> Challenge | Match:
+        """A new challenge from a finished match: same players, game, options and turn time, in the
+        match's channel (or, where that is busy, where `elsewhere` says)."""
+        async with self.store.reading() as db:
+            match = await self._load_match(db, match_id)
+        if match.status != "finished":
+            raise NotAllowed("This match is still being played.")
+        if match.seat_of(user.id) is None:
+            raise NotAllowed("Only the players of this match can ask for a rematch.")
+        others = [p for p in match.seats if p.id != user.id]
+        turned = match.seats[1:] + match.seats[:1]  # everyone one seat on: in two, the sides swap
+        return await self.challenge(
+            match.guild_id, match.channel_id, user, match.game, [p for p in others if not p.is_computer],
+            match.options, players=len(match.seats), turn_seconds=match.turn_seconds,
+            computers=[p.level for p in others if p.level is not None], seating=[p.id for p in turned],
+            elsewhere=elsewhere, via=via,
+        )
+
+    def _turn_seconds(self, seconds: int | None) -> int:
+        if seconds is None:
+            return self.turn_seconds
+        if not MIN_TURN_SECONDS <= seconds <= MAX_TURN_SECONDS:
+            raise NotAllowed("The time per turn must be between 1 minute and 14 days.")
+        return int(seconds)
+
+    def _check_open(self, challenge: Challenge, now: float) -> None:
+        if challenge.status != "open":
+            raise NotAllowed(f"This challenge was {challenge.status} and is closed.")
+        if challenge.expires_at <= now:
+            raise NotAllowed("This challenge has expired.")
+
+    async def _check_channel_free(self, db: Tx, channel_id: int) -> None:
+        if await repository.has_active_match(db, channel_id):
+            raise NotAllowed("A match is already being played here: finish it first, or challenge from the "
+                             "channel, where a new match gets a thread of its own.")
+        if await repository.open_challenge_id(db, channel_id) is not None:
+            raise NotAllowed(CHANNEL_HAS_CHALLENGE)
+
+    async def _start(self, db: Tx, challenge: Challenge, now: float, via: str | None = None) -> Match:
+        if await repository.accept_challenge(db, challenge.id, now) != 1:
+            raise Conflict("This challenge was already answered.")
+        await repository.add_match(
+            db, match_id=challenge.id, guild_id=challenge.guild_id, channel_id=challenge.channel_id,
+            game=challenge.game, options=dumps(challenge.options), seed=challenge.seed,
+            players=len(challenge.accepted), turn_seconds=challenge.turn_seconds,
+            deadline=now + challenge.turn_seconds, now=now,
+        )
+        await repository.add_seats(db, challenge.id, [p.id for p in challenge.seated()])
+        note = await self._note(db, "start", challenge.id, now, match_id=challenge.id, version=0, via=via)
+        return replace(await self._load_match(db, challenge.id), note=note)

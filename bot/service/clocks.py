@@ -1,0 +1,51 @@
+"""Time: when the next thing is due, challenges that expire, players whose turn timer runs out, and a
+turn timer started again for a player told of their turn late."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bot.db import DELIVERY_SECONDS
+from bot.models import Expired, Match
+from bot.service import repository
+from bot.service.core import ServiceCore
+
+
+class Clocks(ServiceCore):
+    async def next_deadline(self) -> float | None:
+        """When the next challenge expires, the next turn timer runs out, or a change not posted yet is
+        overdue."""
+        async with self.store.reading() as db:
+            return await repository.next_due(db)
+
+    async def expire_due(self) -> Expired:
+        """Close every challenge that expired and time out every player whose turn timer ran out. Each
+        is claimed by one process only, when several share a PostgreSQL database. A player whose turn
+        was never shown to them (its change still in the outbox) is not timed out meanwhile."""
+        now = self.clock()
+        async with self._changing() as db:
+            challenges = []
+            for challenge_id in await repository.expired_challenge_ids(db, now):
+                await repository.expire_challenge(db, challenge_id, now)
+                expired = await self._load_challenge(db, challenge_id)
+                challenges.append(replace(expired, note=await self._note(db, "challenge", expired.id, now)))
+            matches = []
+            for match_id in await repository.timed_out_match_ids(db, now):
+                match = await self._load_match(db, match_id)
+                if match.computer_to_move is not None:  # computers take no time: it moves once the bot runs
+                    await repository.set_deadline(db, match.id, now + match.turn_seconds)
+                    continue
+                seat = match.state.to_move
+                left = await self._leave(db, match, seat, f"{match.seats[seat].name} ran out of time", now)
+                matches.append(replace(left, note=await self._note(db, "timeout", match.id, now, match_id=match.id,
+                                                                   version=len(match.moves), seat=seat)))
+        await self.store.forget_deliveries(now - DELIVERY_SECONDS)
+        return Expired(tuple(challenges), tuple(matches))
+
+    async def shown_late(self, match: Match) -> Match:
+        """The player to move was told only now (the change before their turn was shown late): their
+        turn time starts again now, so that nobody loses on time without having been told."""
+        now = self.clock()
+        async with self._changing() as db:
+            await repository.restart_turn(db, match.id, len(match.moves), now + match.turn_seconds)
+        self.deadlines_changed.set()
+        return replace(match, deadline=max(match.deadline or now, now + match.turn_seconds))

@@ -1,0 +1,87 @@
+"""How a match ends: the result when players leave, and the result recorded with everyone's new rating."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from bot import ratings as glicko
+from bot.db import Tx
+from bot.errors import Conflict
+from bot.models import Match, dumps
+from bot.service import repository
+from rules import Outcome, State
+from rules.core import ranked_by_score
+
+
+def current_scores(state: State) -> tuple[int, ...] | None:
+    """The running score of each seat, where the game keeps one."""
+    return getattr(state, "scores", None)
+
+
+def forfeit(state: State, players: int, leavers: Sequence[int], reason: str) -> Outcome:
+    """The result when the game stops because players left (`leavers`, first to leave first): the
+    others by their running score, then the leavers, the first to leave last."""
+    others = [seat for seat in range(players) if seat not in leavers]
+    scores = current_scores(state)
+    if scores is None or len(others) < 2:  # the scores decide nothing: they are not part of the result
+        above: tuple[frozenset[int], ...] = (frozenset(others),) if others else ()
+        scores = None
+    else:
+        above = ranked_by_score([scores[s] for s in others], reason).places
+        above = tuple(frozenset(others[i] for i in group) for group in above)
+    return Outcome(places=above + tuple(frozenset({s}) for s in reversed(leavers)), scores=scores, reason=reason)
+
+
+def leavers_last(outcome: Outcome, leavers: Sequence[int]) -> Outcome:
+    """A result with the players who left moved below everyone, the first to leave last."""
+    if not leavers:
+        return outcome
+    kept = tuple(group - set(leavers) for group in outcome.places)
+    places = tuple(g for g in kept if g) + tuple(frozenset({s}) for s in reversed(leavers))
+    return replace(outcome, places=places)
+
+
+def rated_seats(match: Match, place_of: dict[int, int]) -> list[int]:
+    """The seats whose player is rated, in order: each player once, from their best place (a computer
+    level may hold several seats)."""
+    rated: list[int] = []
+    for seat in sorted(range(len(match.seats)), key=lambda k: (place_of[k], k)):
+        if not any(match.seats[other].id == match.seats[seat].id for other in rated):
+            rated.append(seat)
+    rated.sort()
+    return rated
+
+
+async def record_result(db: Tx, match: Match, outcome: Outcome, now: float) -> None:
+    """Record the result and update everyone's rating, in the caller's transaction. Players who left
+    are placed last; a computer level in several seats is rated once, from its best place."""
+    outcome = leavers_last(outcome, match.leavers)
+    changed = await repository.finish_match(db, match.id, now, outcome.reason,
+                                            dumps([sorted(group) for group in outcome.places]))
+    if changed != 1:
+        raise Conflict("This match has already ended.")
+    place_of = {seat: place for place, group in enumerate(outcome.places) for seat in group}
+    rated = rated_seats(match, place_of)
+    before = []
+    for seat in rated:
+        row = await repository.rating_row(db, match.guild_id, match.game, match.seats[seat].id)
+        if row is None:
+            before.append(glicko.Rating())
+        else:
+            rating = glicko.Rating(row["rating"], row["rd"], row["volatility"])
+            before.append(glicko.age(rating, (now - row["updated_at"]) / 86400))
+    index = {seat: k for k, seat in enumerate(rated)}
+    groups = [frozenset(index[s] for s in group if s in index) for group in outcome.places]
+    after = glicko.rate_game(before, [g for g in groups if g])
+    for seat, player in enumerate(match.seats):
+        score = outcome.scores[seat] if outcome.scores is not None else None
+        k = index.get(seat)
+        await repository.seat_result(db, match.id, seat, place_of[seat], score,
+                                     before[k].rating if k is not None else None,
+                                     after[k].rating if k is not None else None)
+        if k is None:
+            continue
+        record = outcome.record(seat)
+        await repository.save_rating(db, match.guild_id, match.game, player.id, after[k].rating, after[k].rd,
+                                     after[k].volatility, int(record == "win"), int(record == "loss"),
+                                     int(record == "draw"), now)

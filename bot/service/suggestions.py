@@ -1,0 +1,50 @@
+"""What a player typed as a move: the moves (or parts of moves) to offer for it, and what to say when
+it is refused."""
+from __future__ import annotations
+
+import re
+
+from rules import IllegalMove, State
+from rules.parts import Branch, branches, compact, is_partial, move_parts, unlabel
+
+TYPED_SEPARATOR = re.compile(r"[\s\-:,>]")
+
+
+def suggestions(state: State, typed: str, limit: int = 25) -> list[Branch]:
+    """What to offer for what a player typed, best first. While few moves match, the moves themselves:
+    the one it already names in any accepted spelling ("c3a1" for "a1-c3"), then moves that start like
+    it, then, while it is a single word, moves with a later part that starts like it ("c3" offers
+    "a1-c3"; "c3-" only moves from c3). When more match than fit, the next parts instead ("c1 …"), so a
+    move of many parts is built a part at a time (rules.parts)."""
+    typed = unlabel(state, typed)
+    wanted = compact(typed)
+    try:
+        named = state.play(typed).last.notation if wanted else None
+    except IllegalMove:
+        named = None
+    one_word = not TYPED_SEPARATOR.search(typed.strip())
+    moves = state.legal_moves()
+
+    def rank(move: str) -> int | None:
+        if move == named:
+            return 0
+        parts = [compact(part) for part in move_parts(state, move)]
+        if "".join(parts).startswith(wanted) or compact(move).startswith(wanted):
+            return 1
+        if one_word and any("".join(parts[k:]).startswith(wanted) for k in range(1, len(parts))):
+            return 2
+        return None
+
+    ranks = [(rank(move), i, move) for i, move in enumerate(moves)]
+    ranked = [move for r, _, move in sorted(found for found in ranks if found[0] is not None)]
+    if len(ranked) > limit and (tree := branches(state, typed, moves)):
+        first = [Branch(named, True, 1, named)] if named else []
+        return (first + [b for b in tree if not (b.complete and b.value == named)])[:limit]
+    return [Branch(move, True, 1, move) for move in ranked[:limit]]
+
+
+def refusal(state: State, typed: str, error: IllegalMove) -> IllegalMove:
+    """The error to show for a move that was refused: a move left half-built says so."""
+    if is_partial(state, typed):
+        return IllegalMove(f"{typed.strip()} is only the start of a move: add the rest, or pick it from the suggestions")
+    return error
