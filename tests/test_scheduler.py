@@ -9,10 +9,10 @@ import logging
 
 import pytest
 
+from bot.db import SqliteStore
 from bot.models import Challenge, Match, Notice
 from bot.scheduler import Scheduler
 from bot.service import NOTE_GRACE, MatchService
-from bot.store import Store
 from tests.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD
 
 ELSEWHERE = CHANNEL + 1
@@ -65,7 +65,7 @@ class Recorded:
 @pytest.fixture
 async def service(db_path, clock):
     """The service as the Discord bot runs it: every change noted in the outbox until it is shown."""
-    store = await Store.open(db_path)
+    store = await SqliteStore.open(db_path)
     service = MatchService(store, clock=clock)
     yield service
     await service.close()
