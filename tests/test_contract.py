@@ -18,6 +18,7 @@ from bot.discord.commands import DESCRIPTION_LIMIT
 from renderers.describe import ALT_TEXT_MAX
 from rules import GAMES, Outcome, ended
 from rules.contract import HOOKS, missing_members
+from rules.rebuild import rebuild
 from tests.support.playouts import VARIANTS
 
 PLIES = 400  # enough to reach the end of most random games; Elevation's run longer and stop here
@@ -132,9 +133,7 @@ def assert_pickles(name: str, state) -> None:
 
 
 def assert_replays(name: str, players: int, options: dict, moves: list[str], final) -> None:
-    state = GAMES[name].start(players=players, options=options, seed=players)
-    for move in moves:
-        state = state.play(move)
+    state = rebuild(name, players, options, players, moves)
     assert state == final and state.outcome == final.outcome, (
         f"{name}: replaying the stored moves from the start must give an equal state (the move log is the record)")
 
