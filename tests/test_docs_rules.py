@@ -1,4 +1,5 @@
-"""docs/rules.md against the games themselves: every game has its section, with a row for each option
+"""docs/rules.md against the games themselves: every game shipped has its section (and so does any other
+game once its section is written), with a row for each option
 giving its range and default and a bullet for each house rule, and every `moves` block is played from
 the start position, line by line, with the notation, effect, passes and result it states.
 
@@ -35,6 +36,11 @@ def sections() -> dict[str, str]:
 
 
 SECTIONS = sections()
+
+
+SHIPPED = ("ascent", "attaxx", "elevation", "ikabegama", "permutation", "xlines")  # the games the doc must cover
+# every game with a section is held to it; a new game is, once its section is written (docs/adding-a-game.md)
+DOCUMENTED = sorted(name for name, game in GAMES.items() if game.title in SECTIONS or name in SHIPPED)
 
 
 def section(game: Game) -> str:
@@ -117,7 +123,7 @@ def test_every_example_is_played_as_written(example):
             assert side_names(game, state.outcome.places) == step.places, where
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("name", DOCUMENTED)
 def test_every_game_has_a_section_with_examples(name):
     game = GAMES[name]
     body = section(game)
@@ -127,7 +133,7 @@ def test_every_game_has_a_section_with_examples(name):
     assert set(games) == {name}, f"the {game.title} section has another game's examples"
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("name", DOCUMENTED)
 def test_each_option_is_given_with_its_values_and_default(name):
     game = GAMES[name]
     rows = {row["name"]: row for row in OPTION_ROW.finditer(section(game))}
@@ -142,7 +148,7 @@ def test_each_option_is_given_with_its_values_and_default(name):
             assert default == str(spec.default), spec.name
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("name", DOCUMENTED)
 def test_each_house_rule_has_its_bullet(name):
     """The house rules listed under the game's own heading, one bullet each, as many as the game has."""
     game = GAMES[name]
