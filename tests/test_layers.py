@@ -1,0 +1,61 @@
+"""The layers of docs/architecture.md, as imports: each package imports only the layers above it, so the
+rules stay pure, the service knows nothing of Discord and a second adapter (the console) needs nothing
+of the first."""
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+STDLIB = set(sys.stdlib_module_names) | {"__future__"}
+
+# which top-level modules code under each folder may import, besides the standard library
+ALLOWED = {
+    "rules": {"rules"},
+    "engines": {"rules", "engines"},
+    "renderers": {"rules", "renderers", "PIL"},
+    "bot": {"rules", "engines", "renderers", "bot", "aiosqlite", "asyncpg", "PIL"},
+}
+ADAPTER = "bot/discord"  # the only place that may import discord.py...
+ENTRY = "bot/__main__.py"  # ...besides `python -m bot`, which starts it (or explains how to get a token)
+
+
+def imported(path: Path) -> set[str]:
+    """The modules a file imports, by their full dotted name (relative imports resolved)."""
+    names = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.add(node.module)
+    return names
+
+
+def files(folder: str) -> list[Path]:
+    return sorted((ROOT / folder).rglob("*.py"))
+
+
+@pytest.mark.parametrize("folder", sorted(ALLOWED))
+def test_each_layer_imports_only_the_layers_above_it(folder):
+    wrong = []
+    for path in files(folder):
+        where = path.relative_to(ROOT).as_posix()
+        adapter = where.startswith(ADAPTER) or where == ENTRY
+        allowed = ALLOWED[folder] | ({"discord", "yarl", "aiohttp", "uvloop"} if adapter else set())
+        for name in imported(path):
+            top = name.partition(".")[0]
+            if top not in STDLIB and top not in allowed:
+                wrong.append(f"{where} imports {name}")
+    assert not wrong, "imports across the layers:\n" + "\n".join(wrong)
+
+
+def test_the_console_and_the_service_do_not_import_the_discord_adapter():
+    wrong = [
+        f"{path.relative_to(ROOT)} imports {name}"
+        for path in files("bot") if not path.relative_to(ROOT).as_posix().startswith((ADAPTER, ENTRY))
+        for name in imported(path) if name == "bot.discord" or name.startswith("bot.discord.")
+    ]
+    assert not wrong, "\n".join(wrong)
