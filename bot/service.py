@@ -39,7 +39,7 @@ from bot.models import (
 )
 from bot.store import DELIVERY_SECONDS, Row, Store, Tx
 from rules import GAMES, BadOptions, Game, IllegalMove, Outcome, State, ended
-from rules.core import counted, ranked_by_score
+from rules.core import Cause, counted
 from rules.parts import Branch, branches, compact, is_partial, move_parts, unlabel
 
 log = logging.getLogger(__name__)
@@ -61,20 +61,6 @@ CHANNEL_HAS_CHALLENGE = ("There is already an open challenge here: answer it fir
 def current_scores(state: State) -> tuple[int, ...] | None:
     """The running score of each seat, where the game keeps one."""
     return getattr(state, "scores", None)
-
-
-def forfeit(state: State, players: int, leavers: Sequence[int], reason: str) -> Outcome:
-    """The result when the game stops because players left (`leavers`, first to leave first): the
-    others by their running score, then the leavers, the first to leave last."""
-    others = [seat for seat in range(players) if seat not in leavers]
-    scores = current_scores(state)
-    if scores is None or len(others) < 2:  # the scores decide nothing: they are not part of the result
-        above: tuple[frozenset[int], ...] = (frozenset(others),) if others else ()
-        scores = None
-    else:
-        above = ranked_by_score([scores[s] for s in others], reason).places
-        above = tuple(frozenset(others[i] for i in group) for group in above)
-    return Outcome(places=above + tuple(frozenset({s}) for s in reversed(leavers)), scores=scores, reason=reason)
 
 
 def leavers_last(outcome: Outcome, leavers: Sequence[int]) -> Outcome:
@@ -585,15 +571,16 @@ class MatchService:
         async with self._changing() as db:
             match = await self._active(db, channel_id, lock=True)
             seat = self._seat(match, user)
-            left = await self._leave(db, match, seat, f"{user.name} resigned", now)
+            left = await self._leave(db, match, seat, Cause.RESIGNATION, user.name, now)
             return replace(left, note=await self._note(db, "resign", match.id, now, match_id=match.id,
                                                        version=len(match.moves), seat=seat, via=via),
                            earlier=match.earlier)
 
-    async def _leave(self, db: Tx, match: Match, seat: int, reason: str, now: float) -> Match:
+    async def _leave(self, db: Tx, match: Match, seat: int, cause: Cause, name: str, now: float) -> Match:
         stays = [p for p in match.people if p != match.seats[seat]]
         if len(match.seats) == 2 or not stays:
-            await self._finish(db, match, forfeit(match.state, len(match.seats), match.leavers + (seat,), reason), now)
+            outcome = Outcome.left(cause, name, len(match.seats), match.leavers + (seat,), current_scores(match.state))
+            await self._finish(db, match, outcome, now)
         else:
             await db.run(
                 "UPDATE seats SET stand_in = ?, left_at = ? WHERE match_id = ? AND seat = ?", STAND_IN, now, match.id, seat
@@ -618,10 +605,7 @@ class MatchService:
                 await db.run("UPDATE matches SET draw_offer = ? WHERE id = ?", seat, match.id)
                 return DrawOffer(match=replace(await self._load_match(db, match.id), note=note, earlier=match.earlier),
                                  seat=seat)
-            outcome = Outcome(
-                places=(frozenset({0, 1}),), scores=None, reason="draw agreed"
-            )
-            await self._finish(db, match, outcome, now)
+            await self._finish(db, match, Outcome.agreed_draw(), now)
             return replace(await self._load_match(db, match.id), note=note, earlier=match.earlier)
 
     async def abandon(self, match_id: int, user: Player) -> Match:
@@ -684,7 +668,7 @@ class MatchService:
                     await db.run("UPDATE matches SET deadline = ? WHERE id = ?", now + match.turn_seconds, match.id)
                     continue
                 seat = match.state.to_move
-                left = await self._leave(db, match, seat, f"{match.seats[seat].name} ran out of time", now)
+                left = await self._leave(db, match, seat, Cause.TIME, match.seats[seat].name, now)
                 matches.append(replace(left, note=await self._note(db, "timeout", match.id, now, match_id=match.id,
                                                                    version=len(match.moves), seat=seat)))
         await self.store.forget_deliveries(now - DELIVERY_SECONDS)
@@ -1025,7 +1009,8 @@ class MatchService:
         if row["status"] == "finished":
             places = tuple(frozenset(group) for group in json.loads(row["places"]))
             scores = [r["score"] for r in seat_rows]
-            outcome = Outcome(places=places, scores=None if None in scores else tuple(scores), reason=row["reason"])
+            outcome = Outcome(places=places, scores=None if None in scores else tuple(scores), reason=row["reason"],
+                              cause=Cause(row["cause"] or Cause.RULES))
             state = ended(state, outcome)
             changes = tuple(
                 RatingChange(r["seat"], seats[r["seat"]], r["rating_before"], r["rating_after"])
@@ -1055,9 +1040,9 @@ class MatchService:
         are placed last; a computer level in several seats is rated once, from its best place."""
         outcome = leavers_last(outcome, match.leavers)
         changed = await db.run(
-            "UPDATE matches SET status = 'finished', finished_at = ?, reason = ?, places = ?, deadline = NULL,"
+            "UPDATE matches SET status = 'finished', finished_at = ?, reason = ?, cause = ?, places = ?, deadline = NULL,"
             " draw_offer = NULL WHERE id = ? AND status = 'active'",
-            now, outcome.reason, dumps([sorted(group) for group in outcome.places]), match.id,
+            now, outcome.reason, outcome.cause.value, dumps([sorted(group) for group in outcome.places]), match.id,
         )
         if changed != 1:
             raise Conflict("This match has already ended.")

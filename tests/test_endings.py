@@ -17,7 +17,6 @@ from bot.service import MatchService
 from bot.store import Store
 from renderers import render, render_text, theme
 from rules import GAMES, IllegalMove, Outcome, ended
-from rules.core import ranked_by_score
 from tests.conftest import ALICE, BOB, CHANNEL, GUILD, play_random
 from tests.support.images import decode
 from tests.support.old_schema import migrated_to
@@ -158,7 +157,7 @@ def test_a_result_carries_scores_only_when_they_decided_it(game):
             continue
         finished += 1
         if outcome.scores is not None:
-            assert outcome.places == ranked_by_score(outcome.scores, outcome.reason).places, outcome
+            assert outcome.places == Outcome.ranked(outcome.scores, outcome.reason).places, outcome
     assert finished, "some random game of it ends"
 
 
