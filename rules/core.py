@@ -46,7 +46,7 @@ class Cause(StrEnum):
     AGREEMENT = "agreement"  # the players agreed a draw
 
 
-LEFT = {Cause.RESIGNATION: "{} resigned", Cause.TIME: "{} ran out of time"}  # the reason when a player leaves
+LEAVING = {Cause.RESIGNATION: "{} resigned", Cause.TIME: "{} ran out of time"}  # the reason when a player leaves
 
 
 @dataclass(frozen=True)
@@ -97,7 +97,7 @@ class Outcome:
         "alice resigned") or ran out of time (Cause.TIME: "alice ran out of time"): the others share
         the first place, or with `scores` (the game's running score) and two or more of them left,
         are ranked by them; then the leavers, the first to leave last."""
-        reason = LEFT[cause].format(name)
+        reason = LEAVING[cause].format(name)
         others = [seat for seat in range(players) if seat not in leavers]
         if scores is None or len(others) < 2:  # the scores decide nothing: they are not part of the result
             above: tuple[frozenset[int], ...] = (frozenset(others),) if others else ()
@@ -125,7 +125,7 @@ class Outcome:
     @property
     def names_a_player(self) -> bool:
         """Whether the reason starts with a player's name ("alice resigned"), so must be shown as written."""
-        return self.cause in LEFT
+        return self.cause in LEAVING
 
     def record(self, seat: int) -> str:
         """How the game counts in `seat`'s record: "draw" only when every player shares one place,
