@@ -21,7 +21,7 @@ from bot.computer import ComputerPlayers
 from bot.config import env_number, load_dotenv
 from bot.console_setup import Setup, local_player
 from bot.console_terminal import STOP_WORDS, InputFn, PrintFn, Quit, Terminal
-from bot.console_text import HELP, history_lines, match_line, move_lines, numbers, result_text, rules_for
+from bot.console_text import HELP, history_lines, match_line, move_lines, numbers, result_lines, rules_for
 from bot.db import open_store
 from bot.errors import NotFound, PlayerError
 from bot.models import LOCAL_GUILD, Match, MoveResult, Player
@@ -380,11 +380,9 @@ class Console:
         return path
 
     async def show_end(self, match: Match) -> None:
-        outcome = match.outcome
         self.say()
-        self.say(f"Result: {result_text(match)} ({outcome.reason}).")
-        if outcome.scores is not None:
-            self.say("Scores: " + ", ".join(f"{match.names[seat]} {outcome.scores[seat]}" for seat in outcome.finishing_order))
+        for line in result_lines(match):
+            self.say(line)
         self.say("Ratings: " + ", ".join(
             f"{c.player.name} {c.before:.0f} → {c.after:.0f} ({c.delta:+.0f})" for c in match.ratings))
         board, total = await self.service.leaderboard(LOCAL_GUILD, match.game)

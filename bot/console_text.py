@@ -5,7 +5,7 @@ from collections.abc import Sequence
 
 from bot.models import Match
 from bot.rulebook import plain, rules_text
-from renderers.theme import and_list
+from renderers.results import scores_text, who_won
 from rules import GAMES, Game, State
 from rules.core import counted
 from rules.parts import branches, compact, entry
@@ -86,15 +86,14 @@ def history_lines(match: Match) -> list[str]:
         f"  {ply:>3}. {mover:<{width}}  {move}" for ply, (mover, move) in enumerate(zip(movers, match.moves), 1)]
 
 
-def result_text(match: Match) -> str:
-    """"alice wins", "Draw between alice and bob", or for N players the places in order."""
-    places = [and_list([match.names[s] for s in sorted(group)]) for group in match.outcome.places]
-    if len(places) == 1:
-        return f"Draw between {places[0]}"
-    head = places[0] + (" win" if len(match.outcome.places[0]) > 1 else " wins")
-    if len(places) == 2:
-        return head
-    return head + "; then " + ", then ".join(places[1:])
+def result_lines(match: Match) -> list[str]:
+    """How a finished match ended: "Result: alice wins (board full).", "Result: Draw between alice and
+    bob (draw agreed).", for N players every place in order; then the scores if they decided it."""
+    outcome = match.outcome
+    lines = [f"Result: {who_won(outcome, match.names, every_place=True)} ({outcome.reason})."]
+    if outcome.scores is not None:
+        lines.append(f"Scores: {scores_text(outcome, match.names)}")
+    return lines
 
 
 def numbers(matches: Sequence[Match]) -> str:

@@ -30,6 +30,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
+from renderers.results import reason_sentence, scores_text, who_won
 from rules import GAMES, Outcome
 
 FONT_DIR = Path(__file__).with_name("fonts")
@@ -602,11 +603,6 @@ def draw_players(img: Image.Image, top: int, seats: Sequence[Seat], to_move: int
             img.paste(pill, (x + box.width - 14 - pill.width, y - pill.height // 2), pill)
 
 
-def and_list(items: Sequence[str]) -> str:
-    """"a", "a and b", "a, b and c"."""
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
 def result_text(outcome: Outcome, seats: Sequence[Seat], plain: bool = False, reason: bool = True,
                 scores: bool = True) -> str:
     """"alice wins · 30–19 · board full", "Draw · threefold repetition", "carol wins · carol 37, alice 30,
@@ -614,23 +610,16 @@ def result_text(outcome: Outcome, seats: Sequence[Seat], plain: bool = False, re
     in finishing order, with names when more than two played. With `plain`, names are given in full
     (for text output); otherwise cleaned for the bundled font and kept short. `reason=False` and
     `scores=False` leave those out."""
-    def who(seat: int, share: int) -> str:
+    def names(share: int) -> list[str]:
+        """Every seat's name, in a picture as wide as a `share` of the status line allows."""
         if plain:
-            return " ".join(seats[seat].name.split()) or seats[seat].side
-        return fit(display_name(seats[seat].name, f"Player {seat + 1}"), 21, True, 330 // share)
+            return [" ".join(seat.name.split()) or seat.side for seat in seats]
+        return [fit(display_name(seat.name, f"Player {k + 1}"), 21, True, 330 // share) for k, seat in enumerate(seats)]
 
-    if outcome.is_draw:
-        head = "Draw"
-    else:
-        winners = [who(s, len(outcome.places[0])) for s in sorted(outcome.places[0])]
-        head = and_list(winners) + (" win" if len(winners) > 1 else " wins")
-    parts = [head]
+    parts = [who_won(outcome, names(len(outcome.places[0])))]
     if scores and outcome.scores is not None:
         order = outcome.finishing_order
-        if len(order) == 2:
-            parts.append("–".join(str(outcome.scores[seat]) for seat in order))
-        else:
-            parts.append(", ".join(f"{who(seat, len(order))} {outcome.scores[seat]}" for seat in order))
+        parts.append(scores_text(outcome, None if len(order) == 2 else names(len(order))))
     if reason and outcome.reason:
         parts.append(outcome.reason)
     return " · ".join(parts)
@@ -762,9 +751,7 @@ def draw_footer(img: Image.Image, top: int, seats: Sequence[Seat], to_move: int 
         status = fit(status, 21, True, status_room - (34 if swatch is not None else 0))
         colour = HIGHLIGHT
         if outcome.reason:
-            named = any(outcome.reason.startswith(seat.name + " ") for seat in seats if seat.name)
-            reason = outcome.reason if named else outcome.reason[:1].upper() + outcome.reason[1:]  # "bob resigned" stays so
-            detail = [(reason + " · ", TEXT), *detail]
+            detail = [(reason_sentence(outcome) + " · ", TEXT), *detail]
     else:
         status, colour = "", TEXT
     tx = x
@@ -789,8 +776,8 @@ def panel_samples(width: int, styles: Sequence[DiscStyle], sides: Sequence[str])
     seats = [Seat(f"Sample {sides[s]} Ag", sides[s], styles[s], str(10 + s), "pieces") for s in range(n)]
     block = panel_height(n) + FOOTER_HEIGHT
     outcomes: list[tuple[int | None, Outcome | None]] = [(0, None), (n - 1, None)]
-    outcomes.append((None, Outcome(places=(frozenset({0}), frozenset(range(1, n))), scores=None, reason="sample")))
-    outcomes.append((None, Outcome(places=(frozenset(range(n)),), scores=None, reason="sample")))
+    outcomes.append((None, Outcome.won(0, "sample", n)))
+    outcomes.append((None, Outcome.drawn("sample", n)))
     detail = [(text, colour) for colour in (TEXT, MUTED, FAINT, NOTE, HIGHLIGHT) for text in ("Ag 0123 · ",)]
     sheet = Image.new("RGB", (width, block * len(outcomes)), BACKGROUND)
     for k, (to_move, outcome) in enumerate(outcomes):

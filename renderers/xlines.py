@@ -21,7 +21,8 @@ from PIL import Image, ImageDraw
 
 from renderers import grid, theme
 from renderers.theme import RGB
-from rules.xlines import FILES, SEAT_NAMES, between, square_name
+from rules.notation import FILES
+from rules.xlines import SEAT_NAMES, between, square_name
 
 PLAYERS = 2
 

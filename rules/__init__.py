@@ -1,7 +1,18 @@
 """The games, as pure rules: see ARCHITECTURE.md for the contract every game keeps."""
 from rules import ascent, attaxx, elevation, ikabegama, permutation, xlines
-from rules.core import BadOptions, Game, IllegalMove, InvalidNotation, LastMove, OptionSpec, Outcome, State, ended
+from rules.core import (
+    BadOptions,
+    Cause,
+    Game,
+    IllegalMove,
+    InvalidNotation,
+    LastMove,
+    OptionSpec,
+    Outcome,
+    State,
+    ended,
+)
 
 GAMES: dict[str, Game] = {game.name: game for game in (attaxx.GAME, ikabegama.GAME, ascent.GAME, xlines.GAME, permutation.GAME, elevation.GAME)}
 
-__all__ = ["GAMES", "BadOptions", "Game", "IllegalMove", "InvalidNotation", "LastMove", "OptionSpec", "Outcome", "State", "ended"]
+__all__ = ["GAMES", "BadOptions", "Cause", "Game", "IllegalMove", "InvalidNotation", "LastMove", "OptionSpec", "Outcome", "State", "ended"]

@@ -13,8 +13,8 @@ from functools import cached_property
 from typing import Any
 
 from rules.contract import Hooks
-from rules.core import Game, IllegalMove, InvalidNotation, LastMove, Outcome, shown
-from rules.geometry import parse_cells
+from rules.core import Game, IllegalMove, InvalidNotation, LastMove, Outcome, still_playing
+from rules.notation import squares
 
 NAME = "ascent"
 SIDE = 4
@@ -82,14 +82,11 @@ class AscentState(Hooks):
 
     def parse(self, text: str) -> tuple[int, int]:
         """The switch `text` names as (higher tile, lower tile), or IllegalMove with the reason."""
-        names = parse_cells(text, EXAMPLE)
-        if len(names) != 2:  # one tile: two or more are refused by parse_cells
-            raise InvalidNotation(f"Can't read {shown(text)}: write {EXAMPLE}")
+        names = squares(text, EXAMPLE, least=2)
         for name in names:
             if name not in INDEX:
                 raise InvalidNotation(f"{name} is not a tile: rows a–d, numbers 1–4")
-        if self.to_move is None:
-            raise IllegalMove("The game is over")
+        still_playing(self.to_move)
         first, second = (INDEX[name] for name in names)
         if first == second:
             raise IllegalMove(f"Name two different tiles, not {TILES[first]} twice")
@@ -119,11 +116,10 @@ class AscentState(Hooks):
         outcome = None
         if kinds:
             reason = f"{SEAT_NAMES[seat]} completed {rows_text(seat, done)}"
-            places = (frozenset({0, 1}),) if len(kinds) == 2 else (frozenset(kinds), frozenset({0, 1} - kinds))
-            outcome = Outcome(places=places, scores=None, reason=reason)
+            outcome = Outcome.drawn(reason) if len(kinds) == 2 else Outcome.won(kinds.pop(), reason)
         next_state = AscentState(board, None if outcome else 1 - seat, last, outcome)
         if outcome is None and not next_state._legal:
-            draw = Outcome(places=(frozenset({0, 1}),), scores=None, reason=f"{SEAT_NAMES[1 - seat]} has no legal switch")
+            draw = Outcome.drawn(f"{SEAT_NAMES[1 - seat]} has no legal switch")
             next_state = AscentState(board, None, last, draw)
         return next_state
 

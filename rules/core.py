@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
 from typing import Any, Protocol, runtime_checkable
 
 
@@ -35,6 +36,19 @@ class BadOptions(ValueError):
     """Game options that cannot start a game; the message is meant for the player."""
 
 
+class Cause(StrEnum):
+    """Why a match ended, for code to decide by (`Outcome.reason` is the words for people). Stored with
+    every finished match, so a new value needs no migration, only the code that reads it."""
+
+    RULES = "rules"  # the game's own end: a full board, a nest reached, no move left, a repetition…
+    RESIGNATION = "resignation"  # a player gave up
+    TIME = "time"  # a player's turn timer ran out
+    AGREEMENT = "agreement"  # the players agreed a draw
+
+
+LEAVING = {Cause.RESIGNATION: "{} resigned", Cause.TIME: "{} ran out of time"}  # the reason when a player leaves
+
+
 @dataclass(frozen=True)
 class Outcome:
     """How a finished game ended.
@@ -43,11 +57,57 @@ class Outcome:
     scores: one number per seat (pieces, points) when they decided the places; None otherwise (a
     nest reached, a resignation, an agreed draw, a game that keeps no score), so that a result is
     never shown with a score that had nothing to do with it.
+    reason: a short phrase for people ("board full", "alice resigned"); cause: what ended it, for code.
+
+    Build one with the constructors below rather than by hand.
     """
 
     places: tuple[frozenset[int], ...]
     scores: tuple[int, ...] | None
     reason: str
+    cause: Cause = Cause.RULES
+
+    @classmethod
+    def won(cls, winner: int, reason: str, players: int = 2) -> Outcome:
+        """The rules' end with `winner` first and every other seat sharing second place."""
+        return cls(places=(frozenset({winner}), frozenset(range(players)) - {winner}), scores=None, reason=reason)
+
+    @classmethod
+    def drawn(cls, reason: str, players: int = 2) -> Outcome:
+        """The rules' end with every seat sharing one place."""
+        return cls(places=(frozenset(range(players)),), scores=None, reason=reason)
+
+    @classmethod
+    def ranked(cls, scores: Sequence[int], reason: str) -> Outcome:
+        """The rules' end with places from scores, highest first; equal scores share a place (two
+        players with equal scores draw)."""
+        levels = sorted(set(scores), reverse=True)
+        places = tuple(frozenset(s for s, v in enumerate(scores) if v == level) for level in levels)
+        return cls(places=places, scores=tuple(scores), reason=reason)
+
+    @classmethod
+    def agreed_draw(cls, players: int = 2) -> Outcome:
+        """A draw the players agreed: "draw agreed"."""
+        return replace(cls.drawn("draw agreed", players), cause=Cause.AGREEMENT)
+
+    @classmethod
+    def left(cls, cause: Cause, name: str, players: int, leavers: Sequence[int],
+             scores: Sequence[int] | None = None) -> Outcome:
+        """The end when `name`, the last of `leavers` (first to leave first), resigned (Cause.RESIGNATION:
+        "alice resigned") or ran out of time (Cause.TIME: "alice ran out of time"): the others share
+        the first place, or with `scores` (the game's running score) and two or more of them left,
+        are ranked by them; then the leavers, the first to leave last."""
+        reason = LEAVING[cause].format(name)
+        others = [seat for seat in range(players) if seat not in leavers]
+        if scores is None or len(others) < 2:  # the scores decide nothing: they are not part of the result
+            above: tuple[frozenset[int], ...] = (frozenset(others),) if others else ()
+            scores = None
+        else:
+            ranked = cls.ranked([scores[s] for s in others], reason).places
+            above = tuple(frozenset(others[i] for i in group) for group in ranked)
+        below = tuple(frozenset({s}) for s in reversed(leavers))
+        return cls(places=above + below, scores=tuple(scores) if scores is not None else None, reason=reason,
+                   cause=cause)
 
     @property
     def winners(self) -> frozenset[int]:
@@ -62,6 +122,11 @@ class Outcome:
         """Every seat, best placed first (seats sharing a place in seat order)."""
         return [seat for group in self.places for seat in sorted(group)]
 
+    @property
+    def names_a_player(self) -> bool:
+        """Whether the reason starts with a player's name ("alice resigned"), so must be shown as written."""
+        return self.cause in LEAVING
+
     def record(self, seat: int) -> str:
         """How the game counts in `seat`'s record: "draw" only when every player shares one place,
         else "win" for each player in the first place (shared or not) and "loss" for the others."""
@@ -70,11 +135,14 @@ class Outcome:
         return "win" if seat in self.places[0] else "loss"
 
 
-def ranked_by_score(scores: Sequence[int], reason: str) -> Outcome:
-    """Places from scores, highest first; equal scores share a place."""
-    levels = sorted(set(scores), reverse=True)
-    places = tuple(frozenset(s for s, v in enumerate(scores) if v == level) for level in levels)
-    return Outcome(places=places, scores=tuple(scores), reason=reason)
+GAME_OVER = "The game is over"
+
+
+def still_playing(to_move: int | None) -> int:
+    """The seat to move, or IllegalMove when the game is over (nobody is to move)."""
+    if to_move is None:
+        raise IllegalMove(GAME_OVER)
+    return to_move
 
 
 @dataclass(frozen=True)
@@ -179,7 +247,7 @@ class EndedEarly:
         return []
 
     def play(self, move: str) -> State:
-        raise IllegalMove("The game is over")
+        raise IllegalMove(GAME_OVER)
 
     def __getattr__(self, name: str) -> Any:
         if name.startswith("__") or name == "state":  # copying and pickling look these up before `state` is set

@@ -17,9 +17,11 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+from rules import repetition
 from rules.contract import Hooks
-from rules.core import Game, IllegalMove, InvalidNotation, LastMove, OptionSpec, Outcome, shown
+from rules.core import Game, IllegalMove, InvalidNotation, LastMove, OptionSpec, Outcome, still_playing
 from rules.geometry import square
+from rules.notation import SQUARE, canonical, tidy, unreadable
 
 NAME = "elevation"
 SEAT_NAMES = ("Red", "Blue")
@@ -35,9 +37,8 @@ EMPTY = 0
 TERRAINS = ("flat", "random")
 MAX_RANDOM_HEIGHT = 5
 
-SQUARE = re.compile(r"[a-z][0-9]{1,2}")
-STEPS = re.compile(r"[a-z][0-9]{1,2}(?:-[a-z][0-9]{1,2})+")
-DIG = re.compile(r"([a-z][0-9]{1,2})>([a-z][0-9]{1,2})")
+STEPS = re.compile(f"{SQUARE}(?:-{SQUARE})+")
+DIG = re.compile(f"({SQUARE})>({SQUARE})")
 PART = re.compile(r"[-:> ]*[a-f][0-9]")
 EXAMPLE = "actions like `c1-c2 d3>b3` (a step and a dig) or `c1: d2>b2 d1>b1` (a dragon's two digs)"
 
@@ -117,7 +118,7 @@ class Written:
 
 
 def cell(name: str) -> int:
-    name = name[0] + str(int(name[1:]))
+    name = canonical(name)
     if name not in BOARD.index:
         raise InvalidNotation(f"{name} is not on the board: files a–f, ranks 1–6")
     return BOARD.index[name]
@@ -125,12 +126,12 @@ def cell(name: str) -> int:
 
 def read(text: str) -> Written:
     """The actions `text` names (any case, commas or extra spaces), or InvalidNotation."""
-    cleaned = re.sub(r"\s*([-:>])\s*", r"\1", text.strip().lower().replace(",", " "))
+    cleaned = re.sub(r"\s*([-:>])\s*", r"\1", tidy(text).replace(",", " "))
     head, colon, rest = cleaned.partition(":")
     named: int | None = None
     if colon:
-        if not SQUARE.fullmatch(head):
-            raise InvalidNotation(f"Can't read {shown(text)}: before a colon goes the piece's square, as in `c1: d2>b2 d1>b1`")
+        if not re.fullmatch(SQUARE, head):
+            raise unreadable(text, "before a colon goes the piece's square, as in `c1: d2>b2 d1>b1`")
         named = cell(head)
     else:
         rest = head
@@ -141,9 +142,9 @@ def read(text: str) -> Written:
         elif STEPS.fullmatch(token):
             parts.append(("steps", tuple(cell(name) for name in token.split("-"))))
         else:
-            raise InvalidNotation(f"Can't read {shown(text)}: write {EXAMPLE}")
+            raise unreadable(text, f"write {EXAMPLE}")
     if not parts:
-        raise InvalidNotation(f"Can't read {shown(text)}: write {EXAMPLE}")
+        raise unreadable(text, f"write {EXAMPLE}")
     return Written(named, tuple(parts))
 
 
@@ -245,9 +246,7 @@ class ElevationState(Hooks):
 
     def check(self, written: Written) -> tuple[int, tuple[Action, ...]]:
         """The piece and the actions of a written turn, or IllegalMove naming the first thing wrong."""
-        seat = self.to_move
-        if seat is None:
-            raise IllegalMove("The game is over")
+        seat = still_playing(self.to_move)
         first_step = next((squares for kind, squares in written.parts if kind == "steps"), None)
         if written.piece is None and first_step is None:
             raise IllegalMove("Name the piece first on a turn without a step, as in `c1: d2>b2 d1>b1`")
@@ -392,20 +391,17 @@ class ElevationState(Hooks):
         )
         other = 1 - seat
         after = ElevationState(tuple(heights), tuple(pieces), other)
-        history = () if captured else self.history
-        key = (after.heights, after.pieces, other)
+        # a capture cannot be undone: no position before it can come back
+        history, repeated = repetition.seen(self.history, (after.heights, after.pieces, other),
+                                            irreversible=bool(captured))
         outcome = None
         if after.count(other) == 0:
-            outcome = won(seat, f"{SEAT_NAMES[other]} has no pieces left")
+            outcome = Outcome.won(seat, f"{SEAT_NAMES[other]} has no pieces left")
         elif not after.can_move(other):
-            outcome = won(seat, f"{SEAT_NAMES[other]} has no legal turn")
-        elif history.count(key) >= 2:
-            outcome = Outcome(places=(frozenset({0, 1}),), scores=None, reason="threefold repetition")
-        return ElevationState(after.heights, after.pieces, None if outcome else other, last, outcome, history + (key,))
-
-
-def won(seat: int, reason: str) -> Outcome:
-    return Outcome(places=(frozenset({seat}), frozenset({1 - seat})), scores=None, reason=reason)
+            outcome = Outcome.won(seat, f"{SEAT_NAMES[other]} has no legal turn")
+        else:
+            outcome = repeated
+        return ElevationState(after.heights, after.pieces, None if outcome else other, last, outcome, history)
 
 
 # --- listing every turn: actions tried on lists changed and restored in place --------------------------
@@ -526,7 +522,7 @@ def new(players: int, options: Mapping[str, Any], seed: int) -> ElevationState:
         pieces[CELL[(f, 0)]] = piece(0, kind)
         pieces[CELL[(f, SIDE - 1)]] = piece(1, kind)
     start = ElevationState(heights, tuple(pieces), 0)
-    return ElevationState(start.heights, start.pieces, 0, history=((start.heights, start.pieces, 0),))
+    return ElevationState(start.heights, start.pieces, 0, history=repetition.start((start.heights, start.pieces, 0)))
 
 
 GAME = Game(

@@ -2,14 +2,11 @@
 from __future__ import annotations
 
 import math
-import re
 import string
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from rules.core import InvalidNotation, shown
-
-CELL = re.compile(r"([a-z])([0-9]{1,2})")
+from rules.core import InvalidNotation
 
 
 @dataclass(frozen=True, eq=False)
@@ -104,15 +101,3 @@ def hexagon(side: int) -> Geometry:
     cells = [(f, n) for f in range(2 * side - 1) for n in range(2 * side - 1 - abs(f - top))]
     return build(cells, HEX_FILES[: 2 * side - 1], distance, centre)
 
-
-def parse_cells(text: str, example: str) -> list[str]:
-    """Split notation such as "c3b5", "C3-B5" or " d4 " into cell names.
-
-    Anything that is not one or two cells is an InvalidNotation whose message shows `example`.
-    """
-    cleaned = text.strip().lower()
-    compact = re.sub(r"[\s-]+", "", cleaned)
-    cells = CELL.findall(compact)
-    if not cells or "".join(f + r for f, r in cells) != compact or len(cells) > 2:
-        raise InvalidNotation(f"Can't read {shown(text)}: write {example}")
-    return [f + str(int(r)) for f, r in cells]

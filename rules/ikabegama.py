@@ -28,15 +28,11 @@ class Ikabegama:
         for seat in (LIGHT, DARK):
             enemy_nest = self.nests[1 - seat]
             if state.board[enemy_nest] == seat + 1:
-                other = 1 - seat
-                return Outcome(
-                    places=(frozenset({seat}), frozenset({other})), scores=None,
-                    reason=f"{self.seat_names[seat]} reached the {self.seat_names[other]} nest",
-                )
+                return Outcome.won(seat, f"{self.seat_names[seat]} reached the {self.seat_names[1 - seat]} nest")
         return None
 
     def blocked(self, state: InfectionState) -> Outcome:
-        return Outcome(places=(frozenset({0, 1}),), scores=None, reason="neither player can move")
+        return Outcome.drawn("neither player can move")
 
 
 @cache

@@ -9,9 +9,11 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Protocol
 
+from rules import repetition
 from rules.contract import Hooks
-from rules.core import IllegalMove, LastMove, Outcome
-from rules.geometry import Geometry, parse_cells
+from rules.core import IllegalMove, LastMove, Outcome, still_playing
+from rules.geometry import Geometry
+from rules.notation import squares
 
 EMPTY = 0
 
@@ -110,10 +112,8 @@ class InfectionState(Hooks):
         g, v = self.geometry, self.variant
         place, piece = v.place_word, v.piece_word
         example = f"a {place} like {g.names[0]} or a jump like {g.names[0]}{g.names[g.far[0][0]]}"
-        cells = [g.cell(name) for name in parse_cells(text, example)]
-        if self.to_move is None:
-            raise IllegalMove("The game is over")
-        mine = self.to_move + 1
+        cells = [g.cell(name) for name in squares(text, example)]
+        mine = still_playing(self.to_move) + 1
         src, dst = cells[0], cells[-1]
         if len(cells) == 2 and src == dst:
             raise IllegalMove(f"A {piece} can't jump to its own {place}: a jump lands two {place}s away")
@@ -152,7 +152,6 @@ class InfectionState(Hooks):
         word = self.variant.clone_word if move.src is None else "jump"
         effect = f"{word}, {len(flipped)} flipped" if flipped else word
         after = InfectionState(self.variant, tuple(board), None)
-        history = self.history if move.src is not None else ()
 
         outcome = self.variant.finished(after)
         passed: tuple[int, ...] = ()
@@ -165,12 +164,12 @@ class InfectionState(Hooks):
                 to_move, passed = seat, (other,)
             else:
                 outcome = self.variant.blocked(after)
-        key = (after.board, to_move)
-        if outcome is None and history.count(key) >= 2:
-            outcome = Outcome(places=(frozenset({0, 1}),), scores=None, reason="threefold repetition")
-            to_move = None
+        # a clone adds a piece: no position before it can come back
+        history, repeated = repetition.seen(self.history, (after.board, to_move), irreversible=move.src is None)
+        if outcome is None and repeated is not None:
+            outcome, to_move = repeated, None
         last = InfectionLast(seat, self.notation(move), effect, passed, move.src, move.dst, flipped)
-        return InfectionState(self.variant, after.board, to_move, last, outcome, history + (key,))
+        return InfectionState(self.variant, after.board, to_move, last, outcome, history)
 
 
 def opening(variant: Variant, pieces: dict[str, int]) -> InfectionState:
@@ -178,13 +177,10 @@ def opening(variant: Variant, pieces: dict[str, int]) -> InfectionState:
     board = [EMPTY] * variant.geometry.size
     for name, seat in pieces.items():
         board[variant.geometry.cell(name)] = seat + 1
-    key = (tuple(board), 0)
-    return InfectionState(variant, tuple(board), 0, history=(key,))
+    return InfectionState(variant, tuple(board), 0, history=repetition.start((tuple(board), 0)))
 
 
 def by_pieces(state: InfectionState, reason: str) -> Outcome:
     """More pieces wins; equal counts draw."""
-    a, b = state.counts
-    places = (frozenset({0, 1}),) if a == b else ((frozenset({0}), frozenset({1})) if a > b else (frozenset({1}), frozenset({0})))
-    return Outcome(places=places, scores=(a, b), reason=reason)
+    return Outcome.ranked(state.counts, reason)
 

@@ -14,16 +14,11 @@ import re
 from dataclasses import dataclass
 
 from rules.core import State
+from rules.notation import compact
 
-LOOSE = re.compile(r"[\s\-,]+")  # optional between squares; ':' and '>' mean something (Elevation's digs)
 MORE = " …"  # what a partial move's label shows after it
 DIGITS = re.compile(r"([0-9]+)")
 PLACE = re.compile(r"(?<![a-z0-9])[a-z][0-9]+(?![0-9])")  # a square, cell or tile named in a label
-
-
-def compact(text: str) -> str:
-    """`text` without case, spaces, commas or dashes: how typed text and moves are compared."""
-    return LOOSE.sub("", text.lower())
 
 
 def move_parts(state: State, move: str) -> tuple[str, ...]:

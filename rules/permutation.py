@@ -8,37 +8,19 @@ Squares are (file, rank), both 0-based. As every file holds at most one x, an x 
 """
 from __future__ import annotations
 
-import re
-import string
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
 from rules.contract import Hooks
-from rules.core import (
-    BadOptions,
-    Game,
-    IllegalMove,
-    InvalidNotation,
-    LastMove,
-    OptionSpec,
-    Outcome,
-    ranked_by_score,
-    shown,
-)
+from rules.core import BadOptions, Game, IllegalMove, LastMove, OptionSpec, Outcome, still_playing
+from rules.notation import FILES, Square, on_grid, square_name, squares
 
 NAME = "permutation"
 MAX_SIZE = 25
-FILES = string.ascii_lowercase[:MAX_SIZE]
 SEAT_NAMES = ("Red", "Blue", "Green", "Yellow", "Purple", "Orange")  # renderers.theme.SEAT_STYLES
-SQUARE = re.compile(r"([a-z])\s*-?\s*([0-9]{1,2})")
-
-Square = tuple[int, int]
-
-
-def square_name(square: Square) -> str:
-    return f"{FILES[square[0]]}{square[1] + 1}"
+EXAMPLE = "a square like d5"
 
 
 def points(a: Square, b: Square) -> int:
@@ -120,16 +102,9 @@ class PermutationState(Hooks):
 
     def parse(self, text: str) -> Square:
         """The square `text` names, or IllegalMove with the reason it cannot be played now."""
-        cleaned = text.strip().lower()
-        found = SQUARE.fullmatch(cleaned)
-        if not found:
-            raise InvalidNotation(f"Can't read {shown(text)}: write a square like d5")
-        file, rank = FILES.find(found[1]), int(found[2]) - 1
-        name = f"{found[1]}{rank + 1}"
-        if not (0 <= file < self.n and 0 <= rank < self.n):
-            raise InvalidNotation(f"{name} is off the board: files a–{FILES[self.n - 1]}, ranks 1–{self.n}")
-        if self.to_move is None:
-            raise IllegalMove("The game is over")
+        [name] = squares(text, EXAMPLE, most=1)
+        file, rank = on_grid(name, self.n)
+        still_playing(self.to_move)
         if self.placing:
             if self.rank_of[file] == rank:
                 raise IllegalMove(f"{name} already has an x")
@@ -178,7 +153,7 @@ class PermutationState(Hooks):
         outcome = None
         to_move: int | None = (len(numbered) - 1) % self.players
         if number == self.n:
-            outcome = ranked_by_score(scores, f"all {self.n} numbers written")
+            outcome = Outcome.ranked(scores, f"all {self.n} numbers written")
             to_move = None
         return PermutationState(self.players, self.k, self.rank_of, self.placed, numbered, scores, to_move, last, outcome)
 

@@ -7,28 +7,19 @@ each horizontal or vertical.
 """
 from __future__ import annotations
 
-import re
-import string
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
 from rules.contract import Hooks
-from rules.core import Game, IllegalMove, InvalidNotation, LastMove, OptionSpec, Outcome, shown
+from rules.core import Game, IllegalMove, LastMove, OptionSpec, Outcome, still_playing
+from rules.notation import Square, on_grid, square_name, squares
 
 NAME = "xlines"
 SEAT_NAMES = ("Red", "Blue")
-FILES = string.ascii_lowercase
-SQUARE = re.compile(r"([a-z])([0-9]{1,2})")
 PLACE_EXAMPLE = "a square like d5"
 LINE_EXAMPLE = "a line like d5-g5 (straight) or d5-g5-g2 (start, corner, end)"
-
-Square = tuple[int, int]
-
-
-def square_name(square: Square) -> str:
-    return f"{FILES[square[0]]}{square[1] + 1}"
 
 
 def between(a: Square, b: Square) -> list[Square]:
@@ -169,31 +160,18 @@ class XLinesState(Hooks):
             return [square_name((f, r)) for f in range(self.n) for r in range(self.n) if (f, r) not in self.x_squares]
         return [line.notation for line in self._legal]
 
-    def square(self, name: str) -> Square:
-        found = SQUARE.fullmatch(name)
-        file, rank = FILES.find(found[1]), int(found[2]) - 1
-        if not (0 <= file < self.n and 0 <= rank < self.n):
-            raise InvalidNotation(f"{name} is off the board: files a–{FILES[self.n - 1]}, ranks 1–{self.n}")
-        return file, rank
-
     def parse(self, text: str) -> Square | Line:
-        cleaned = text.strip().lower()
-        compact = re.sub(r"[\s\-]+", "", cleaned)
-        names = SQUARE.findall(compact)
-        if not names or "".join(f + r for f, r in names) != compact or len(names) > 3:
-            raise InvalidNotation(f"Can't read {shown(text)}: write {PLACE_EXAMPLE if self.placing else LINE_EXAMPLE}")
-        squares = [self.square(f + r) for f, r in names]
-        if self.to_move is None:
-            raise IllegalMove("The game is over")
+        named = [on_grid(name, self.n) for name in squares(text, PLACE_EXAMPLE if self.placing else LINE_EXAMPLE, most=3)]
+        still_playing(self.to_move)
         if self.placing:
-            if len(squares) != 1:
+            if len(named) != 1:
                 raise IllegalMove(f"Place an x first: {len(self.xs)} of {self.n} are on the board")
-            if squares[0] in self.x_squares:
-                raise IllegalMove(f"{square_name(squares[0])} already has an x")
-            return squares[0]
-        if len(squares) == 1:
+            if named[0] in self.x_squares:
+                raise IllegalMove(f"{square_name(named[0])} already has an x")
+            return named[0]
+        if len(named) == 1:
             raise IllegalMove(f"All {self.n} x's are placed: draw {LINE_EXAMPLE}")
-        return self.line(squares)
+        return self.line(named)
 
     def line(self, squares: list[Square]) -> Line:
         """The line `squares` (start, end or start, corner, end) names, if it may be drawn now."""
@@ -244,7 +222,7 @@ class XLinesState(Hooks):
             to_move = len(xs) % 2
         state = XLinesState(self.n, xs, (), to_move, XLinesLast(seat, square_name(square), effect, square=square))
         if not state.placing and not state._legal:
-            draw = Outcome(places=(frozenset({0, 1}),), scores=None, reason="no line can be drawn between the x's")
+            draw = Outcome.drawn("no line can be drawn between the x's")
             return XLinesState(self.n, xs, (), None, state.last, draw)
         return state
 
@@ -256,7 +234,7 @@ class XLinesState(Hooks):
         state = XLinesState(self.n, self.xs, lines, 1 - seat, last)
         if not state._legal:  # misère: the player who cannot move wins
             reason = f"{SEAT_NAMES[1 - seat]} has no line to draw: {SEAT_NAMES[seat]} drew the last one"
-            outcome = Outcome(places=(frozenset({1 - seat}), frozenset({seat})), scores=None, reason=reason)
+            outcome = Outcome.won(1 - seat, reason)
             return XLinesState(self.n, self.xs, lines, None, last, outcome)
         return state
 

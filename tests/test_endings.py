@@ -3,7 +3,6 @@ every registered game: the picture and text board that announce the result show 
 from __future__ import annotations
 
 import copy
-import json
 import pickle
 import random
 import re
@@ -17,10 +16,9 @@ from bot.models import Match, Player
 from bot.service import MatchService
 from renderers import render, render_text, theme
 from rules import GAMES, IllegalMove, Outcome, ended
-from rules.core import ranked_by_score
 from tests.conftest import ALICE, BOB, CHANNEL, GUILD, play_random
 from tests.support.images import decode
-from tests.support.old_schema import migrated_to
+from tests.support.old_schema import add_finished_match, migrated_to
 
 DAVE = Player(4, "dave")
 ENDINGS = ("resign", "draw", "timeout")
@@ -158,7 +156,7 @@ def test_a_result_carries_scores_only_when_they_decided_it(game):
             continue
         finished += 1
         if outcome.scores is not None:
-            assert outcome.places == ranked_by_score(outcome.scores, outcome.reason).places, outcome
+            assert outcome.places == Outcome.ranked(outcome.scores, outcome.reason).places, outcome
     assert finished, "some random game of it ends"
 
 
@@ -188,22 +186,11 @@ async def test_scores_stored_with_results_they_did_not_decide_are_cleared(db_pat
     ]
     with sqlite3.connect(db_path) as db:
         migrated_to(db, 7)
-        db.executemany("INSERT INTO players VALUES (?, ?)", [(ALICE.id, "alice"), (BOB.id, "bob")])
         for match_id, game, reason, scores in finished:
-            options = json.dumps({"k": 3} if game == "permutation" else {})
             places = [[0, 1]] if reason in ("threefold repetition", "draw agreed") else (
                 [[0], [1]] if scores[0] >= scores[1] else [[1], [0]])
-            db.execute(
-                "INSERT INTO challenges (id, guild_id, channel_id, game, options, players, challenger, turn_seconds,"
-                " seed, status, created_at, expires_at) VALUES (?,?,?,?,?, 2, ?, 86400, 0, 'accepted', 0, 900)",
-                (match_id, GUILD, match_id, game, options, ALICE.id))
-            db.execute(
-                "INSERT INTO matches (id, guild_id, channel_id, game, options, seed, players, status, turn_seconds,"
-                " started_at, finished_at, reason, places) VALUES (?,?,?,?,?, 0, 2, 'finished', 86400, 0, 1, ?, ?)",
-                (match_id, GUILD, match_id, game, options, reason, json.dumps(places)))
-            db.executemany(
-                "INSERT INTO seats (match_id, seat, user_id, place, score) VALUES (?,?,?,?,?)",
-                [(match_id, seat, user.id, 0, score) for seat, (user, score) in enumerate(zip((ALICE, BOB), scores))])
+            add_finished_match(db, match_id, game, reason, places, [(ALICE.id, "alice", scores[0]), (BOB.id, "bob", scores[1])],
+                               GUILD, {"k": 3} if game == "permutation" else {})
     store = await SqliteStore.open(db_path)
     try:
         service = MatchService(store)

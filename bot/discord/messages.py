@@ -7,8 +7,8 @@ from bot import steps
 from bot.models import Challenge, DrawOffer, Match, MoveResult, Notice, Player, Standing, computer
 from bot.rulebook import player_count
 from renderers.describe import within_limit
-from renderers.theme import and_list
-from rules import GAMES, Game, Outcome
+from renderers.results import scores_text, who_won
+from rules import GAMES, Game
 from rules.core import counted
 
 
@@ -182,14 +182,10 @@ def draw_offer_text(offer: DrawOffer) -> str:
 def result_text(match: Match) -> str:
     outcome, game = match.outcome, match.rules
     assert outcome is not None
-    if outcome.is_draw:
-        head = f"🏁 **Draw** — {outcome.reason}"
-    else:
-        winners = sorted(outcome.places[0])
-        names = and_list([f"{mention(match.seats[s], bold=False)} ({game.seat_name(s)})" for s in winners])
-        head = f"🏁 **{names} win{'s' if len(winners) == 1 else ''}** — {outcome.reason}"
+    names = [f"{mention(player, bold=False)} ({game.seat_name(s)})" for s, player in enumerate(match.seats)]
+    head = f"🏁 {who_won(outcome, names, markdown=True)} — {outcome.reason}"
     if outcome.scores is not None and len(match.seats) == 2:  # with more players the places list them
-        head += f" ({score_line(outcome)})"
+        head += f" ({scores_text(outcome)})"
     lines = [head]
     if len(match.seats) > 2:
         for place, group in enumerate(outcome.places, start=1):
@@ -199,12 +195,6 @@ def result_text(match: Match) -> str:
             f"{mention(c.player, bold=False)} {c.before:.0f} → {c.after:.0f} ({c.delta:+.0f})" for c in match.ratings
         ))
     return "\n".join(lines)
-
-
-def score_line(outcome: Outcome) -> str:
-    """The scores that decided a result, in finishing order: "30–19"."""
-    assert outcome.scores is not None
-    return "–".join(str(outcome.scores[seat]) for seat in outcome.finishing_order)
 
 
 def seat_result(match: Match, seat: int) -> str:
@@ -253,11 +243,8 @@ def history_entry(match: Match) -> tuple[str, str]:
     names = match.names
     players = " vs ".join(names)
     outcome = match.outcome
-    score = f" {score_line(outcome)}" if outcome.scores is not None and len(names) == 2 else ""
-    if outcome.is_draw:
-        result = f"draw{score} ({outcome.reason})"
-    else:
-        result = " & ".join(names[s] for s in sorted(outcome.places[0])) + f" won{score} ({outcome.reason})"
+    score = f" {scores_text(outcome)}" if outcome.scores is not None and len(names) == 2 else ""
+    result = f"{who_won(outcome, names, past=True)}{score} ({outcome.reason})"
     title = f"#{match.id} {game.title}: {players}"
     moves = " ".join(f"{i // len(match.seats) + 1}.{m}" if i % len(match.seats) == 0 else m for i, m in enumerate(match.moves))
     body = f"{result}, {counted(len(match.moves), 'move')}\n{moves or '(no moves)'}"
@@ -269,13 +256,12 @@ def history_entry(match: Match) -> tuple[str, str]:
 def replay_caption(match: Match) -> str:
     """Above a replay: which match, who played, how it ended."""
     players = " vs ".join(match.names)
-    if match.outcome is None:
+    outcome = match.outcome
+    if outcome is None:
         how = f"in progress, {counted(len(match.moves), 'move')} so far"
-    elif match.outcome.is_draw:
-        how = f"a draw ({match.outcome.reason}), {counted(len(match.moves), 'move')}"
     else:
-        winners = " & ".join(match.names[s] for s in sorted(match.outcome.places[0]))
-        how = f"{winners} won ({match.outcome.reason}), {counted(len(match.moves), 'move')}"
+        article = "a " if outcome.is_draw else ""  # "— a draw (…)" beside "— alice won (…)"
+        how = f"{article}{who_won(outcome, match.names, past=True)} ({outcome.reason}), {counted(len(match.moves), 'move')}"
     return f"🎞️ Replay of match #{match.id}, {match.rules.title}: {players} — {how}."
 
 

@@ -16,12 +16,12 @@ from bot.service.core import CHALLENGE_SECONDS, NOTE_GRACE, STAND_IN, STATE_CACH
 from bot.service.outbox import SHOWN_FLUSH, Outbox
 from bot.service.play import Play
 from bot.service.records import Records
-from bot.service.results import current_scores, forfeit, leavers_last
+from bot.service.results import leavers_last
 from bot.service.suggestions import refusal, suggestions
 
 __all__ = [
     "CHALLENGE_SECONDS", "CHANNEL_HAS_CHALLENGE", "MAX_TURN_SECONDS", "MIN_TURN_SECONDS", "NOTE_GRACE", "SHOWN_FLUSH",
-    "STAND_IN", "STATE_CACHE", "TURN_SECONDS", "MatchService", "current_scores", "forfeit", "leavers_last",
+    "STAND_IN", "STATE_CACHE", "TURN_SECONDS", "MatchService", "leavers_last",
     "most_players", "refusal", "suggestions",
 ]
 

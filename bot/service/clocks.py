@@ -8,6 +8,7 @@ from bot.db import DELIVERY_SECONDS
 from bot.models import Expired, Match
 from bot.service import repository
 from bot.service.core import ServiceCore
+from rules import Cause
 
 
 class Clocks(ServiceCore):
@@ -35,7 +36,7 @@ class Clocks(ServiceCore):
                     await repository.set_deadline(db, match.id, now + match.turn_seconds)
                     continue
                 seat = match.state.to_move
-                left = await self._leave(db, match, seat, f"{match.seats[seat].name} ran out of time", now)
+                left = await self._leave(db, match, seat, Cause.TIME, match.seats[seat].name, now)
                 matches.append(replace(left, note=await self._note(db, "timeout", match.id, now, match_id=match.id,
                                                                    version=len(match.moves), seat=seat)))
         await self.store.forget_deliveries(now - DELIVERY_SECONDS)

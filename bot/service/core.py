@@ -16,8 +16,8 @@ from bot.db import Row, Store, Tx
 from bot.errors import NotFound
 from bot.models import Challenge, Match, Player, RatingChange
 from bot.service import repository
-from bot.service.results import forfeit, record_result
-from rules import Outcome, State, ended
+from bot.service.results import record_result
+from rules import Cause, Outcome, State, ended
 from rules.rebuild import rebuild
 
 CHALLENGE_SECONDS = 15 * 60
@@ -144,7 +144,8 @@ class ServiceCore:
         if row["status"] == "finished":
             places = tuple(frozenset(group) for group in json.loads(row["places"]))
             scores = [r["score"] for r in seat_rows]
-            outcome = Outcome(places=places, scores=None if None in scores else tuple(scores), reason=row["reason"])
+            outcome = Outcome(places=places, scores=None if None in scores else tuple(scores), reason=row["reason"],
+                              cause=Cause(row["cause"] or Cause.RULES))  # a row an older process finished has none
             state = ended(state, outcome)
             changes = tuple(
                 RatingChange(r["seat"], seats[r["seat"]], r["rating_before"], r["rating_after"])
@@ -171,12 +172,15 @@ class ServiceCore:
 
     # ------------------------------------------------------------------ leaving
 
-    async def _leave(self, db: Tx, match: Match, seat: int, reason: str, now: float) -> Match:
+    async def _leave(self, db: Tx, match: Match, seat: int, cause: Cause, name: str, now: float) -> Match:
         """The player of `seat` leaves (resigned, or ran out of time): a two-player match ends, and so
-        does one with no other person left; else a computer plays on for them."""
+        does one with no other person left (the others ranked by the game's running score, where it keeps
+        one); else a computer plays on for them."""
         stays = [p for p in match.people if p != match.seats[seat]]
         if len(match.seats) == 2 or not stays:
-            await record_result(db, match, forfeit(match.state, len(match.seats), match.leavers + (seat,), reason), now)
+            leavers = match.leavers + (seat,)
+            outcome = Outcome.left(cause, name, len(match.seats), leavers, match.state.scores)
+            await record_result(db, match, outcome, now)
         else:
             await repository.stand_in(db, match.id, seat, STAND_IN, now)
             await repository.set_deadline(db, match.id, now + match.turn_seconds)

@@ -13,7 +13,7 @@ from bot.service import repository
 from bot.service.core import ServiceCore
 from bot.service.results import record_result
 from bot.service.suggestions import refusal, suggestions
-from rules import IllegalMove, Outcome
+from rules import Cause, IllegalMove, Outcome
 from rules.parts import Branch, unlabel
 
 
@@ -183,7 +183,7 @@ class Play(ServiceCore):
         async with self._changing() as db:
             match = await self._active(db, channel_id, lock=True)
             seat = self._seat(match, user)
-            left = await self._leave(db, match, seat, f"{user.name} resigned", now)
+            left = await self._leave(db, match, seat, Cause.RESIGNATION, user.name, now)
             return replace(left, note=await self._note(db, "resign", match.id, now, match_id=match.id,
                                                        version=len(match.moves), seat=seat, via=via),
                            earlier=match.earlier)
@@ -205,10 +205,7 @@ class Play(ServiceCore):
                 await repository.offer_draw(db, match.id, seat)
                 return DrawOffer(match=replace(await self._load_match(db, match.id), note=note, earlier=match.earlier),
                                  seat=seat)
-            outcome = Outcome(
-                places=(frozenset({0, 1}),), scores=None, reason="draw agreed"
-            )
-            await record_result(db, match, outcome, now)
+            await record_result(db, match, Outcome.agreed_draw(), now)
             return replace(await self._load_match(db, match.id), note=note, earlier=match.earlier)
 
     async def abandon(self, match_id: int, user: Player) -> Match:

@@ -259,12 +259,12 @@ async def delete_match(tx: Tx, match_id: int) -> None:
 
 # ------------------------------------------------------------------ results and ratings
 
-async def finish_match(tx: Tx, match_id: int, now: float, reason: str, places: str) -> int:
+async def finish_match(tx: Tx, match_id: int, now: float, reason: str, cause: str, places: str) -> int:
     """An active match finished (`places` as JSON); how many matches that changed (0: it had ended)."""
     return await tx.run(
-        "UPDATE matches SET status = 'finished', finished_at = ?, reason = ?, places = ?, deadline = NULL,"
+        "UPDATE matches SET status = 'finished', finished_at = ?, reason = ?, cause = ?, places = ?, deadline = NULL,"
         " draw_offer = NULL WHERE id = ? AND status = 'active'",
-        now, reason, places, match_id,
+        now, reason, cause, places, match_id,
     )
 
 

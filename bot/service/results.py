@@ -1,4 +1,4 @@
-"""How a match ends: the result when players leave, and the result recorded with everyone's new rating."""
+"""How a match ends: the players who left placed last, and the result recorded with everyone's new rating."""
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -9,27 +9,7 @@ from bot.db import Tx
 from bot.errors import Conflict
 from bot.models import Match, dumps
 from bot.service import repository
-from rules import Outcome, State
-from rules.core import ranked_by_score
-
-
-def current_scores(state: State) -> tuple[int, ...] | None:
-    """The running score of each seat, where the game keeps one."""
-    return getattr(state, "scores", None)
-
-
-def forfeit(state: State, players: int, leavers: Sequence[int], reason: str) -> Outcome:
-    """The result when the game stops because players left (`leavers`, first to leave first): the
-    others by their running score, then the leavers, the first to leave last."""
-    others = [seat for seat in range(players) if seat not in leavers]
-    scores = current_scores(state)
-    if scores is None or len(others) < 2:  # the scores decide nothing: they are not part of the result
-        above: tuple[frozenset[int], ...] = (frozenset(others),) if others else ()
-        scores = None
-    else:
-        above = ranked_by_score([scores[s] for s in others], reason).places
-        above = tuple(frozenset(others[i] for i in group) for group in above)
-    return Outcome(places=above + tuple(frozenset({s}) for s in reversed(leavers)), scores=scores, reason=reason)
+from rules import Outcome
 
 
 def leavers_last(outcome: Outcome, leavers: Sequence[int]) -> Outcome:
@@ -56,7 +36,7 @@ async def record_result(db: Tx, match: Match, outcome: Outcome, now: float) -> N
     """Record the result and update everyone's rating, in the caller's transaction. Players who left
     are placed last; a computer level in several seats is rated once, from its best place."""
     outcome = leavers_last(outcome, match.leavers)
-    changed = await repository.finish_match(db, match.id, now, outcome.reason,
+    changed = await repository.finish_match(db, match.id, now, outcome.reason, outcome.cause.value,
                                             dumps([sorted(group) for group in outcome.places]))
     if changed != 1:
         raise Conflict("This match has already ended.")
