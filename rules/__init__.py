@@ -1,4 +1,4 @@
-"""The games, as pure rules: see ARCHITECTURE.md for the contract every game keeps."""
+"""The games, as pure rules: docs/architecture.md describes the contract every game keeps."""
 from rules import ascent, attaxx, elevation, ikabegama, permutation, xlines
 from rules.core import (
     BadOptions,

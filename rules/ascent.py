@@ -1,4 +1,4 @@
-"""Ascent (RULES.md section 3): sixteen numbered tiles in a diamond; switch a higher, larger tile with a
+"""Ascent (docs/rules.md): sixteen numbered tiles in a diamond; switch a higher, larger tile with a
 lower, smaller one until a row reads strictly increasing from top to bottom.
 
 A tile is (i, j): i = 0..3 for its row slanting down to the left (letters a..d), j = 0..3 for its row

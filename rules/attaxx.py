@@ -1,4 +1,4 @@
-"""Attaxx (RULES.md section 1): 7×7, clone next to a friend or jump two away, flip the neighbours."""
+"""Attaxx (docs/rules.md): 7×7, clone next to a friend or jump two away, flip the neighbours."""
 from __future__ import annotations
 
 from rules.core import Game, Outcome

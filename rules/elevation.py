@@ -1,4 +1,4 @@
-"""Elevation (RULES.md section 6): pieces on a 6×6 board of terrain stacks dig tiles and climb.
+"""Elevation (docs/rules.md): pieces on a 6×6 board of terrain stacks dig tiles and climb.
 
 A turn is one piece doing its actions in order: a dig and a step (either order) for every piece, a dig
 and a diagonal double step for a fish, two digs, two steps or one high step for a dragon. Every action

@@ -80,7 +80,7 @@ HEX_FILES = "abcdefghiklmnopq"  # Gliński's lettering: no j
 def hexagon(side: int) -> Geometry:
     """A hexagon of `side` flat-topped hexagons a side, in vertical files numbered from the bottom.
 
-    Axial coordinates (RULES.md section 2): file f has q = f − (side − 1) and r from
+    Axial coordinates (docs/rules.md, Ikabegamá): file f has q = f − (side − 1) and r from
     max(−(side−1), −q−(side−1)) upwards; the cell number is r − r_min + 1.
     """
     top = side - 1

@@ -1,4 +1,4 @@
-"""Ikabegamá (RULES.md section 2): Hexxagon moves on a hexagon; get a token into the other's nest."""
+"""Ikabegamá (docs/rules.md): Hexxagon moves on a hexagon; get a token into the other's nest."""
 from __future__ import annotations
 
 from functools import cache

@@ -1,4 +1,4 @@
-"""Multiplications Within The Permutation (RULES.md section 5): 2 to 6 players, two phases.
+"""Multiplications Within The Permutation (docs/rules.md): 2 to 6 players, two phases.
 
 Placing: seats in turn put x's on an n×n board, never two in a file or a rank, until the x's form a
 permutation. Numbering: the x in file a holds 1; seats in turn (from seat 1 again) write 2, 3, … on

@@ -1,4 +1,4 @@
-"""X's and lines (RULES.md section 4): place n x's, then draw straight or L-shaped lines from x to x;
+"""X's and lines (docs/rules.md): place n x's, then draw straight or L-shaped lines from x to x;
 the last player able to draw a line loses.
 
 Squares are (file, rank), both 0-based. A line runs from its start x to its end x through square

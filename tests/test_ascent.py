@@ -1,4 +1,4 @@
-"""Ascent (RULES.md section 3): the diamond, the switch, every refusal and every way a game ends.
+"""Ascent (docs/rules.md): the diamond, the switch, every refusal and every way a game ends.
 
 The seed's sample game survives only as words, so it cannot be replayed; what its words fix is tested:
 a row reading 3 3 5 6 is no win, and the closing 1,3 switch completes only the opponent's row and hands
@@ -148,7 +148,7 @@ def test_no_legal_switch_only_ever_follows_a_completed_row():
     assert all(forced[4 * i + j] < forced[4 * i + j + 1] for i in range(4) for j in range(3))
 
 
-# --- an independent reading of RULES.md section 3, played side by side -----------------------------------
+# --- an independent reading of docs/rules.md, played side by side -----------------------------------
 def reference_legal(board: dict[str, int]) -> set[frozenset[str]]:
     def level(name: str) -> int:
         return 7 - "abcd".index(name[0]) - (int(name[1]) - 1)

@@ -1,4 +1,4 @@
-"""Attaxx as RULES.md section 1 plays it, checked against the seed's sample game and perft."""
+"""Attaxx as docs/rules.md gives it, checked against the seed's sample game and perft."""
 from __future__ import annotations
 
 import pytest

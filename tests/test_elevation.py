@@ -1,4 +1,4 @@
-"""Elevation (RULES.md section 6): every piece's turns, every refusal, captures from height, digs, the
+"""Elevation (docs/rules.md): every piece's turns, every refusal, captures from height, digs, the
 fish's double step, the dragon's three turns and the disguised passes, both ends, repetition, random
 terrain, and random games beside an independent reading of the rules.
 
@@ -331,7 +331,7 @@ def test_random_terrain_is_mirrored_and_keeps_the_tiles(height):
     assert len(boards) == 8, "each seed deals its own ground"
 
 
-# --- an independent reading of RULES.md section 6, played side by side -----------------------------------
+# --- an independent reading of docs/rules.md, played side by side -----------------------------------
 def reference_turns(heights: dict, pieces: dict, seat: int) -> set[str]:
     """Every legal turn of `seat`; squares as (file, rank), pieces as (seat, kind letter)."""
     def name(c):

@@ -1,4 +1,4 @@
-"""Ikabegamá (RULES.md section 2): the hex geometry, the options and every way the game ends."""
+"""Ikabegamá (docs/rules.md): the hex geometry, the options and every way the game ends."""
 from __future__ import annotations
 
 import pytest

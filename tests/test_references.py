@@ -16,6 +16,8 @@ MODULE = re.compile(r"(?<![\w./])((?:bot|rules|renderers|engines|tests|bench)(?:
 LINK = re.compile(r"\]\(([^)#\s]+)(?:#[^)]*)?\)")
 OUTSIDE = ("http://", "https://", "mailto:")
 NOT_FILES = {"discord.py"}  # the library's name
+# the files docs/adding-a-game.md has its reader create, for its example game
+EXAMPLE_FILES = {"rules/noughts.py", "renderers/noughts.py", "tests/test_noughts.py", "engines/games/noughts.py"}
 FILE_ENDINGS = {"py", "md", "sql", "sqlite3", "log", "png", "gif", "json", "toml", "txt", "env"}
 
 
@@ -74,6 +76,8 @@ def test_every_reference_resolves():
         text = prose(path)
         where = path.relative_to(ROOT)
         for reference in PATH.findall(text):
+            if reference in EXAMPLE_FILES and where.as_posix() == "docs/adding-a-game.md":
+                continue
             if not file_exists(reference, path):
                 broken.append(f"{where}: file {reference}")
         for link in LINK.findall(text) if path.suffix == ".md" else ():

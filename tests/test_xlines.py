@@ -1,4 +1,4 @@
-"""X's and lines (RULES.md section 4): placing, lines, every refusal, crossing against touching and
+"""X's and lines (docs/rules.md): placing, lines, every refusal, crossing against touching and
 running along, the misère end, and random games beside an independent reading of the rules.
 
 Positions are drawn as text: rank 8 at the top, one column per file; `x` is an x, and `-`, `|` and `+`
@@ -209,7 +209,7 @@ def test_no_first_line_is_a_draw():
     assert state.outcome.places == (frozenset({0, 1}),) and "no line can be drawn" in state.outcome.reason
     assert state.legal_moves() == [] and state.to_move is None
 
-# --- an independent reading of RULES.md section 4, played side by side -----------------------------------
+# --- an independent reading of docs/rules.md, played side by side -----------------------------------
 def reference_lines(xs: set, used: set, drawn: list, start) -> set[tuple]:
     """Every legal line as (start, corner or None, end), squares as (file, rank)."""
     def cells(a, b):  # squares strictly between a and b on one file or rank

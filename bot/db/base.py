@@ -74,7 +74,7 @@ class Store(Protocol):
 
 
 def migrations(package: str = "bot.migrations") -> list[tuple[int, str]]:
-    """The numbered migration scripts (NNN_name.sql) of a backend, in order."""
+    """The numbered migration scripts of a backend (`001_initial.sql`, …), in order."""
     found = []
     for entry in resources.files(package).iterdir():
         match = re.fullmatch(r"(\d+)_\w+\.sql", entry.name)
