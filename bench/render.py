@@ -1,5 +1,6 @@
 """Render benchmark: time render + PNG encode on positions from random playouts of every game that
-has a renderer, and print median / p95 / max milliseconds and PNG sizes per game (Ikabegamá once per
+has a renderer, and print median / p95 / max milliseconds, the median CPU milliseconds (steadier than
+the wall clock on a machine others are using) and PNG sizes per game (Ikabegamá once per
 board size asked for, size 5 by default; Multiplications once per players×k asked for, n = 7, 13, 19
 and 25 by default; X's and lines once per board size asked for, n = 8 and 15 by default; Elevation once
 per terrain asked for, flat and random by default).
@@ -77,7 +78,7 @@ def main() -> None:
         else:
             runs.append((game_name, game_name, None, fewest))
     width = max(12, *(len(label) for label, *_ in runs))
-    print(f"{'game':<{width}} {'cold ms':>8} {'median':>8} {'p95':>8} {'max':>8} {'PNG KiB':>14}  positions")
+    print(f"{'game':<{width}} {'cold ms':>8} {'median':>8} {'p95':>8} {'max':>8} {'cpu med':>8} {'PNG KiB':>14}  positions")
     for label, game_name, options, players in runs:
         rng = random.Random(args.seed)
         states = positions(game_name, args.positions, rng, options, players)
@@ -85,16 +86,17 @@ def main() -> None:
         start = time.perf_counter()
         render(states[0], names)  # first render builds the caches
         cold = (time.perf_counter() - start) * 1000
-        times, sizes = [], []
+        times, cpu, sizes = [], [], []
         for k, state in enumerate(states):
             names = [NAMES[(k + seat) % len(NAMES)] for seat in range(players)]
-            start = time.perf_counter()
+            start, start_cpu = time.perf_counter(), time.process_time()
             png = render(state, names)
             times.append((time.perf_counter() - start) * 1000)
+            cpu.append((time.process_time() - start_cpu) * 1000)
             sizes.append(len(png) / 1024)
         size = f"{statistics.median(sizes):.1f} (max {max(sizes):.0f})"
         print(f"{label:<{width}} {cold:8.1f} {statistics.median(times):8.2f} {percentile(times, 0.95):8.2f} "
-              f"{max(times):8.2f} {size:>14}  {len(states)}")
+              f"{max(times):8.2f} {statistics.median(cpu):8.2f} {size:>14}  {len(states)}")
 
 
 if __name__ == "__main__":

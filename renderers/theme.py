@@ -145,10 +145,18 @@ def phone_size(width: int, bold: bool = True) -> int:
     return size
 
 
+def _drawn(char: str, bold: bool) -> tuple[tuple[int, int, int, int], bytes]:
+    """`char` as the bundled font draws it at 20 px: its box and its pixels."""
+    face = font(20, bold)
+    left, top, right, bottom = face.getbbox(char)
+    canvas = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
+    ImageDraw.Draw(canvas).text((-left, -top), char, font=face, fill=255)
+    return (left, top, right, bottom), canvas.tobytes()
+
+
 @cache
-def _notdef(bold: bool) -> bytes:
-    mask = font(20, bold).getmask("\U0010fffd")  # a private-use code point: surely not in the font
-    return bytes(mask)
+def _notdef(bold: bool) -> tuple[tuple[int, int, int, int], bytes]:
+    return _drawn("\U0010fffd", bold)  # a private-use code point: surely not in the font
 
 
 @lru_cache(maxsize=4096)
@@ -156,7 +164,7 @@ def has_glyph(char: str, bold: bool = False) -> bool:
     """Whether the bundled font draws `char` (rather than its empty-box "missing glyph")."""
     if unicodedata.category(char) in ("Mn", "Me", "Cf"):
         return False  # marks and format characters: the basic layout engine cannot place them
-    return bytes(font(20, bold).getmask(char)) != _notdef(bold)
+    return _drawn(char, bold) != _notdef(bold)
 
 
 _SPACES = re.compile(r"\s+")
@@ -232,20 +240,37 @@ def fit(text: str, size: int, bold: bool, width: int) -> str:
 
 
 def put_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], line: str, face: ImageFont.FreeTypeFont, fill: RGB,
-         anchor: str = "la") -> None:
+             anchor: str = "la") -> None:
     """`draw.text(xy, line, font=face, fill=fill, anchor=anchor)` for one line of text, the same pixels,
-    with each string's glyphs rendered once: the names, sides and scores on the cards come back on
-    every board of a match, and rendering glyphs was a quarter of the time a board took."""
-    ink, fill_ink = draw._getink(fill)
-    ink = fill_ink if ink is None else ink
+    with each string rendered once into a mask that is reused in any colour: the names, sides and
+    scores on the cards come back on every board of a match, and rendering glyphs was a quarter of
+    the time a board took."""
     x, y = xy
-    mask, (dx, dy) = _glyphs(line, face, draw.fontmode, anchor, ink, (math.modf(x)[0], math.modf(y)[0]))
-    draw.draw.draw_bitmap((int(x) + dx, int(y) + dy), mask, ink)
+    if x < 0 or y < 0:  # ImageDraw.text truncates a negative position towards zero, which the masks do not copy
+        draw.text(xy, line, font=face, fill=fill, anchor=anchor)
+        return
+    drawn = _text_mask(line, face, anchor, math.modf(x)[0], math.modf(y)[0], draw.fontmode)
+    if drawn is not None:
+        mask, (dx, dy) = drawn
+        draw.bitmap((int(x) + dx, int(y) + dy), mask, fill)
 
 
 @lru_cache(maxsize=2048)
-def _glyphs(line: str, face: ImageFont.FreeTypeFont, mode: str, anchor: str, ink: int, start: tuple[float, float]):
-    return face.getmask2(line, mode, None, None, None, 0, anchor, ink, start, stroke_filled=True)
+def _text_mask(line: str, face: ImageFont.FreeTypeFont, anchor: str, fx: float, fy: float,
+               mode: str) -> tuple[Image.Image, tuple[int, int]] | None:
+    """`line` drawn by ImageDraw.text at (fx, fy) from an origin, as a coverage mask cropped to its ink,
+    and where the mask's top left corner lies from that origin; None when nothing is inked."""
+    left, top, right, bottom = face.getbbox(line, anchor=anchor)
+    pad = 2  # a fractional start may move the ink a pixel past the box
+    ox, oy = pad - min(left, 0), pad - min(top, 0)  # the origin, kept off negative coordinates
+    canvas = Image.new("L", (ox + max(right, 0) + pad, oy + max(bottom, 0) + pad), 0)
+    draw = ImageDraw.Draw(canvas)
+    draw.fontmode = mode
+    draw.text((ox + fx, oy + fy), line, font=face, fill=255, anchor=anchor)
+    box = canvas.getbbox()
+    if box is None:
+        return None
+    return canvas.crop(box), (box[0] - ox, box[1] - oy)
 
 
 # --- sprites ---------------------------------------------------------------------------------------

@@ -361,21 +361,24 @@ def test_ikabegama_text_of_a_finished_game_gives_the_result():
 
 def test_cached_text_draws_the_same_pixels_as_pillow():
     """The player cards and the footer draw their text through theme.put_text, which renders each
-    string's glyphs once; what it draws must be exactly what ImageDraw.text draws."""
+    string once into a mask and reuses it in any colour; what it draws must be exactly what
+    ImageDraw.text draws, partly off the picture and at a negative position too."""
     from PIL import Image, ImageDraw
 
     from renderers import theme
 
     cases = [("alice", 22, True, "ls", (68.0, 41.0)), ("Black", 16, False, "ls", (70.5, 60.25)),
              ("12", 21, True, "rs", (300.0, 60.0)), ("", 15, False, "rs", (10.0, 10.0)),
-             ("Zoë · b6 → c5", 16, False, "ls", (17.75, 53.5)), ("Ωmega (White) to move", 21, True, "ls", (3.0, 29.0))]
-    for mode, background in (("RGB", (43, 45, 49)), ("RGBA", (43, 45, 49, 255))):
+             ("Zoë · b6 → c5", 16, False, "ls", (17.75, 53.5)), ("Ωmega (White) to move", 21, True, "ls", (3.0, 29.0)),
+             (" pieces", 15, False, "rs", (338.0, 68.0)), ("Ωmega (White) to move", 21, True, "rs", (40.5, 79.0)),
+             ("Gj", 18, True, "mm", (-3.5, 20.25))]
+    for mode, background in (("RGB", (43, 45, 49)), ("RGBA", (43, 45, 49, 255)), ("RGBA", (0, 0, 0, 0))):
         for line, size, bold, anchor, xy in cases:
-            for _ in range(2):  # the second time from the cache
+            for fill in (theme.TEXT, theme.MUTED, theme.TEXT):  # the second and third time from the cache
                 expected, cached = Image.new(mode, (340, 80), background), Image.new(mode, (340, 80), background)
-                ImageDraw.Draw(expected).text(xy, line, font=theme.font(size, bold), fill=theme.TEXT, anchor=anchor)
-                theme.put_text(ImageDraw.Draw(cached), xy, line, theme.font(size, bold), theme.TEXT, anchor)
-                assert cached.tobytes() == expected.tobytes(), (mode, line)
+                ImageDraw.Draw(expected).text(xy, line, font=theme.font(size, bold), fill=fill, anchor=anchor)
+                theme.put_text(ImageDraw.Draw(cached), xy, line, theme.font(size, bold), fill, anchor)
+                assert cached.tobytes() == expected.tobytes(), (mode, line, fill)
 
 
 # --- every game: the seats the cards show ----------------------------------------------------------------
