@@ -20,7 +20,7 @@ class Renderer(Protocol):
     pure, and `names[seat]` is the name each player's card shows.
 
     image: the picture, for the PNG and for each frame of a replay. render: that picture as PNG bytes.
-    text: the board as plain text (the console, `/board text:true`). seats: the seats as the picture's
+    text: the board as plain text (the console, `/board text:true`), ending with the result once there is one. seats: the seats as the picture's
     player cards show them (name, side, score), from which its alt text is written. label_sizes: every
     kind of text drawn on the board with its font size and whether it is bold
     (tests/test_phone_render.py holds them to a size a phone can read).

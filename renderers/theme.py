@@ -854,15 +854,16 @@ def last_move_detail(state, seats: Sequence[Seat]) -> list[tuple[str, RGB]]:
 
 def text_players(state, seats: Sequence[Seat], symbols: Sequence[str], unit: str | None = None) -> list[str]:
     """One line per seat for a text board: symbol, side, name, score followed by `unit` (by default
-    the seat's own score label), and who is to move or, once the game is over, the badge of the
-    picture's card ("winner", "2nd", "draw")."""
+    the seat's own score label; nothing for a game that keeps no score), and who is to move or, once
+    the game is over, the badge of the picture's card ("winner", "2nd", "draw")."""
     lines = []
     for seat, info in enumerate(seats):
         name = " ".join((info.name or "").split()) or info.side
         badge = card_badge(seat, state.to_move, state.outcome).lower()
         marker = f"  <- {badge}" if badge else ""
         label = info.score_label if unit is None else unit
-        lines.append(f"{symbols[seat]} {info.side}: {name} — {info.score} {label}{marker}")
+        score = f" — {info.score} {label}" if info.score else ""
+        lines.append(f"{symbols[seat]} {info.side}: {name}{score}{marker}")
     return lines
 
 
