@@ -40,7 +40,7 @@ MAX_RANDOM_HEIGHT = 5
 STEPS = re.compile(f"{SQUARE}(?:-{SQUARE})+")
 DIG = re.compile(f"({SQUARE})>({SQUARE})")
 PART = re.compile(r"[-:> ]*[a-f][0-9]")
-EXAMPLE = "actions like `c1-c2 d3>b3` (a step and a dig) or `c1: d2>b2 d1>b1` (a dragon's two digs)"
+EXAMPLE = "actions like `c1-c2 d3>b3` (a step and a dig) or `c1: b2>c2 b2>d2` (a dragon's two digs)"
 
 
 def piece(seat: int, kind: int) -> int:
@@ -131,7 +131,7 @@ def read(text: str) -> Written:
     named: int | None = None
     if colon:
         if not re.fullmatch(SQUARE, head):
-            raise unreadable(text, "before a colon goes the piece's square, as in `c1: d2>b2 d1>b1`")
+            raise unreadable(text, "before a colon goes the piece's square, as in `c1: b2>c2 b2>d2`")
         named = cell(head)
     else:
         rest = head
@@ -249,7 +249,7 @@ class ElevationState(Hooks):
         seat = still_playing(self.to_move)
         first_step = next((squares for kind, squares in written.parts if kind == "steps"), None)
         if written.piece is None and first_step is None:
-            raise IllegalMove("Name the piece first on a turn without a step, as in `c1: d2>b2 d1>b1`")
+            raise IllegalMove("Name the piece first on a turn without a step, as in `c1: b2>c2 b2>d2`")
         at = written.piece if written.piece is not None else first_step[0]
         code = self.pieces[at]
         if not code:
@@ -560,6 +560,6 @@ GAME = Game(
     ),
     notation="Actions in order, by one piece: a step `c1-c2`, a dig `d2>b2` (from > to). "
              "`c1-c2 d3>b3` steps then digs, `d2>b2 c1-c2` digs then steps. Steps chain: `b1-c2-d3` "
-             "(a fish may write `b1-d3`). A turn without a step names its piece first: `c1: d2>b2 d1>b1`.",
+             "(a fish may write `b1-d3`). A turn without a step names its piece first: `c1: b2>c2 b2>d2`.",
     new=new,
 )

@@ -195,8 +195,9 @@ GAME = Game(
         "When n is written the game is over: the highest score wins, and equal scores share a place."
     ),
     house_rules=(
-        "Resigning or running out of time ends the match at once: that player places last and the others "
-        "are ranked by their scores.",
+        "A player who resigns or runs out of time places last, and the others are ranked by their scores. "
+        "With two players that ends the match; with more, a computer plays the seat on to the end, or until "
+        "no person is left in the match.",
     ),
     notation="Both phases name a square: `d5`. While placing it is where the x goes; while numbering, "
              "the x that gets the next number.",

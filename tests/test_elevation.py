@@ -114,7 +114,7 @@ REFUSALS = """
     ("d3-e4 c3>c2", "e4 holds an enemy samurai but is level with d3: a capture steps down two levels or more"),
     ("d3-d4 e4-e5", "Your dragon is on d4, not e4: a turn moves one piece"),
     ("c1: d3-d4 d2>d1", "The turn names c1 but steps from d3: a turn moves one piece"),
-    ("d2>b2 d1>b1", "Name the piece first on a turn without a step, as in `c1: d2>b2 d1>b1`"),
+    ("d2>b2 d1>b1", "Name the piece first on a turn without a step, as in `c1: b2>c2 b2>d2`"),
     ("e4-e3 d2>d1", "e4 holds Blue's samurai, not one of your pieces"),
     ("a3-a4 b3>b4", "a3 is empty: a turn moves one of your pieces"),
 ])
