@@ -9,6 +9,7 @@ from renderers.results import scores_text, who_won
 from rules import GAMES, Game, State
 from rules.core import counted
 from rules.parts import branches, compact, entry
+from rules.rebuild import positions
 
 MOVES_SHOWN = 120  # more legal moves than this are listed by their next parts
 
@@ -74,13 +75,9 @@ def history_lines(match: Match) -> list[str]:
     """The moves played so far, one a line, numbered, with who played each."""
     if not match.moves:
         return ["No moves played yet."]
-    rules = match.rules
-    state = rules.start(len(match.seats), match.options, match.seed)
-    movers = []
-    for move in match.moves:
-        seat = state.to_move
-        movers.append(f"{match.names[seat]} ({rules.seat_name(seat)})")
-        state = state.play(move)
+    states = positions(match.game, len(match.seats), match.options, match.seed, match.moves)
+    seats = [state.to_move for state, _ in zip(states, match.moves)]  # who made each move
+    movers = [f"{match.names[seat]} ({match.rules.seat_name(seat)})" for seat in seats]
     width = max(map(len, movers))
     return [f"Moves played in match {match.id}:"] + [
         f"  {ply:>3}. {mover:<{width}}  {move}" for ply, (mover, move) in enumerate(zip(movers, match.moves), 1)]
