@@ -177,8 +177,8 @@ async def test_draw_declined_then_agreed_and_resign(db_path):
 async def test_setup_asks_again_after_bad_answers(db_path):
     script = Script(["chess", "9", "1", "", "alice", " ALICE ", "x" * 40, "bob", "quit"])
     out = await run(db_path, script)
-    assert "There is no game 'chess': type its name or its number (1–6)." in out
-    assert "There is no game '9': type its name or its number (1–6)." in out
+    assert f"There is no game 'chess': type its name or its number (1–{len(GAMES)})." in out
+    assert f"There is no game '9': type its name or its number (1–{len(GAMES)})." in out
     assert "Please type a name." in out and "ALICE is already playing: type a different name." in out
     assert "Please keep the name to 32 characters." in out
     assert script.prompts[:2] == ["Game (name or number) [attaxx]: "] * 2 and script.prompts[3:7] == [
