@@ -6,7 +6,7 @@ import pytest
 from PIL import Image
 
 import renderers
-from renderers import ascent, render, render_text, theme
+from renderers import ascent, lettering, render, render_text, theme
 from rules import GAMES
 from rules.ascent import LEFT_ROWS, RIGHT_ROWS, TILES
 from rules.core import EndedEarly, Outcome
@@ -49,7 +49,7 @@ def picture(state, names=NAMES):
 def test_ascent_is_registered_and_its_arrows_can_be_drawn():
     assert renderers.RENDERERS["ascent"] is ascent
     assert ascent.side_text(0) == "Red · rows ↙" and ascent.side_text(1) == "Blue · rows ↘"
-    assert all(theme.has_glyph(arrow) and theme.has_glyph(arrow, True) for arrow in ascent.ARROWS)
+    assert all(lettering.has_glyph(arrow) and lettering.has_glyph(arrow, True) for arrow in ascent.ARROWS)
 
 
 def test_png_has_one_size_for_every_position():

@@ -10,7 +10,7 @@ import pytest
 from PIL import Image
 
 import renderers
-from renderers import elevation, render, render_text, theme
+from renderers import cards, elevation, footer, render, render_text, theme
 from rules import GAMES, Outcome
 from rules.core import EndedEarly
 from rules.elevation import BOARD, NAMES, OWNER
@@ -200,9 +200,9 @@ def test_a_capture_shows_a_crossed_ghost_and_the_cards_count_by_kind(fought):
     free = next(c for c in range(36) if not state.pieces[c] and c != cell)
     restored = dataclasses.replace(state, pieces=tuple(code if c == free else p for c, p in enumerate(state.pieces)))
     victim = OWNER[code]
-    card_w = (elevation.WIDTH - 2 * theme.PANEL_PAD - theme.CARD_GAP) // 2
-    counts = [(theme.PANEL_PAD + seat * (card_w + theme.CARD_GAP) + card_w // 2, theme.PANEL_PAD + 44,
-               theme.PANEL_PAD + (seat + 1) * card_w + seat * theme.CARD_GAP - 10, theme.PANEL_PAD + 68)
+    card_w = (elevation.WIDTH - 2 * cards.PANEL_PAD - cards.CARD_GAP) // 2
+    counts = [(cards.PANEL_PAD + seat * (card_w + cards.CARD_GAP) + card_w // 2, cards.PANEL_PAD + 44,
+               cards.PANEL_PAD + (seat + 1) * card_w + seat * cards.CARD_GAP - 10, cards.PANEL_PAD + 68)
               for seat in range(2)]
     now, before = picture(state), picture(restored)
     assert now.crop(counts[victim]).tobytes() != before.crop(counts[victim]).tobytes()
@@ -211,8 +211,8 @@ def test_a_capture_shows_a_crossed_ghost_and_the_cards_count_by_kind(fought):
 
 def badge_point(seat: int) -> tuple[int, int]:
     """A pixel of the badge on a card's top edge (a HIGHLIGHT pill for the winner or the player to move)."""
-    card_w = (elevation.WIDTH - 2 * theme.PANEL_PAD - theme.CARD_GAP) // 2
-    return theme.PANEL_PAD + seat * (card_w + theme.CARD_GAP) + card_w - 14 - 4, theme.PANEL_PAD  # right of its text
+    card_w = (elevation.WIDTH - 2 * cards.PANEL_PAD - cards.CARD_GAP) // 2
+    return cards.PANEL_PAD + seat * (card_w + cards.CARD_GAP) + card_w - 14 - 4, cards.PANEL_PAD  # right of its text
 
 
 def test_finished_games_show_the_winner(finished):
@@ -263,14 +263,14 @@ def footer_lines(monkeypatch, state, names) -> list[str]:
     """The footer's detail lines as drawn, top to bottom (the status line left out)."""
     lay = elevation.layout()
     drawn: dict[int, str] = {}
-    real = theme.put_text
+    real = footer.put_text
 
     def spy(draw, xy, line, face, fill, anchor="la"):
         if xy[1] > lay.footer_y + 40:  # under the status line
             drawn[xy[1]] = drawn.get(xy[1], "") + line
         real(draw, xy, line, face, fill, anchor)
 
-    monkeypatch.setattr(theme, "put_text", spy)
+    monkeypatch.setattr(footer, "put_text", spy)
     elevation.image(state, names)
     return [drawn[y].strip() for y in sorted(drawn)]
 

@@ -14,7 +14,7 @@ from bot.db.sqlite import SqliteStore
 from bot.discord import messages as text
 from bot.models import Match, Player
 from bot.service import MatchService
-from renderers import render, render_text, theme
+from renderers import cards, render, render_text, theme
 from rules import GAMES, IllegalMove, Outcome, ended
 from tests.conftest import ALICE, BOB, CHANNEL, GUILD, play_random
 from tests.support.images import decode
@@ -117,13 +117,13 @@ async def test_a_finished_game_with_more_than_two_shows_every_place(service, clo
 
 def test_badges_name_places_below_the_first_in_games_of_more_than_two():
     three = Outcome(places=(frozenset({1}), frozenset({0, 2}), frozenset({3})), scores=None, reason="")
-    assert [theme.card_badge(seat, None, three) for seat in range(4)] == ["2ND", "WINNER", "2ND", "3RD"]
+    assert [cards.card_badge(seat, None, three) for seat in range(4)] == ["2ND", "WINNER", "2ND", "3RD"]
     two = Outcome(places=(frozenset({1}), frozenset({0})), scores=None, reason="")
-    assert [theme.card_badge(seat, None, two) for seat in range(2)] == ["", "WINNER"]
+    assert [cards.card_badge(seat, None, two) for seat in range(2)] == ["", "WINNER"]
     drawn = Outcome(places=(frozenset({0, 1, 2}),), scores=None, reason="")
-    assert {theme.card_badge(seat, None, drawn) for seat in range(3)} == {"DRAW"}
-    assert [theme.card_badge(seat, 1, None) for seat in range(3)] == ["", "TO MOVE", ""]
-    assert [theme.ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22)] == [
+    assert {cards.card_badge(seat, None, drawn) for seat in range(3)} == {"DRAW"}
+    assert [cards.card_badge(seat, 1, None) for seat in range(3)] == ["", "TO MOVE", ""]
+    assert [cards.ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22)] == [
         "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd"]
 
 

@@ -6,7 +6,7 @@ import pytest
 from PIL import Image
 
 import renderers
-from renderers import grid, permutation, render, render_text, theme
+from renderers import footer, grid, permutation, render, render_text, theme
 from rules import GAMES
 from tests.support.images import decode
 from tests.support.playouts import random_states
@@ -281,14 +281,14 @@ def test_the_footer_never_cuts_the_last_move_short(monkeypatch):
     names = ["Maximilian Alexander Worthington", "Computer (easy) · Blue", "Computer (medium) · Green",
              "Computer (hard) · Yellow", "Computer (easy) · Purple", "Computer (medium) · Orange"]
     details: list[str] = []
-    real = theme.put_text
+    real = footer.put_text
 
     def spy(draw, xy, line, face, fill, anchor="la"):
         if xy[1] > lay.footer_y + 40:
             details.append(line)
         real(draw, xy, line, face, fill, anchor)
 
-    monkeypatch.setattr(theme, "put_text", spy)
+    monkeypatch.setattr(footer, "put_text", spy)
     for state in game[1:]:
         details.clear()
         permutation.image(state, names)

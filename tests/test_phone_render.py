@@ -1,6 +1,6 @@
-"""Legible on a phone: a phone shows a picture in a chat theme.PHONE_WIDTH (360) px wide, scaled down, and
+"""Legible on a phone: a phone shows a picture in a chat lettering.PHONE_WIDTH (360) px wide, scaled down, and
 there every coordinate, number and height on the largest boards of every game must still be at least
-theme.PHONE_CAP (8) px tall, measured as the height of a capital (of a digit, for what is measured in
+lettering.PHONE_CAP (8) px tall, measured as the height of a capital (of a digit, for what is measured in
 the picture): about the smallest text a phone's own interface uses.
 
 Checked twice: by the font sizes each renderer gives for every kind of text on its board
@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from PIL import Image
 
-from renderers import RENDERERS, ascent, attaxx, elevation, grid, ikabegama, permutation, theme, xlines
+from renderers import RENDERERS, ascent, attaxx, elevation, grid, ikabegama, lettering, permutation, theme, xlines
 from rules import GAMES
 from tests.support.playouts import random_states
 
@@ -31,7 +31,7 @@ def middle_game(name: str, players: int, options: dict):
 
 def on_phone(px: float, width: int) -> float:
     """A length on a picture `width` px wide, once the picture is shown PHONE_WIDTH px wide."""
-    return px * theme.PHONE_WIDTH / width
+    return px * lettering.PHONE_WIDTH / width
 
 
 def ink_height(img: Image.Image, box: tuple[int, int, int, int], ink, near: int = 60) -> int:
@@ -45,9 +45,9 @@ def ink_height(img: Image.Image, box: tuple[int, int, int, int], ink, near: int 
 
 def test_phone_size_is_the_least_that_reads():
     for width in (600, 654, 700, 754, 800, 900):
-        size = theme.phone_size(width)
-        assert theme.phone_cap(size, width) >= theme.PHONE_CAP > theme.phone_cap(size - 1, width)
-    assert theme.phone_size(600) == 19 and theme.phone_size(800) == 24
+        size = lettering.phone_size(width)
+        assert lettering.phone_cap(size, width) >= lettering.PHONE_CAP > lettering.phone_cap(size - 1, width)
+    assert lettering.phone_size(600) == 19 and lettering.phone_size(800) == 24
 
 
 @pytest.mark.parametrize(("name", "players", "options"), LARGEST, ids=IDS)
@@ -58,8 +58,8 @@ def test_every_label_on_the_largest_boards_reads_on_a_phone(name, players, optio
     sizes = module.label_sizes(state)
     assert sizes
     for kind, (size, bold) in sizes.items():
-        cap = theme.phone_cap(size, width, bold)
-        assert cap >= theme.PHONE_CAP, f"{kind}: {size} px on {width} px is {cap:.1f} px tall on a phone"
+        cap = lettering.phone_cap(size, width, bold)
+        assert cap >= lettering.PHONE_CAP, f"{kind}: {size} px on {width} px is {cap:.1f} px tall on a phone"
 
 
 @pytest.mark.parametrize(("name", "players", "options"), [case for case in LARGEST if case[0] in ("xlines", "permutation", "elevation")],
@@ -74,7 +74,7 @@ def test_rank_numbers_measured_on_square_boards(name, players, options):
         x = lay.board_x - grid.FRAME - lay.rank_gap
         y = lay.centre(0, rank)[1]
         box = (round(x - lay.rank_gap), round(y - lay.cell / 2 + 1), round(x + lay.rank_gap), round(y + lay.cell / 2 - 1))
-        assert on_phone(ink_height(img, box, colour), img.width) >= theme.PHONE_CAP, rank + 1
+        assert on_phone(ink_height(img, box, colour), img.width) >= lettering.PHONE_CAP, rank + 1
 
 
 def test_attaxx_coordinates_measured():
@@ -83,7 +83,7 @@ def test_attaxx_coordinates_measured():
     x = attaxx.BOARD_X - attaxx.FRAME - attaxx.LABEL_GAP
     y = attaxx.BOARD_Y + (attaxx.RANKS - 1) * attaxx.TILE + attaxx.TILE / 2  # rank 1
     box = (x - 16, round(y - 20), x + 16, round(y + 20))
-    assert on_phone(ink_height(img, box, attaxx.LABEL), img.width) >= theme.PHONE_CAP
+    assert on_phone(ink_height(img, box, attaxx.LABEL), img.width) >= lettering.PHONE_CAP
 
 
 def test_multiplications_numbers_measured():
@@ -96,7 +96,7 @@ def test_multiplications_numbers_measured():
         style = permutation.style_of(permutation.writer(state, index))
         fill = theme.HIGHLIGHT if index == len(state.numbered) - 1 and state.last.number is not None else style.base
         box = (x, y, x + lay.cell - 1 - lay.cell // 3, y + lay.cell - 1)  # the number's left part, clear of the letter
-        assert on_phone(ink_height(img, box, theme.ink_on(fill), near=50), img.width) >= theme.PHONE_CAP, index + 1
+        assert on_phone(ink_height(img, box, theme.ink_on(fill), near=50), img.width) >= lettering.PHONE_CAP, index + 1
 
 
 def test_elevation_heights_measured():
@@ -107,7 +107,7 @@ def test_elevation_heights_measured():
         if height < 10 and cell != (state.last.steps[-1][1] if state.last.steps else state.last.start):
             x, y = lay.origin(*elevation.BOARD.coords[cell])
             box = (x + 2, y + 2, x + 30, y + 30)  # the top-left corner, where the height is written
-            assert on_phone(ink_height(img, box, elevation.ink(height), near=40), img.width) >= theme.PHONE_CAP, height
+            assert on_phone(ink_height(img, box, elevation.ink(height), near=40), img.width) >= lettering.PHONE_CAP, height
 
 
 def test_ikabegama_cell_numbers_measured():
@@ -120,7 +120,7 @@ def test_ikabegama_cell_numbers_measured():
     r = round((lay.radius - lay.gap) * 0.75)
     shade = theme.mix(ikabegama.CELL, (255, 255, 255), 0.38)
     height = ink_height(img, (round(x) - r, round(y) - r, round(x) + r, round(y) + r), shade, near=16)
-    assert on_phone(height, img.width) >= theme.PHONE_CAP
+    assert on_phone(height, img.width) >= lettering.PHONE_CAP
 
 
 def test_ascent_levels_and_tile_names_measured():
@@ -129,7 +129,7 @@ def test_ascent_levels_and_tile_names_measured():
     for level in (1, 7):
         y = ascent.level_y(level)
         box = (ascent.LEVEL_X - 20, round(y - 20), ascent.LEVEL_X + 20, round(y + 20))
-        assert on_phone(ink_height(img, box, theme.MUTED, near=30), img.width) >= theme.PHONE_CAP, level
+        assert on_phone(ink_height(img, box, theme.MUTED, near=30), img.width) >= lettering.PHONE_CAP, level
     # each tile's name, above its number: "d4" on the bottom tile, a dark one with pale ink
     tile = 15
     x, y = ascent.centre(tile)
@@ -137,4 +137,4 @@ def test_ascent_levels_and_tile_names_measured():
     ink = theme.mix(ascent.ink_for(fill), fill, 0.25)
     top = y + ascent.NAME_DY
     box = (round(x - 16), round(top - 12), round(x + 16), round(top + 9))
-    assert on_phone(ink_height(img, box, ink, near=30), img.width) >= theme.PHONE_CAP
+    assert on_phone(ink_height(img, box, ink, near=30), img.width) >= lettering.PHONE_CAP

@@ -360,12 +360,12 @@ def test_ikabegama_text_of_a_finished_game_gives_the_result():
 
 
 def test_cached_text_draws_the_same_pixels_as_pillow():
-    """The player cards and the footer draw their text through theme.put_text, which renders each
-    string once into a mask and reuses it in any colour; what it draws must be exactly what
-    ImageDraw.text draws, partly off the picture and at a negative position too."""
+    """The player cards and the footer draw their text through renderers.lettering.put_text, which
+    renders each string once into a mask and reuses it in any colour; what it draws must be exactly
+    what ImageDraw.text draws, partly off the picture and at a negative position too."""
     from PIL import Image, ImageDraw
 
-    from renderers import theme
+    from renderers import lettering, theme
 
     cases = [("alice", 22, True, "ls", (68.0, 41.0)), ("Black", 16, False, "ls", (70.5, 60.25)),
              ("12", 21, True, "rs", (300.0, 60.0)), ("", 15, False, "rs", (10.0, 10.0)),
@@ -376,8 +376,8 @@ def test_cached_text_draws_the_same_pixels_as_pillow():
         for line, size, bold, anchor, xy in cases:
             for fill in (theme.TEXT, theme.MUTED, theme.TEXT):  # the second and third time from the cache
                 expected, cached = Image.new(mode, (340, 80), background), Image.new(mode, (340, 80), background)
-                ImageDraw.Draw(expected).text(xy, line, font=theme.font(size, bold), fill=fill, anchor=anchor)
-                theme.put_text(ImageDraw.Draw(cached), xy, line, theme.font(size, bold), fill, anchor)
+                ImageDraw.Draw(expected).text(xy, line, font=lettering.font(size, bold), fill=fill, anchor=anchor)
+                lettering.put_text(ImageDraw.Draw(cached), xy, line, lettering.font(size, bold), fill, anchor)
                 assert cached.tobytes() == expected.tobytes(), (mode, line, fill)
 
 
@@ -453,67 +453,68 @@ def layouts():
 
 def drawn_text(monkeypatch, state, names) -> list[tuple[float, float, str, int]]:
     """Every line the player cards and the footer set, as (x, y, text, font size), in drawing order."""
-    from renderers import theme
+    from renderers import cards, footer, lettering
 
     drawn = []
-    real = theme.put_text
+    real = lettering.put_text
 
     def spy(draw, xy, line, face, fill, anchor="la"):
         drawn.append((xy[0], xy[1], line, face.size, anchor))
         real(draw, xy, line, face, fill, anchor)
 
-    monkeypatch.setattr(theme, "put_text", spy)
+    for module in (cards, footer):  # each looks put_text up in its own namespace
+        monkeypatch.setattr(module, "put_text", spy)
     renderers.RENDERERS[state.game].image(state, names)
     return drawn
 
 
 def test_name_layout_prefers_smaller_type_then_two_lines_then_an_ellipsis():
-    from renderers import theme
+    from renderers import cards, lettering
 
-    assert theme.name_layout("alice", 170) == (22, ("alice",))
+    assert cards.name_layout("alice", 170) == (22, ("alice",))
     wide = "Bartholomew K."  # too wide at 22 px, not at 18
-    assert theme.font(22, True).getlength(wide) > 170 >= theme.font(18, True).getlength(wide)
-    size, lines = theme.name_layout(wide, 170)
+    assert lettering.font(22, True).getlength(wide) > 170 >= lettering.font(18, True).getlength(wide)
+    size, lines = cards.name_layout(wide, 170)
     assert lines == (wide,) and 18 <= size < 22
-    assert theme.name_layout("Computer (easy) · Green", 174) == (17, ("Computer (easy)", "· Green"))  # never a line ending in "·"
-    size, lines = theme.name_layout("Maximilian Alexander Worthington", 174)
+    assert cards.name_layout("Computer (easy) · Green", 174) == (17, ("Computer (easy)", "· Green"))  # never a line ending in "·"
+    size, lines = cards.name_layout("Maximilian Alexander Worthington", 174)
     assert lines == ("Maximilian Alexander", "Worthington") and size >= 13  # between words, at a smaller size
-    size, lines = theme.name_layout("maximilian_alexander_worthington", 174)
+    size, lines = cards.name_layout("maximilian_alexander_worthington", 174)
     assert lines == ("maximilian_alexander_", "worthington")
-    size, lines = theme.name_layout("W" * 32, 174)  # too wide for two lines at the smallest size
-    assert size == theme.TWO_LINE_SIZES[-1] and len(lines) == 2 and lines[1].endswith("…") and "…" not in lines[0]
+    size, lines = cards.name_layout("W" * 32, 174)  # too wide for two lines at the smallest size
+    assert size == cards.TWO_LINE_SIZES[-1] and len(lines) == 2 and lines[1].endswith("…") and "…" not in lines[0]
     for name in (*LONG_NAMES, "W" * 32, "x" * 40, "MaximilianAlexanderWorthington32"):
         for room in (150, 174, 204, 260):
-            size, lines = theme.name_layout(name, room)
-            assert all(theme.font(size, True).getlength(line) <= room for line in lines), (name, room)
+            size, lines = cards.name_layout(name, room)
+            assert all(lettering.font(size, True).getlength(line) <= room for line in lines), (name, room)
             if not lines[-1].endswith("…"):
                 assert "".join(lines).replace(" ", "") == name.replace(" ", ""), (name, room)
 
 
 @pytest.mark.parametrize(("name", "players"), list(layouts()))
 def test_no_card_cuts_a_name(name, players, monkeypatch):
-    from renderers import theme
+    from renderers import cards, lettering
 
     game = GAMES[name]
     state = game.start(players=players, options={"k": 3} if name == "permutation" else None)
     names = [LONG_NAMES[(k + players) % len(LONG_NAMES)] for k in range(players)]
     names[0] = "Maximilian Alexander Worthington"
     width = renderers.RENDERERS[name].image(state, names).width
-    panel = theme.panel_height(players)
-    cards = [line for line in drawn_text(monkeypatch, state, names) if line[1] < panel]
-    assert not any("…" in text for _, _, text, _, _ in cards)
+    panel = cards.panel_height(players)
+    on_cards = [line for line in drawn_text(monkeypatch, state, names) if line[1] < panel]
+    assert not any("…" in text for _, _, text, _, _ in on_cards)
     for seat, full in enumerate(names):
-        box = theme.card_box(width, players, seat)
-        shown = [(x, text, size) for x, y, text, size, _ in cards if box.y < y < box.y + theme.CARD_HEIGHT
+        box = cards.card_box(width, players, seat)
+        shown = [(x, text, size) for x, y, text, size, _ in on_cards if box.y < y < box.y + cards.CARD_HEIGHT
                  and x == box.text_x and text != game.seat_name(seat) and not text.startswith(game.seat_name(seat) + " ·")]
         assert " ".join(text for _, text, _ in shown).replace("_ ", "_") == full, (seat, shown)
         for x, text, size in shown:
-            assert x + theme.font(size, True).getlength(text) <= box.right
-            assert size >= theme.TWO_LINE_SIZES[-1]
+            assert x + lettering.font(size, True).getlength(text) <= box.right
+            assert size >= cards.TWO_LINE_SIZES[-1]
 
 
 def test_cards_of_more_than_two_carry_their_seats_letters():
-    from renderers import permutation, theme
+    from renderers import cards, permutation, theme
 
     assert theme.seat_marks(["Red", "Blue", "Green", "Yellow", "Purple", "Orange"]) == list("RBGYPO")
     assert theme.seat_marks(["Red", "Rose", "Blue"]) == ["1", "2", "3"]  # initials that clash give way to numbers
@@ -521,8 +522,8 @@ def test_cards_of_more_than_two_carry_their_seats_letters():
     def ink_on_disc(state, seat: int) -> int:
         """How many pixels of the disc's middle are in the ink that stands out on the seat's colour."""
         img = decode(render(state, ["a"] * state.players))
-        box = theme.card_box(img.width, state.players, seat)
-        cx, cy = box.x + theme.CARD_INSET + theme.CARD_DISC // 2, box.y + theme.CARD_HEIGHT // 2
+        box = cards.card_box(img.width, state.players, seat)
+        cx, cy = box.x + cards.CARD_INSET + cards.CARD_DISC // 2, box.y + cards.CARD_HEIGHT // 2
         style = permutation.STYLES[seat]
         ink = theme.ink_on(style.base)
         middle = pixels(img.crop((cx - 8, cy - 8, cx + 8, cy + 8)))
@@ -536,14 +537,14 @@ def test_cards_of_more_than_two_carry_their_seats_letters():
 
 # --- the footer ------------------------------------------------------------------------------------------
 def test_detail_wraps_between_words_onto_two_lines_and_cuts_only_the_last():
-    from renderers import theme
+    from renderers import footer, lettering, theme
 
     text, muted = theme.TEXT, theme.MUTED
     detail = (("Blue has no pieces left · ", text), ("Red e5-e6-f6", text),
               (" · captured Blue's samurai on e6, captured Blue's dragon on f6", muted))
-    face = theme.font(theme.DETAIL_SIZE)
+    face = lettering.font(footer.DETAIL_SIZE)
     for room in (532, 420, 300):
-        lines = theme.wrap_detail(detail, room)
+        lines = footer.wrap_detail(detail, room)
         assert 1 <= len(lines) <= 2
         for line in lines:
             shown = "".join(part for part, _ in line)
@@ -558,5 +559,5 @@ def test_detail_wraps_between_words_onto_two_lines_and_cuts_only_the_last():
             assert joined.endswith("…") and "…" not in "".join(part for part, _ in lines[0])
         assert {colour for line in lines for _, colour in line} == {text, muted}
     # a segment that starts with BREAK starts a line of its own
-    lines = theme.wrap_detail((("Last move ", muted), ("Red c8", text), (theme.BREAK + "The first line", muted)), 532)
+    lines = footer.wrap_detail((("Last move ", muted), ("Red c8", text), (footer.BREAK + "The first line", muted)), 532)
     assert ["".join(part for part, _ in line) for line in lines] == ["Last move Red c8", "The first line"]

@@ -9,7 +9,7 @@ import pytest
 from PIL import Image
 
 import renderers
-from renderers import grid, render, render_text, theme, xlines
+from renderers import footer, grid, render, render_text, theme, xlines
 from rules import GAMES, Outcome
 from rules.core import EndedEarly
 from tests.support.images import decode
@@ -238,14 +238,14 @@ def footer_text(monkeypatch, state) -> list[str]:
     """The footer's lines under the status, as drawn, top to bottom."""
     lay = xlines.layout_of(state)
     drawn: dict[int, str] = {}
-    real = theme.put_text
+    real = footer.put_text
 
     def spy(draw, xy, line, face, fill, anchor="la"):
         if xy[1] > lay.footer_y + 40:
             drawn[xy[1]] = drawn.get(xy[1], "") + line
         real(draw, xy, line, face, fill, anchor)
 
-    monkeypatch.setattr(theme, "put_text", spy)
+    monkeypatch.setattr(footer, "put_text", spy)
     xlines.image(state, NAMES)
     monkeypatch.undo()
     return [drawn[y].strip() for y in sorted(drawn)]

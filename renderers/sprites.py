@@ -1,0 +1,122 @@
+"""Anti-aliased sprites, drawn supersampled at SS× and reduced once (`downsample`): shaded discs,
+rings, rounded boxes, a disc carrying a seat's mark (`marked_disc`) and the small tag with a seat's
+mark (`seat_tag`); `paste` sets a sprite by its centre. Each sprite is cached: paste it, never draw
+on it.
+"""
+from __future__ import annotations
+
+from functools import cache
+
+from PIL import Image, ImageDraw, ImageFilter
+
+from renderers.colours import INK, RGB, TEXT, DiscStyle, ink_on, luminance, mix
+from renderers.lettering import cap_height, font
+
+SS = 4  # supersampling factor: shapes are drawn at 4× and downsampled once
+
+def downsample(big: Image.Image, factor: int = SS) -> Image.Image:
+    """One high-quality reduction of a supersampled drawing."""
+    return big.resize((big.width // factor, big.height // factor), Image.Resampling.LANCZOS, reducing_gap=None)
+
+
+@cache
+def disc(style: DiscStyle, diameter: int, shadow: bool = True) -> Image.Image:
+    """An RGBA sprite of a shaded disc lit from the upper left, `diameter` px across, with a soft
+    drop shadow. The sprite is square, (diameter + 2·pad) px, the disc centred in it."""
+    pad = max(2, diameter // 10)
+    side = (diameter + 2 * pad) * SS
+    r = diameter * SS / 2
+    c = side / 2
+    out = Image.new("RGBA", (side, side), (0, 0, 0, 0))
+    if shadow:
+        alpha = Image.new("L", (side, side), 0)
+        off = diameter * SS * 0.05
+        ImageDraw.Draw(alpha).ellipse((c - r + off * 0.4, c - r + off, c + r + off * 0.4, c + r + off), fill=120)
+        alpha = alpha.filter(ImageFilter.GaussianBlur(diameter * SS * 0.035))
+        out.putalpha(alpha)
+    face = Image.new("RGB", (side, side), style.dark)
+    draw = ImageDraw.Draw(face)
+    # A radial gradient whose centre drifts towards the light as it shrinks: dark edge, broad base,
+    # a soft highlight up and to the left.
+    steps = 48
+    hx, hy = c - r * 0.38, c - r * 0.42
+    for i in range(steps + 1):
+        t = i / steps
+        radius = r * (1 - t * 0.86)
+        cx, cy = c + (hx - c) * t, c + (hy - c) * t
+        colour = mix(style.dark, style.base, min(1.0, t / 0.35)) if t < 0.35 else mix(style.base, style.light, ((t - 0.35) / 0.65) ** 1.6)
+        draw.ellipse((cx - radius, cy - radius, cx + radius, cy + radius), fill=colour)
+    mask = Image.new("L", (side, side), 0)
+    ImageDraw.Draw(mask).ellipse((c - r, c - r, c + r, c + r), fill=255)
+    out.paste(face, (0, 0), mask)
+    rim = max(1, round(diameter * SS * 0.022))
+    ImageDraw.Draw(out).ellipse((c - r, c - r, c + r, c + r), outline=style.rim + (200,), width=rim)
+    return downsample(out)
+
+
+@cache
+def ring(colour: RGB, diameter: int, width: float, dashes: int = 0) -> Image.Image:
+    """An RGBA sprite of a circle outline `diameter` px across (outer edge), `width` px thick; with
+    `dashes` > 0 the circle is broken into that many dashes."""
+    side = (diameter + 4) * SS
+    out = Image.new("RGBA", (side, side), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(out)
+    box = (2 * SS, 2 * SS, side - 2 * SS - 1, side - 2 * SS - 1)
+    w = round(width * SS)
+    if dashes:
+        step = 360 / dashes
+        for k in range(dashes):
+            start = k * step - 90
+            draw.arc(box, start, start + step * 0.55, fill=colour + (255,), width=w)
+    else:
+        draw.ellipse(box, outline=colour + (255,), width=w)
+    return downsample(out)
+
+
+@cache
+def rounded_box(size: tuple[int, int], radius: int, fill: RGB, outline: RGB | None = None, width: int = 0) -> Image.Image:
+    """An anti-aliased RGBA rounded rectangle `size` px."""
+    w, h = size
+    out = Image.new("RGBA", (w * SS, h * SS), (0, 0, 0, 0))
+    ImageDraw.Draw(out).rounded_rectangle(
+        (0, 0, w * SS - 1, h * SS - 1), radius * SS, fill=fill + (255,), outline=None if outline is None else outline + (255,), width=width * SS
+    )
+    return downsample(out)
+
+
+def paste(target: Image.Image, sprite: Image.Image, centre: tuple[float, float]) -> None:
+    """Paste an RGBA sprite with its centre at `centre`."""
+    x = round(centre[0] - sprite.width / 2)
+    y = round(centre[1] - sprite.height / 2)
+    target.paste(sprite, (x, y), sprite)
+
+
+@cache
+def marked_disc(style: DiscStyle, diameter: int, mark: str = "", shadow: bool = True) -> Image.Image:
+    """`disc(style, diameter)` with `mark` (a seat's letter) in its middle, in the ink that stands out
+    most on the disc's colour."""
+    sprite = disc(style, diameter, shadow)
+    if not mark:
+        return sprite
+    sprite = sprite.copy()
+    face = font(max(9, round(diameter * 0.5)), True)
+    centre = sprite.width / 2, sprite.height / 2 + 0.5
+    ImageDraw.Draw(sprite).text(centre, mark, font=face, fill=ink_on(style.base) + (255,), anchor="mm")
+    return sprite
+
+
+@cache
+def seat_tag(style: DiscStyle, mark: str, diameter: int) -> Image.Image:
+    """A small pale disc rimmed in a seat's colour and holding the seat's mark in its dark shade: set
+    on a piece or a number of that seat wherever its colour alone would have to tell whose it is."""
+    ss = SS
+    side = (diameter + 2) * ss
+    big = Image.new("RGBA", (side, side), (0, 0, 0, 0))
+    ImageDraw.Draw(big).ellipse((ss, ss, side - ss - 1, side - ss - 1), fill=TEXT + (255,),
+                                outline=style.dark + (255,), width=max(ss, round(diameter * ss * 0.1)))
+    sprite = downsample(big)
+    size = max(8, round(diameter * 0.66))
+    ink = style.dark if luminance(style.dark) < 0.12 else INK
+    baseline = sprite.height / 2 + cap_height(size) / 2
+    ImageDraw.Draw(sprite).text((sprite.width / 2, baseline), mark, font=font(size, True), fill=ink + (255,), anchor="ms")
+    return sprite
