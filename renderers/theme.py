@@ -10,13 +10,9 @@ those above it); this module holds none of its own.
     renderers/png.py         PNG encoding with a palette fitted to a game's board and panels
     renderers/text_board.py  the lines every plain-text board shares
 
-Every game's renderer module offers, besides `render(state, names) -> bytes`, `text(state, names) -> str`
-and `image(state, names)` (see renderers/__init__.py), `seats(state, names) -> list[Seat]`: the seats
-as its picture shows them on the player cards (the player's name as given, the side, the score and
-its unit in the right number, an empty score where the game keeps none), for describing the picture
-in words (alt text). A new game's module offers the same four, and `label_sizes(state)` (every kind of
-text on its board with its font size; tests/test_phone_render.py holds them to
-renderers.lettering.PHONE_CAP).
+What a game's renderer module itself offers is `renderers.Renderer` (renderers/__init__.py):
+`image`, `render`, `text`, `seats` (the seats as its cards show them, from which its alt text is
+written) and `label_sizes` (held by tests/test_phone_render.py to renderers.lettering.PHONE_CAP).
 
 Shared rules of the look: seat colours (SEAT_STYLES) stay apart from each other and from HIGHLIGHT for
 the common colour-vision deficiencies (tests/test_palette.py); with three or more seats, each seat's
