@@ -145,6 +145,7 @@ class Match:
     leavers: tuple[int, ...] = ()  # the seats whose players left, first to leave first
     note: int | None = None  # the outbox note of the change just made, for whoever posts it (see Notice)
     earlier: tuple[int, ...] = ()  # notes of the match's earlier changes not shown yet: shown before this one
+    board_message: int | None = None  # the message with the latest board posted, in channel_id (None: none known)
 
     @property
     def rules(self) -> Game:

@@ -167,6 +167,12 @@ def build_tree(client: discord.Client) -> app_commands.CommandTree:
     async def stats(interaction: discord.Interaction, user: discord.User | None = None) -> None:
         await interaction.client.handlers.records.stats(interaction, user)
 
+    @tree.command(name="games", description="Your matches in progress in this server, with whose turn it is")
+    @app_commands.guild_only()
+    @app_commands.describe(page="Which page (10 matches a page)")
+    async def games(interaction: discord.Interaction, page: app_commands.Range[int, 1, 10000] = 1) -> None:
+        await interaction.client.handlers.records.games(interaction, page)
+
     @tree.command(name="rules", description="How a game is played, with its notation and house rules")
     @app_commands.describe(game="Which game")
     @app_commands.choices(game=GAME_CHOICES)

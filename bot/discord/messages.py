@@ -237,6 +237,32 @@ def versus_line(game: str, opponent: Player, wins: int, losses: int, draws: int)
     return f"**{GAMES[game].title}** vs {opponent.name}: {wins}W {losses}L {draws}D"
 
 
+def board_link(match: Match) -> str:
+    """Where a match's latest board is: a link to its message, else its channel or thread."""
+    if match.board_message is None:
+        return f"<#{match.channel_id}>"
+    return f"[board](https://discord.com/channels/{match.guild_id}/{match.channel_id}/{match.board_message})" \
+        f" in <#{match.channel_id}>"
+
+
+def games_line(match: Match, user_id: int) -> str:
+    """One of a player's running matches for /games: the game, the others, whose turn, the time left
+    and where the board is ("**Attaxx** #4 vs bob · **your move**, time runs out in 3 hours · board in #games")."""
+    names = match.names
+    seat = match.seat_of(user_id)
+    others = ", ".join(name for k, name in enumerate(names) if k != seat)
+    player = match.to_move
+    if player is None:
+        turn = "nobody to move"
+    elif player.id == user_id and not player.is_computer:
+        turn = "**your move**"
+    else:
+        turn = f"{names[match.state.to_move]} to move"
+    if match.deadline is not None and player is not None and not player.is_computer:
+        turn += f", time runs out {when(match.deadline)}"
+    return f"**{match.rules.title}** #{match.id} vs {others} · {turn} · {board_link(match)}"
+
+
 def history_entry(match: Match) -> tuple[str, str]:
     """A finished match as (title, body) for an embed field; the body fits Discord's 1024 characters."""
     game = match.rules

@@ -142,7 +142,8 @@ class Poster:
                                    view=board_view(match), allowed_mentions=mentions)
         if sent is not None:
             await sent(message)
-        await self.service.posted(match.note)
+        board = (match.id, len(match.moves), message.id) if message is not None and match.status == "active" else None
+        await self.service.posted(match.note, board)
         if latest:
             self.then(match, owed)
         return message

@@ -195,8 +195,26 @@ class HistoryReplay(Once, discord.ui.DynamicItem[discord.ui.Select], template=cu
         await interaction.client.handlers.records.replay_button(interaction, int(values[0]) if values[0].isdigit() else 0)
 
 
+class GamesPage(Once, discord.ui.DynamicItem[discord.ui.Button], template=custom_ids(r"games:(?P<page>\d+):(?P<dir>prev|next)")):
+    """A /games page's buttons: the pages around it, for whoever presses (each sees their own games)."""
+
+    def __init__(self, page: int, direction: str, *, disabled: bool = False):
+        super().__init__(discord.ui.Button(
+            label="◀ Previous" if direction == "prev" else "Next ▶", style=discord.ButtonStyle.secondary,
+            custom_id=f"games:{page}:{direction}", disabled=disabled,
+        ))
+        self.page = page
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]) -> GamesPage:
+        return cls(int(match["page"]), match["dir"])
+
+    async def callback(self, interaction: discord.Interaction[GameBot]) -> Any:
+        await interaction.client.handlers.records.games_page(interaction, self.page)
+
+
 DYNAMIC_ITEMS = (ChallengeButton, RematchButton, PageButton, MoveButton, BuildMenu, BuildBack, ReplayButton,
-                 HistoryPage, HistoryReplay)
+                 HistoryPage, HistoryReplay, GamesPage)
 
 
 def is_known_component(custom_id: str) -> bool:
@@ -264,4 +282,14 @@ def pages_view(game: str, page: int, pages: int) -> discord.ui.View | None:
     view = discord.ui.View(timeout=None)
     view.add_item(PageButton(game, page - 1, "prev", disabled=page <= 1))
     view.add_item(PageButton(game, page + 1, "next", disabled=page >= pages))
+    return view
+
+
+def games_view(page: int, pages: int) -> discord.ui.View | None:
+    """Under a /games page when there are more: the pages around it."""
+    if pages <= 1:
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(GamesPage(page - 1, "prev", disabled=page <= 1))
+    view.add_item(GamesPage(page + 1, "next", disabled=page >= pages))
     return view

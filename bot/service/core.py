@@ -53,6 +53,7 @@ class ServiceCore:
         self.deadlines_changed = asyncio.Event()
         self._states: OrderedDict[int, tuple[int, State, tuple[str, ...]]] = OrderedDict()
         self._shown: list[int] = []  # notes of changes shown, deleted with the next transaction
+        self._boards: list[tuple[int, int, int]] = []  # boards posted (match, version, message), to remember
         self._flush: asyncio.Task | None = None
 
     @asynccontextmanager
@@ -160,7 +161,7 @@ class ServiceCore:
             turn_seconds=row["turn_seconds"], deadline=row["deadline"], draw_offer=row["draw_offer"],
             moves=moves, outcome=outcome, ratings=changes, finished_at=row["finished_at"],
             stand_ins=tuple(r["stand_in"] for r in seat_rows), leavers=tuple(seat for _, seat in left),
-            earlier=earlier,
+            earlier=earlier, board_message=row["board_message"],
         )
 
     def _cache(self, match_id: int, state: State, moves: tuple[str, ...]) -> None:

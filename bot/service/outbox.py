@@ -4,6 +4,7 @@ change is shown, once, in order, whichever process posts it."""
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -13,29 +14,47 @@ from bot.service import repository
 from bot.service.core import ServiceCore
 from rules.rebuild import rebuild
 
+log = logging.getLogger(__name__)
+
 SHOWN_FLUSH = 0.25  # seconds at most before the notes of changes shown are deleted, with no change to ride on
 
 
 class Outbox(ServiceCore):
-    async def posted(self, note: int | None) -> None:
+    async def posted(self, note: int | None, board: tuple[int, int, int] | None = None) -> None:
         """The change of outbox note `note` has been shown. Its note is deleted with the next change, or
         SHOWN_FLUSH seconds later at the latest; were the bot to stop in between, the note's post is
-        found already made (see bot.discord.posting) and nothing is shown twice."""
-        if note is None:
-            return
-        self._shown.append(note)
-        if self._flush is None or self._flush.done():
+        found already made (see bot.discord.posting) and nothing is shown twice. `board`, when the post
+        carried the match's board, is (match id, its version, the message's id): /games links to it."""
+        if note is not None:
+            self._shown.append(note)
+        if board is not None:
+            self._boards.append(board)
+        if (note is not None or board is not None) and (self._flush is None or self._flush.done()):
             self._flush = asyncio.create_task(self._flush_shown())
 
     async def _flush_shown(self) -> None:
         await asyncio.sleep(SHOWN_FLUSH)
         await self._delete_shown()
+        await self._record_boards()
 
     async def close(self) -> None:
         """Delete the notes of the changes shown (the bot is stopping)."""
         if self._flush is not None:
             self._flush.cancel()
         await self._delete_shown()
+        await self._record_boards()
+
+    async def _record_boards(self) -> None:
+        """Remember where the boards just posted are, in a transaction of their own that locks nothing
+        else (a lost link only makes /games point at the channel instead)."""
+        boards, self._boards = sorted(self._boards), []
+        if not boards:
+            return
+        try:
+            async with self.store.transaction() as db:
+                await repository.set_board_messages(db, boards)
+        except Exception:
+            log.exception("could not remember where %d boards were posted", len(boards))
 
     async def _delete_shown(self) -> None:
         if self._shown:

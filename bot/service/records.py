@@ -1,5 +1,5 @@
-"""Records: a server's leaderboards, a player's ratings and record against the computers, the
-finished matches (history), and the match a replay shows."""
+"""Records: a server's leaderboards, a player's ratings and record against the computers, the matches a
+player is in, the finished matches (history), and the match a replay shows."""
 from __future__ import annotations
 
 from bot.db import Row
@@ -27,6 +27,16 @@ class Records(ServiceCore):
             total = await repository.rated_players(db, guild_id, game)
             rows = await repository.ranking(db, guild_id, game, per_page, (page - 1) * per_page)
         return [standing(row, (page - 1) * per_page + i + 1) for i, row in enumerate(rows)], total
+
+    async def games(self, guild_id: int, user_id: int, page: int = 1, per_page: int = 10) -> tuple[list[Match], int]:
+        """One page of the matches a player is playing in this server (those where it is their turn
+        first, each group by the soonest deadline), and how many there are in all."""
+        async with self.store.reading() as db:
+            matches = [await self._load_match(db, match_id)
+                       for match_id in await repository.running_match_ids(db, guild_id, user_id)]
+        matches.sort(key=lambda match: match.to_move is None or match.to_move.id != user_id)  # stable sort
+        start = (max(page, 1) - 1) * per_page
+        return matches[start:start + per_page], len(matches)
 
     async def stats(self, guild_id: int, user_id: int) -> list[Standing]:
         """A player's record for every game they have finished in this server, with their rank."""

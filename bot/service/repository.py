@@ -192,6 +192,29 @@ async def active_match_ids(tx: Tx, guild_id: int) -> list[int]:
     return [row["id"] for row in rows]
 
 
+async def running_match_ids(tx: Tx, guild_id: int, user_id: int) -> list[int]:
+    """The active matches in a server where `user_id` holds a seat they have not left, the soonest
+    deadline first (a match without one last)."""
+    rows = await tx.all(
+        "SELECT m.id FROM matches m WHERE m.guild_id = ? AND m.status = 'active' AND EXISTS (SELECT 1 FROM seats s"
+        " WHERE s.match_id = m.id AND s.user_id = ? AND s.stand_in IS NULL)"
+        " ORDER BY m.deadline IS NULL, m.deadline, m.id",
+        guild_id, user_id,
+    )
+    return [row["id"] for row in rows]
+
+
+async def set_board_messages(tx: Tx, boards: Sequence[tuple[int, int, int]]) -> None:
+    """Remember where each match's board was posted: (match id, version shown, message id), kept only
+    when it shows a version no older than the one remembered."""
+    for match_id, version, message_id in boards:
+        await tx.run(
+            "UPDATE matches SET board_message = ?, board_version = ? WHERE id = ?"
+            " AND (board_version IS NULL OR board_version <= ?)",
+            message_id, version, match_id, version,
+        )
+
+
 async def computer_match_ids(tx: Tx) -> list[int]:
     """The active matches (not the console's) with a computer in a seat and no change still to be shown."""
     rows = await tx.all(

@@ -1,5 +1,5 @@
-"""What was played and how to play: /leaderboard, /stats, /history, /replay, /rules and /help, with their
-page buttons and replay menus."""
+"""What was played and how to play: /leaderboard, /stats, /games, /history, /replay, /rules and /help,
+with their page buttons and replay menus."""
 from __future__ import annotations
 
 import asyncio
@@ -16,7 +16,7 @@ from bot.discord.commands import usage
 from bot.discord.handlers.common import EMBED_COLOUR, Family, can_post_here, in_guild, reply_to
 from bot.discord.payloads import Attachment
 from bot.discord.replies import Reply, report_error
-from bot.discord.views import history_view, pages_view
+from bot.discord.views import games_view, history_view, pages_view
 from bot.models import Match
 from bot.rulebook import rules_text
 from rules import GAMES, State
@@ -82,6 +82,34 @@ class Records(Family):
         if versus:
             embed.add_field(name="Against the computer", value="\n".join(text.versus_line(*v) for v in versus)[:1024])
         await reply.send(embed=embed)
+
+    # ------------------------------------------------------------------ a player's running matches
+
+    async def games(self, interaction: discord.Interaction, page: int = 1) -> None:
+        """/games: the matches the player is in here, to them alone."""
+        reply = reply_to(interaction, ephemeral=True)
+        embed, view = await self._games(in_guild(interaction), interaction.user.id, page)
+        await reply.send(embed=embed, view=view or discord.utils.MISSING)
+
+    async def games_page(self, interaction: discord.Interaction, page: int) -> None:
+        try:
+            embed, view = await self._games(in_guild(interaction), interaction.user.id, page)
+            await interaction.response.edit_message(embed=embed, view=view)
+        except Exception as error:  # buttons have no tree.on_error: the same report, from here
+            await report_error(interaction, error)
+
+    async def _games(self, guild_id: int, user_id: int, page: int) -> tuple[discord.Embed, discord.ui.View | None]:
+        matches, total = await self.service.games(guild_id, user_id, max(page, 1), PER_PAGE)
+        pages = max(1, math.ceil(total / PER_PAGE))
+        if page > pages:
+            matches, _ = await self.service.games(guild_id, user_id, pages, PER_PAGE)
+            page = pages
+        embed = discord.Embed(title="🎲 Your games", colour=EMBED_COLOUR)
+        embed.description = "\n".join(text.games_line(match, user_id) for match in matches) or (
+            "You are not playing any match in this server. Start one with `/challenge`.")
+        if matches:
+            embed.set_footer(text=f"Page {page}/{pages} · {counted(total, 'match', 'matches')} · your move first")
+        return embed, games_view(page, pages)
 
     # ------------------------------------------------------------------ finished matches
 
