@@ -238,7 +238,7 @@ class Standing:
         return self.rd > 110
 
 
-NOTICE_KINDS = ("challenge", "start", "move", "offer", "draw", "resign", "timeout")
+NOTICE_KINDS = ("challenge", "start", "move", "offer", "draw", "resign", "timeout", "reminder")
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,6 @@
-"""What happens with time, for any adapter: challenges that expire, players who run out of time, changes
-whose poster did not show them, and computer turns nobody is playing.
+"""What happens with time, for any adapter: challenges that expire, players who run out of time, players
+to remind that their long turn is running out, changes whose poster did not show them, and computer
+turns nobody is playing.
 
 One loop sleeps until the service's next deadline (or the sweep interval, whichever is sooner), wakes
 early when the service says its deadlines changed, has the service expire what is due, and hands what
@@ -37,6 +38,10 @@ class Adapter(Protocol):
 
     async def timed_out(self, match: Match) -> None:
         """A match after a player ran out of time (the match goes on without them, or is over)."""
+
+    async def remind(self, match: Match) -> None:
+        """A match whose player to move has used most of a long turn: mention them (its note is the
+        reminder's, to clear once it is shown)."""
 
     def computer_owed(self, match: Match) -> None:
         """A match whose computer is to move and nobody is playing it: let it play."""
@@ -85,6 +90,8 @@ class Scheduler:
             await self.computers_owed()
         for notice in await self.service.notices_due():  # first: a turn shown late gets its time again
             await self.adapter.notice_due(notice)
+        for match in await self.service.reminders_due():
+            await self.adapter.remind(match)
         expired = await self.service.expire_due()
         for challenge in expired.challenges:
             await self.adapter.challenge_expired(challenge)

@@ -27,7 +27,7 @@ async def challenge_accepted(env: Discord, channel: int = CHANNEL):
 async def test_commands_are_registered_from_the_game_registry(env):
     names = {c["name"] for c in env.standin.commands}
     assert names == {"challenge", "accept", "decline", "move", "board", "resign", "draw", "leaderboard", "stats",
-                     "games", "rules", "history", "replay", "help"}
+                     "games", "settings", "rules", "history", "replay", "help"}
     challenge = next(c for c in env.standin.commands if c["name"] == "challenge")
     attaxx = next(o for o in challenge["options"] if o["name"] == "attaxx")
     assert attaxx["options"][0]["name"] == "opponent" and attaxx["options"][0]["type"] == 6

@@ -43,6 +43,9 @@ class Recorded:
     async def timed_out(self, match: Match) -> None:
         self._keep("timed_out", match)
 
+    async def remind(self, match: Match) -> None:
+        self._keep("remind", match)
+
     def computer_owed(self, match: Match) -> None:
         self._keep("computer_owed", match)
 

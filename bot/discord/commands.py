@@ -24,6 +24,7 @@ LEVEL_CHOICES = [app_commands.Choice(name=f"{level}{' (default)' if level == 'me
                  for level in COMPUTER_LEVELS]
 SIDE_LABELS = {"random": "random (default)", "first": "first: you move first", "second": "second: you move second"}
 SIDE_CHOICES = [app_commands.Choice(name=SIDE_LABELS[side], value=side) for side in SIDES]
+ON_OFF = [app_commands.Choice(name="on", value=1), app_commands.Choice(name="off", value=0)]
 GAME_CHOICES = [app_commands.Choice(name=game.title, value=name) for name, game in GAMES.items()]
 
 
@@ -172,6 +173,17 @@ def build_tree(client: discord.Client) -> app_commands.CommandTree:
     @app_commands.describe(page="Which page (10 matches a page)")
     async def games(interaction: discord.Interaction, page: app_commands.Range[int, 1, 10000] = 1) -> None:
         await interaction.client.handlers.records.games(interaction, page)
+
+    @tree.command(name="settings", description="Turn reminders when your time runs low on or off (see them with no options)")
+    @app_commands.guild_only()
+    @app_commands.describe(reminders="Your turn reminders in this server's matches",
+                           server_reminders="Everyone's in this server (needs the Manage Server permission)")
+    @app_commands.choices(reminders=ON_OFF, server_reminders=ON_OFF)
+    async def settings(interaction: discord.Interaction, reminders: app_commands.Choice[int] | None = None,
+                       server_reminders: app_commands.Choice[int] | None = None) -> None:
+        await interaction.client.handlers.settings.settings(
+            interaction, None if reminders is None else bool(reminders.value),
+            None if server_reminders is None else bool(server_reminders.value))
 
     @tree.command(name="rules", description="How a game is played, with its notation and house rules")
     @app_commands.describe(game="Which game")

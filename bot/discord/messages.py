@@ -165,6 +165,8 @@ def notice_text(notice: Notice) -> str:
         return draw_offer_text(DrawOffer(match=match, seat=seat if seat is not None else match.draw_offer or 0))
     if notice.kind == "timeout":
         return timeout_text(match, seat)
+    if notice.kind == "reminder":
+        return reminder_text(match)
     if notice.kind == "resign" and match.status == "active" and seat is not None:
         return left_text(match, seat, f"{match.seats[seat].name} resigned.")
     return result_text(match)
@@ -243,6 +245,14 @@ def board_link(match: Match) -> str:
         return f"<#{match.channel_id}>"
     return f"[board](https://discord.com/channels/{match.guild_id}/{match.channel_id}/{match.board_message})" \
         f" in <#{match.channel_id}>"
+
+
+def reminder_text(match: Match) -> str:
+    """A reminder to the player to move that most of their turn is gone (a new message, so it notifies)."""
+    player = match.to_move
+    assert player is not None and match.deadline is not None
+    return (f"⏰ {mention(player)}, it is still your move in **{match.rules.title}** #{match.id}: time runs out "
+            f"{when(match.deadline)}. Your board: {board_link(match)}. (`/settings reminders:off` stops these.)")
 
 
 def games_line(match: Match, user_id: int) -> str:

@@ -166,6 +166,21 @@ class Poster:
             return False
         return True
 
+    async def remind(self, match: Match) -> bool:
+        """Mention the player to move that most of their turn is gone, in the match's channel, once; then
+        clear the reminder's note. Whether it was shown (else its note falls due and it is tried again)."""
+        try:
+            await self._post(match.note, self.channel(match.channel_id, match.note), text.reminder_text(match),
+                             allowed_mentions=pings(match.to_move))
+        except NotShown:
+            log.info("Discord did not take the reminder in match %s; trying again soon", match.id)
+            return False
+        except discord.HTTPException as error:
+            log_post_failure(f"remind the player to move in match {match.id}", match.channel_id, error)
+            return False
+        await self.service.posted(match.note)
+        return True
+
     async def say(self, to: Send | Reply, content: str, match: Match, mentions: discord.AllowedMentions) -> None:
         """A change of `match` shown in words only (a draw offer), then its note cleared."""
         await self._post(match.note, await self._in_order(to, match), content, allowed_mentions=mentions)
@@ -326,6 +341,13 @@ class Poster:
     async def _repost_change(self, notice: Notice) -> None:
         match = notice.match
         assert match is not None
+        if notice.kind == "reminder":  # a reminder of a turn since played is no use: cleared unshown
+            current = await self.service.get_match(match.id)
+            if notice.latest and current.status == "active" and current.moves == match.moves:
+                await self.remind(replace(current, note=notice.id))
+            else:
+                await self.service.posted(notice.id)
+            return
         if notice.kind == "start":
             await self.refresh_challenge(replace(notice.challenge, note=None))
         original = await self._original(notice)

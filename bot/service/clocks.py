@@ -1,5 +1,6 @@
-"""Time: when the next thing is due, challenges that expire, players whose turn timer runs out, and a
-turn timer started again for a player told of their turn late."""
+"""Time: when the next thing is due, challenges that expire, players whose turn timer runs out, reminders
+to players who have used most of a long turn, and a turn timer started again for a player told of their
+turn late."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -41,6 +42,25 @@ class Clocks(ServiceCore):
                                                                    version=len(match.moves), seat=seat)))
         await self.store.forget_deliveries(now - DELIVERY_SECONDS)
         return Expired(tuple(challenges), tuple(matches))
+
+    async def reminders_due(self) -> list[Match]:
+        """The matches whose player to move has used most of a long turn (see repository.REMIND_AFTER):
+        each turn once, claimed by one process, with the outbox note of its reminder. A turn whose
+        player is a computer, or has reminders off (or whose server has), is passed over for good."""
+        now = self.clock()
+        due = []
+        async with self._changing() as db:
+            for match_id in await repository.reminder_match_ids(db, now):
+                match = await self._load_match(db, match_id)
+                version, player = len(match.moves), match.to_move
+                await repository.set_reminded(db, match.id, version)
+                if player is None or player.is_computer or not await repository.wants_reminders(
+                        db, match.guild_id, player.id):
+                    continue
+                note = await self._note(db, "reminder", match.id, now, match_id=match.id, version=version,
+                                        seat=match.state.to_move)
+                due.append(replace(match, note=note))
+        return due
 
     async def shown_late(self, match: Match) -> Match:
         """The player to move was told only now (the change before their turn was shown late): their

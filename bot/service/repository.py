@@ -235,6 +235,50 @@ async def timed_out_match_ids(tx: Tx, now: float) -> list[int]:
     return [row["id"] for row in rows]
 
 
+async def reminder_match_ids(tx: Tx, now: float) -> list[int]:
+    """The active matches (not the console's) whose player to move is due a reminder by `now`, with
+    time left (past the deadline, a time-out is due instead), and whose last change was shown, claimed
+    by this process."""
+    rows = await tx.all(
+        f"SELECT id FROM matches m WHERE {REMINDABLE} AND {REMIND_AT} <= ? AND deadline > ?"
+        " AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.match_id = m.id)" + tx.claim, now, now)
+    return [row["id"] for row in rows]
+
+
+async def set_reminded(tx: Tx, match_id: int, version: int) -> None:
+    """The turn after `version` moves has had its reminder (or needs none)."""
+    await tx.run("UPDATE matches SET reminded = ? WHERE id = ?", version, match_id)
+
+
+async def wants_reminders(tx: Tx, guild_id: int, user_id: int) -> bool:
+    """Whether a player gets turn reminders in a server: neither they nor the server turned them off."""
+    row = await tx.one(
+        "SELECT (SELECT reminders FROM players WHERE user_id = ?) AS mine,"
+        " (SELECT reminders FROM guild_settings WHERE guild_id = ?) AS server", user_id, guild_id)
+    return row is not None and row["mine"] != 0 and row["server"] != 0
+
+
+async def reminder_settings(tx: Tx, guild_id: int, user_id: int) -> tuple[bool, bool]:
+    """(the player's, the server's) reminder setting: on unless turned off."""
+    row = await tx.one(
+        "SELECT (SELECT reminders FROM players WHERE user_id = ?) AS mine,"
+        " (SELECT reminders FROM guild_settings WHERE guild_id = ?) AS server", user_id, guild_id)
+    return (row is None or row["mine"] != 0), (row is None or row["server"] != 0)
+
+
+async def set_player_reminders(tx: Tx, player: Player, on: bool) -> None:
+    await tx.run(
+        "INSERT INTO players (user_id, name, reminders) VALUES (?, ?, ?)"
+        " ON CONFLICT (user_id) DO UPDATE SET name = excluded.name, reminders = excluded.reminders",
+        player.id, player.name, int(on))
+
+
+async def set_server_reminders(tx: Tx, guild_id: int, on: bool) -> None:
+    await tx.run(
+        "INSERT INTO guild_settings (guild_id, reminders) VALUES (?, ?)"
+        " ON CONFLICT (guild_id) DO UPDATE SET reminders = excluded.reminders", guild_id, int(on))
+
+
 async def advance(tx: Tx, match_id: int, version: int, deadline: float | None, draw_offer: int | None) -> int:
     """One more move on an active match still at `version`; how many matches that changed (0: it changed
     meanwhile, or ended)."""
@@ -375,13 +419,21 @@ async def release_notes(tx: Tx, now: float) -> None:
     await tx.run("UPDATE outbox SET due = ? WHERE due > ?", now, now)
 
 
+REMIND_AFTER = 0.8  # a turn's share used up when its player is reminded...
+REMIND_LEAST = 3600  # ...in a match whose turns are at least this long (seconds): short timers do not nag
+REMINDABLE = (f"status = 'active' AND guild_id <> {LOCAL_GUILD} AND turn_seconds >= {REMIND_LEAST}"
+              " AND deadline IS NOT NULL AND (reminded IS NULL OR reminded < version)")
+REMIND_AT = f"deadline - turn_seconds * {1 - REMIND_AFTER}"  # the turn's start plus REMIND_AFTER of it
+
+
 async def next_due(tx: Tx) -> float | None:
-    """The earliest of: the next challenge to expire, the next turn timer to run out (neither the
-    console's), the next note due."""
+    """The earliest of: the next challenge to expire, the next turn timer to run out or turn reminder to
+    send (neither the console's), the next note due."""
     row = await tx.one(
         f"SELECT min(t) AS t FROM (SELECT min(expires_at) AS t FROM challenges WHERE status = 'open'"
         f" AND guild_id <> {LOCAL_GUILD}"
         f" UNION ALL SELECT min(deadline) FROM matches WHERE status = 'active' AND guild_id <> {LOCAL_GUILD}"
+        f" UNION ALL SELECT min({REMIND_AT}) FROM matches WHERE {REMINDABLE}"
         " UNION ALL SELECT min(due) FROM outbox) AS due",
     )
     return row["t"] if row is not None else None

@@ -134,14 +134,18 @@ class Discord:
         return options
 
     async def command(self, user: User, channel_id: int, name: str, sub: str | None = None, /, *,
-                      permissions: int = ALL_PERMISSIONS, **values: Any) -> Action:
-        """`user` runs `/name [sub] option:value …` in the channel."""
+                      permissions: int = ALL_PERMISSIONS, member_permissions: int = ALL_PERMISSIONS,
+                      **values: Any) -> Action:
+        """`user` runs `/name [sub] option:value …` in the channel (`permissions`: the bot's there,
+        `member_permissions`: the user's)."""
         resolved: dict = {}
         options = self._options(values, resolved)
         if sub is not None:
             options = [{"name": sub, "type": 1, "options": options}]
         data = {"id": str(self.standin.snowflake()), "name": name, "type": 1, "options": options, "resolved": resolved}
-        return await self._send(self._payload(2, user, channel_id, data, permissions))
+        payload = self._payload(2, user, channel_id, data, permissions)
+        payload["member"]["permissions"] = str(member_permissions)
+        return await self._send(payload)
 
     async def autocomplete(self, user: User, channel_id: int, name: str, option: str, typed: str) -> list[str]:
         """`user` types `typed` into `/name option:` and reads the suggested values."""

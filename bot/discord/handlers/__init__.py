@@ -7,6 +7,7 @@ from bot.discord.handlers.challenges import Challenges
 from bot.discord.handlers.computers import ComputerTurns
 from bot.discord.handlers.play import Play
 from bot.discord.handlers.records import Records
+from bot.discord.handlers.settings import Settings
 from bot.discord.handlers.timers import Timers
 from bot.discord.posting import Poster
 from bot.service import MatchService
@@ -25,4 +26,5 @@ class Handlers:
         self.challenges = Challenges(client, service, self.poster)
         self.play = Play(client, service, self.poster)
         self.records = Records(client, service, self.poster)
+        self.settings = Settings(client, service, self.poster)
         self.timers = Timers(self.poster, self.computers)

@@ -23,5 +23,8 @@ class Timers:
     async def timed_out(self, match: Match) -> None:
         await self.poster.show_unseen(text.timeout_text(match), match, "the time-out")
 
+    async def remind(self, match: Match) -> None:
+        await self.poster.remind(match)
+
     def computer_owed(self, match: Match) -> None:
         self.computers.play(match, owed=True)
