@@ -196,8 +196,12 @@ async def test_restart_mid_match_continues_where_it_stood(db_path, clock):
 async def test_turn_timer_makes_the_player_to_move_lose(service, clock):
     match = await start_match(service, turn_seconds=3600)
     await service.move(CHANNEL, ALICE, "b6")
-    assert await service.next_deadline() == clock.now + 3600
-    clock.advance(3599)
+    deadline = clock.now + 3600
+    assert await service.next_deadline() == deadline - 720, "bob's reminder first, after 80 % of his turn"
+    clock.advance(2880)
+    [reminded] = await service.reminders_due()
+    assert reminded.to_move == BOB and await service.next_deadline() == deadline
+    clock.advance(719)
     assert (await service.expire_due()).matches == ()
     clock.advance(2)
     expired = await service.expire_due()
