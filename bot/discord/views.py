@@ -160,17 +160,27 @@ class ReplayButton(Once, discord.ui.DynamicItem[discord.ui.Button], template=cus
         await interaction.client.handlers.records.replay_button(interaction, self.match_id)
 
 
-class HistoryPage(Once, discord.ui.DynamicItem[discord.ui.Button], template=custom_ids(r"history:(?P<page>\d+):(?P<dir>prev|next)")):
+class PageTurn:
+    """Mixed into a listing's page buttons, whose custom_id is "<listing>:<page>:<prev|next>"."""
+
+    listing: str
+    labels: tuple[str, str]  # the buttons to the previous page and to the next
+
     def __init__(self, page: int, direction: str, *, disabled: bool = False):
-        super().__init__(discord.ui.Button(
-            label="◀ Newer" if direction == "prev" else "Older ▶", style=discord.ButtonStyle.secondary,
-            custom_id=f"history:{page}:{direction}", disabled=disabled,
+        super().__init__(discord.ui.Button(  # type: ignore[call-arg]
+            label=self.labels[direction == "next"], style=discord.ButtonStyle.secondary,
+            custom_id=f"{self.listing}:{page}:{direction}", disabled=disabled,
         ))
         self.page = page
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]) -> HistoryPage:
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]) -> Any:
         return cls(int(match["page"]), match["dir"])
+
+
+class HistoryPage(PageTurn, Once, discord.ui.DynamicItem[discord.ui.Button],
+                  template=custom_ids(r"history:(?P<page>\d+):(?P<dir>prev|next)")):
+    listing, labels = "history", ("◀ Newer", "Older ▶")
 
     async def callback(self, interaction: discord.Interaction[GameBot]) -> Any:
         await interaction.client.handlers.records.history_page(interaction, self.page)
@@ -195,19 +205,11 @@ class HistoryReplay(Once, discord.ui.DynamicItem[discord.ui.Select], template=cu
         await interaction.client.handlers.records.replay_button(interaction, int(values[0]) if values[0].isdigit() else 0)
 
 
-class GamesPage(Once, discord.ui.DynamicItem[discord.ui.Button], template=custom_ids(r"games:(?P<page>\d+):(?P<dir>prev|next)")):
+class GamesPage(PageTurn, Once, discord.ui.DynamicItem[discord.ui.Button],
+                template=custom_ids(r"games:(?P<page>\d+):(?P<dir>prev|next)")):
     """A /games page's buttons: the pages around it, for whoever presses (each sees their own games)."""
 
-    def __init__(self, page: int, direction: str, *, disabled: bool = False):
-        super().__init__(discord.ui.Button(
-            label="◀ Previous" if direction == "prev" else "Next ▶", style=discord.ButtonStyle.secondary,
-            custom_id=f"games:{page}:{direction}", disabled=disabled,
-        ))
-        self.page = page
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]) -> GamesPage:
-        return cls(int(match["page"]), match["dir"])
+    listing, labels = "games", ("◀ Previous", "Next ▶")
 
     async def callback(self, interaction: discord.Interaction[GameBot]) -> Any:
         await interaction.client.handlers.records.games_page(interaction, self.page)

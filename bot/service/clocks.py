@@ -54,8 +54,8 @@ class Clocks(ServiceCore):
                 match = await self._load_match(db, match_id)
                 version, player = len(match.moves), match.to_move
                 await repository.set_reminded(db, match.id, version)
-                if player is None or player.is_computer or not await repository.wants_reminders(
-                        db, match.guild_id, player.id):
+                if player is None or player.is_computer or not all(
+                        await repository.reminder_settings(db, match.guild_id, player.id)):
                     continue
                 note = await self._note(db, "reminder", match.id, now, match_id=match.id, version=version,
                                         seat=match.state.to_move)

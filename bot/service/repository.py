@@ -250,14 +250,6 @@ async def set_reminded(tx: Tx, match_id: int, version: int) -> None:
     await tx.run("UPDATE matches SET reminded = ? WHERE id = ?", version, match_id)
 
 
-async def wants_reminders(tx: Tx, guild_id: int, user_id: int) -> bool:
-    """Whether a player gets turn reminders in a server: neither they nor the server turned them off."""
-    row = await tx.one(
-        "SELECT (SELECT reminders FROM players WHERE user_id = ?) AS mine,"
-        " (SELECT reminders FROM guild_settings WHERE guild_id = ?) AS server", user_id, guild_id)
-    return row is not None and row["mine"] != 0 and row["server"] != 0
-
-
 async def reminder_settings(tx: Tx, guild_id: int, user_id: int) -> tuple[bool, bool]:
     """(the player's, the server's) reminder setting: on unless turned off."""
     row = await tx.one(

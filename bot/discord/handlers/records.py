@@ -6,6 +6,8 @@ import asyncio
 import functools
 import io
 import math
+from collections.abc import Awaitable, Callable
+from typing import TypeVar
 
 import discord
 
@@ -21,6 +23,8 @@ from bot.models import Match
 from bot.rulebook import rules_text
 from rules import GAMES, State
 from rules.core import counted
+
+T = TypeVar("T")
 
 PER_PAGE = 10
 HISTORY_PAGE = 5
@@ -41,6 +45,29 @@ def start_position_png(game: str) -> bytes:
     return renderers.render(start_position(game), start_names(game))
 
 
+Page = tuple[discord.Embed, discord.ui.View | None]
+
+
+async def paged(fetch: Callable[[int], Awaitable[tuple[list[T], int]]], page: int, per_page: int) -> tuple[list[T], int, int, int]:
+    """A page of a listing, `fetch(page)` giving its items and how many there are in all; the last page
+    when `page` is past it. (items, total, the page shown, pages)."""
+    items, total = await fetch(max(page, 1))
+    pages = max(1, math.ceil(total / per_page))
+    if page > pages:
+        items, _ = await fetch(pages)
+        page = pages
+    return items, total, page, pages
+
+
+async def turn_page(interaction: discord.Interaction, build: Callable[[], Awaitable[Page]]) -> None:
+    """A page button pressed: the message edited to show that page."""
+    try:
+        embed, view = await build()
+        await interaction.response.edit_message(embed=embed, view=view)
+    except Exception as error:  # buttons have no tree.on_error: the same report, from here
+        await report_error(interaction, error)
+
+
 class Records(Family):
     # ------------------------------------------------------------------ rankings
 
@@ -51,18 +78,11 @@ class Records(Family):
         await reply.send(embed=embed, view=view or discord.utils.MISSING)
 
     async def leaderboard_page(self, interaction: discord.Interaction, game: str, page: int) -> None:
-        try:
-            embed, view = await self._leaderboard(in_guild(interaction), game, page)
-            await interaction.response.edit_message(embed=embed, view=view)
-        except Exception as error:  # buttons have no tree.on_error: the same report, from here
-            await report_error(interaction, error)
+        await turn_page(interaction, lambda: self._leaderboard(in_guild(interaction), game, page))
 
-    async def _leaderboard(self, guild_id: int, game: str, page: int) -> tuple[discord.Embed, discord.ui.View | None]:
-        rows, total = await self.service.leaderboard(guild_id, game, max(page, 1), PER_PAGE)
-        pages = max(1, math.ceil(total / PER_PAGE))
-        if page > pages:
-            rows, _ = await self.service.leaderboard(guild_id, game, pages, PER_PAGE)
-            page = pages
+    async def _leaderboard(self, guild_id: int, game: str, page: int) -> Page:
+        rows, total, page, pages = await paged(
+            lambda at: self.service.leaderboard(guild_id, game, at, PER_PAGE), page, PER_PAGE)
         title = GAMES[game].title
         embed = discord.Embed(title=f"🏆 {title} leaderboard", colour=EMBED_COLOUR)
         embed.description = "\n".join(text.standing_line(s) for s in rows) or (
@@ -92,18 +112,11 @@ class Records(Family):
         await reply.send(embed=embed, view=view or discord.utils.MISSING)
 
     async def games_page(self, interaction: discord.Interaction, page: int) -> None:
-        try:
-            embed, view = await self._games(in_guild(interaction), interaction.user.id, page)
-            await interaction.response.edit_message(embed=embed, view=view)
-        except Exception as error:  # buttons have no tree.on_error: the same report, from here
-            await report_error(interaction, error)
+        await turn_page(interaction, lambda: self._games(in_guild(interaction), interaction.user.id, page))
 
-    async def _games(self, guild_id: int, user_id: int, page: int) -> tuple[discord.Embed, discord.ui.View | None]:
-        matches, total = await self.service.games(guild_id, user_id, max(page, 1), PER_PAGE)
-        pages = max(1, math.ceil(total / PER_PAGE))
-        if page > pages:
-            matches, _ = await self.service.games(guild_id, user_id, pages, PER_PAGE)
-            page = pages
+    async def _games(self, guild_id: int, user_id: int, page: int) -> Page:
+        matches, total, page, pages = await paged(
+            lambda at: self.service.games(guild_id, user_id, at, PER_PAGE), page, PER_PAGE)
         embed = discord.Embed(title="🎲 Your games", colour=EMBED_COLOUR)
         embed.description = "\n".join(text.games_line(match, user_id) for match in matches) or (
             "You are not playing any match in this server. Start one with `/challenge`.")
@@ -120,18 +133,11 @@ class Records(Family):
         await reply.send(embed=embed, view=view or discord.utils.MISSING)
 
     async def history_page(self, interaction: discord.Interaction, page: int) -> None:
-        try:
-            embed, view = await self._history(in_guild(interaction), page)
-            await interaction.response.edit_message(embed=embed, view=view)
-        except Exception as error:  # buttons have no tree.on_error: the same report, from here
-            await report_error(interaction, error)
+        await turn_page(interaction, lambda: self._history(in_guild(interaction), page))
 
-    async def _history(self, guild_id: int, page: int) -> tuple[discord.Embed, discord.ui.View | None]:
-        matches, total = await self.service.history(guild_id, HISTORY_PAGE, max(page, 1))
-        pages = max(1, math.ceil(total / HISTORY_PAGE))
-        if page > pages:
-            matches, _ = await self.service.history(guild_id, HISTORY_PAGE, pages)
-            page = pages
+    async def _history(self, guild_id: int, page: int) -> Page:
+        matches, total, page, pages = await paged(
+            lambda at: self.service.history(guild_id, HISTORY_PAGE, at), page, HISTORY_PAGE)
         embed = discord.Embed(title="📜 Recent matches", colour=EMBED_COLOUR)
         for match in matches:
             name, value = text.history_entry(match)
