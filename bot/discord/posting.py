@@ -156,29 +156,26 @@ class Poster:
         """Post a change made outside any interaction (a computer's move, a time-out), already stored;
         whether it was shown. A post that failed for a reason that may pass (Discord down, the bot
         restarting) is tried again by whichever process finds its note due."""
+        return await self._unasked(self.show_in_channel(content, match), match, what)
+
+    async def remind(self, match: Match) -> bool:
+        """Mention the player to move that most of their turn is gone, in the match's channel, once; then
+        clear the reminder's note. Whether it was shown (else its note falls due and it is tried again)."""
+        return await self._unasked(self.say(self.channel(match.channel_id, match.note), text.reminder_text(match),
+                                            match, pings(match.to_move)), match, "the reminder")
+
+    @staticmethod
+    async def _unasked(post: Awaitable[Any], match: Match, what: str) -> bool:
+        """Make a post nobody asked for (no interaction to answer): whether it was shown. A failure that
+        may pass is logged briefly (the note is tried again); others with the channel's details."""
         try:
-            await self.show_in_channel(content, match)
+            await post
         except NotShown:
             log.info("Discord did not take %s in match %s; trying again soon", what, match.id)
             return False
         except discord.HTTPException as error:
             log_post_failure(f"post {what} in match {match.id}", match.channel_id, error)
             return False
-        return True
-
-    async def remind(self, match: Match) -> bool:
-        """Mention the player to move that most of their turn is gone, in the match's channel, once; then
-        clear the reminder's note. Whether it was shown (else its note falls due and it is tried again)."""
-        try:
-            await self._post(match.note, self.channel(match.channel_id, match.note), text.reminder_text(match),
-                             allowed_mentions=pings(match.to_move))
-        except NotShown:
-            log.info("Discord did not take the reminder in match %s; trying again soon", match.id)
-            return False
-        except discord.HTTPException as error:
-            log_post_failure(f"remind the player to move in match {match.id}", match.channel_id, error)
-            return False
-        await self.service.posted(match.note)
         return True
 
     async def say(self, to: Send | Reply, content: str, match: Match, mentions: discord.AllowedMentions) -> None:
