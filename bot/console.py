@@ -251,7 +251,7 @@ class Console:
                 elif text == "?":
                     move = self.build(match.state)
                     if move is not None:
-                        result = await self.service.move_at(match.id, player, move, len(match.moves))
+                        result = await self.service.move_at(match.id, player, move, match.stamp)
                         self.announce(result)
                         return result.match
                 elif command == "rules":
@@ -290,6 +290,10 @@ class Console:
                     ended = await self.offer_draw(match, player)
                     if ended is not None:
                         return ended
+                elif text.lower() == "takeback":
+                    back = await self.take_back(match, player)
+                    if back is not None:
+                        return back
                 else:
                     result = await self.service.move(match.channel_id, player, text)
                     self.announce(result)
@@ -348,6 +352,26 @@ class Console:
             return await self.service.draw(match.channel_id, other)
         self.say(f"{other.name} declines the draw; {player.name} is still to move.")
         return None
+
+    async def take_back(self, match: Match, player: Player) -> Match | None:
+        """`takeback` at `player`'s turn: against the computer, `player`'s last move and the computer's
+        replies go at once; between people, the one who just moved asks and `player` answers."""
+        if len(match.seats) != 2:
+            self.say("Moves can only be taken back in two-player games.")
+            return None
+        other = match.seats[1 - match.seat_of(player.id)]
+        if other.is_computer:
+            result = await self.service.takeback(match.channel_id, player)
+        else:
+            asked = await self.service.takeback(match.channel_id, other)
+            accept = self.yes(f"{player.name}, {other.name} asks to take back {match.moves[-1]}. Do you accept? [y/N] ")
+            result = await self.service.answer_takeback(match.id, player, asked.match.stamp, accept)
+            if not accept:
+                self.say(f"{player.name} declines; {player.name} is still to move.")
+                return None
+        taken = ", ".join(result.moves)
+        self.say(f"{result.match.seats[result.seat].name} took back {taken}.")
+        return result.match
 
     def announce(self, result: MoveResult) -> None:
         match, last = result.match, result.match.state.last

@@ -20,6 +20,7 @@ Type a move in the game's notation, or one of:
   history    the moves played so far
   board      show the board again
   draw       offer a draw
+  takeback   take the last move back, if its opponent agrees (against the computer: at once, with its reply)
   resign     give up this match (it counts as a loss)
   matches    the local matches in progress (`matches ann`: those ann plays in)
   switch N   play match N instead; this one waits

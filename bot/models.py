@@ -146,6 +146,14 @@ class Match:
     note: int | None = None  # the outbox note of the change just made, for whoever posts it (see Notice)
     earlier: tuple[int, ...] = ()  # notes of the match's earlier changes not shown yet: shown before this one
     board_message: int | None = None  # the message with the latest board posted, in channel_id (None: none known)
+    takeback: int | None = None  # the seat asking to take its last move back (two-player matches)
+    undone: int = 0  # moves taken back so far
+
+    @property
+    def stamp(self) -> int:
+        """A number that grows with every change of the position, a move or a takeback (moves played +
+        2 · moves taken back): a panel or button made at another stamp was made for another position."""
+        return len(self.moves) + 2 * self.undone
 
     @property
     def rules(self) -> Game:
@@ -209,6 +217,17 @@ class MoveResult:
 class DrawOffer:
     match: Match
     seat: int
+
+
+@dataclass(frozen=True)
+class Takeback:
+    """A takeback asked for, granted (at once against the computer, or accepted) or declined. `match` as
+    it stands after it; `seat` asked; `moves` were taken back, oldest first (none unless granted)."""
+
+    match: Match
+    seat: int
+    status: str  # "asked", "granted" or "declined"
+    moves: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -577,3 +577,23 @@ async def test_when_a_match_ends_the_ones_waiting_are_offered(db_path):
     assert "Result: fay wins (eve resigned)." in out and out[-1] == STOPPED
     assert script.prompts[-1] == "Match to resume (its number), `new`, or Enter to stop: "
     assert [m.id for m in await local(db_path, "active_matches", LOCAL_GUILD)] == [1]
+
+
+async def test_takebacks_at_the_console(db_path):
+    """Between people the one who just moved asks and the player to move answers; against the computer
+    the player's move and the computer's reply go at once."""
+    out = await run(db_path, Script(SETUP + ["b6", "takeback", "n", "a2", "takeback", "y", "quit"]))
+    assert "bob declines; bob is still to move." in out
+    assert "bob took back a2." in out
+    match = await latest(db_path)
+    assert match.moves == ("b6",) and match.state.to_move == 1 and match.undone == 1
+
+    out = await run(db_path, Script(["new", "attaxx", "ann", "computer easy", "b6", "takeback", "history", "quit"]))
+    taken = next(line for line in out if line.startswith("ann took back b6, "))
+    assert len(taken.split(", ")) == 2, "the computer's reply went too"
+    store = await SqliteStore.open(db_path)
+    try:
+        match = await MatchService(store).get_match(2)
+    finally:
+        await store.close()
+    assert match.seats[1].name == "Computer (easy)" and match.moves == () and match.state.to_move == 0

@@ -41,7 +41,7 @@ async def test_a_move_built_by_picking_its_squares(env):
     assert not board.ephemeral and "played" in board.content and await board.pinged() == [BOB.id]
     assert decode(board.png).tobytes() != decode(start.png).tobytes()
     match = await env.client.handlers.service.latest(CHANNEL)
-    assert len(match.moves) == 1 and [b["label"] for b in board.buttons] == ["Move"]
+    assert len(match.moves) == 1 and [b["label"] for b in board.buttons] == ["Move", "Take back"]
 
 
 async def test_only_the_player_to_move_gets_a_panel(env):

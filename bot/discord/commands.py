@@ -155,6 +155,11 @@ def build_tree(client: discord.Client) -> app_commands.CommandTree:
     async def draw(interaction: discord.Interaction) -> None:
         await interaction.client.handlers.play.draw(interaction)
 
+    @tree.command(name="takeback", description="Ask to take back your last move, or accept your opponent's request")
+    @app_commands.guild_only()
+    async def takeback(interaction: discord.Interaction) -> None:
+        await interaction.client.handlers.takebacks.takeback(interaction)
+
     @tree.command(name="leaderboard", description="This server's ranking for a game")
     @app_commands.guild_only()
     @app_commands.describe(game="Which game", page="Page number (10 players a page)")

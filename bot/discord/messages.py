@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot import steps
-from bot.models import Challenge, DrawOffer, Match, MoveResult, Notice, Player, Standing, computer
+from bot.models import Challenge, DrawOffer, Match, MoveResult, Notice, Player, Standing, Takeback, computer
 from bot.rulebook import player_count
 from renderers.describe import within_limit
 from renderers.results import scores_text, who_won
@@ -167,6 +167,8 @@ def notice_text(notice: Notice) -> str:
         return timeout_text(match, seat)
     if notice.kind == "reminder":
         return reminder_text(match)
+    if notice.kind in TAKEBACK_KINDS and seat is not None:
+        return takeback_text(Takeback(match, seat, TAKEBACK_KINDS[notice.kind]))
     if notice.kind == "resign" and match.status == "active" and seat is not None:
         return left_text(match, seat, f"{match.seats[seat].name} resigned.")
     return result_text(match)
@@ -179,6 +181,31 @@ def draw_offer_text(offer: DrawOffer) -> str:
         f"🤝 {mention(match.seats[offer.seat])} offers a draw. {mention(other)}: `/draw` to accept, "
         "or make a move to decline."
     )
+
+
+TAKEBACK_KINDS = {"takeback-ask": "asked", "takeback": "granted", "takeback-no": "declined"}  # note kind: status
+
+
+def takeback_text(takeback: Takeback) -> str:
+    """A takeback asked for (the opponent answers with the buttons below), granted (with the moves taken
+    back, when known) or declined."""
+    match, seat = takeback.match, takeback.seat
+    asker, other = match.seats[seat], match.seats[1 - seat]
+    if takeback.status == "asked":
+        return (f"↩️ {mention(asker)} asks to take back their move **{match.moves[-1]}**. {mention(other)}: accept or "
+                "decline below; your next move declines it.")
+    if takeback.status == "declined":
+        return f"✋ {mention(other)} declined {mention(asker)}'s takeback.\n{turn_line(match)}"
+    moves = takeback.moves
+    if not moves:  # shown late: the moves are gone from the log
+        what = "their last move"
+    elif len(moves) == 1:
+        what = f"**{moves[0]}**"
+    else:
+        replies = ", ".join(f"**{m}**" for m in moves[1:])
+        what = f"**{moves[0]}** and {mention(other)}'s {'reply' if len(moves) == 2 else 'replies'} {replies}"
+    by = "" if other.is_computer else f", as {mention(other)} agreed"
+    return f"↩️ {mention(asker)} took back {what}{by}.\n{turn_line(match)}"
 
 
 def result_text(match: Match) -> str:
@@ -322,14 +349,29 @@ def help_sections(bot_name: str, commands: Sequence[tuple[str, str]]) -> tuple[s
         f"1. `/challenge {first} opponent:@someone`, or leave out the opponent for an open challenge anyone may join.\n"
         "2. They press **Accept**: the board appears and the first player is mentioned.\n"
         "3. Take turns: press **Move** under the board and tap your move, or type `/move` (start typing and it "
-        "lists your legal moves). `/board` shows the board again, `/resign` and `/draw` end a match early, "
-        "`/replay` shows a finished match move by move.\n"
+        "lists your legal moves). `/board` shows the board again, `/takeback` asks to undo your last move, "
+        "`/resign` and `/draw` end a match early, `/replay` shows a finished match move by move.\n"
         f"Nobody around? `/challenge {first} opponent:@{bot_name} level:hard` plays the computer at once "
         "(easy, medium or hard); `computers:2` seats computer players in a bigger game.\n"
         "A channel busy with a match? A new challenge there gets a thread of its own."
     )
-    usage = "\n".join(f"`{name}` — {description}" for name, description in commands)
+    usage = [f"`{name}` — {description}" for name, description in commands]
     games = "\n".join(
         f"**{game.title}** · {player_count(game)} · `/rules {name}`\n{game.summary}" for name, game in GAMES.items()
     )
-    return intro, [("Play someone here", play), ("Commands", usage), ("Games", games)]
+    listed = [(title, "\n".join(lines)) for title, lines in zip(("Commands", *["More commands"] * len(usage)),
+                                                               in_fields(usage))]
+    return intro, [("Play someone here", play), *listed, ("Games", games)]
+
+
+FIELD_MAX = 1024  # an embed field's value
+
+
+def in_fields(lines: Sequence[str]) -> list[list[str]]:
+    """Lines packed in order into as few embed fields as hold them whole."""
+    fields: list[list[str]] = [[]]
+    for line in lines:
+        if fields[-1] and len("\n".join([*fields[-1], line])) > FIELD_MAX:
+            fields.append([])
+        fields[-1].append(line)
+    return fields

@@ -27,7 +27,7 @@ from bot.boards import draw_board
 from bot.discord import messages as text
 from bot.discord.payloads import Attachment
 from bot.discord.replies import Reply, passing, see_above, taken_back
-from bot.discord.views import board_view, challenge_view
+from bot.discord.views import board_view, challenge_view, takeback_view
 from bot.errors import NotShown
 from bot.models import Challenge, Match, Notice, Player
 from bot.service import MatchService
@@ -78,8 +78,8 @@ def interaction_of(notice: Notice) -> tuple[int, str]:
 
 
 def board_name(match: Match) -> str:
-    """The board's file name: the match and how many moves it shows."""
-    return f"{match.game}-{match.id}-{len(match.moves)}.png"
+    """The board's file name: the match and the position it shows (its stamp: moves played, and taken back)."""
+    return f"{match.game}-{match.id}-{match.stamp}.png"
 
 
 async def board_file(match: Match, renders: Workers) -> discord.File:
@@ -142,7 +142,7 @@ class Poster:
                                    view=board_view(match), allowed_mentions=mentions)
         if sent is not None:
             await sent(message)
-        board = (match.id, len(match.moves), message.id) if message is not None and match.status == "active" else None
+        board = (match.id, match.stamp, message.id) if message is not None and match.status == "active" else None
         await self.service.posted(match.note, board)
         if latest:
             self.then(match, owed)
@@ -178,9 +178,12 @@ class Poster:
             return False
         return True
 
-    async def say(self, to: Send | Reply, content: str, match: Match, mentions: discord.AllowedMentions) -> None:
-        """A change of `match` shown in words only (a draw offer), then its note cleared."""
-        await self._post(match.note, await self._in_order(to, match), content, allowed_mentions=mentions)
+    async def say(self, to: Send | Reply, content: str, match: Match, mentions: discord.AllowedMentions,
+                  view: discord.ui.View | None = None) -> None:
+        """A change of `match` shown in words only (a draw offer), with the buttons of `view` if any,
+        then its note cleared."""
+        extra = {"view": view} if view is not None else {}
+        await self._post(match.note, await self._in_order(to, match), content, allowed_mentions=mentions, **extra)
         await self.service.posted(match.note)
 
     async def _in_order(self, to: Send | Reply, match: Match) -> Send:
@@ -342,6 +345,15 @@ class Poster:
             current = await self.service.get_match(match.id)
             if notice.latest and current.status == "active" and current.moves == match.moves:
                 await self.remind(replace(current, note=notice.id))
+            else:
+                await self.service.posted(notice.id)
+            return
+        if notice.kind == "takeback-ask":  # a request the opponent answered or let lapse is no use either
+            current = await self.service.get_match(match.id)
+            if notice.latest and current.status == "active" and current.takeback == notice.seat:
+                current = replace(current, note=notice.id)
+                await self.say(self.channel(match.channel_id, notice.id), text.notice_text(replace(notice, match=current)),
+                               current, pings(current.seats[1 - current.takeback]), view=takeback_view(current))
             else:
                 await self.service.posted(notice.id)
             return

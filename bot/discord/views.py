@@ -105,44 +105,80 @@ class MoveButton(Once, discord.ui.DynamicItem[discord.ui.Button], template=custo
         await interaction.client.handlers.play.move_button(interaction, self.match_id)
 
 
-class BuildMenu(Once, discord.ui.DynamicItem[discord.ui.Select], template=custom_ids(r"build:(?P<id>\d+):(?P<ply>\d+):(?P<menu>\d)")):
+class BuildMenu(Once, discord.ui.DynamicItem[discord.ui.Select], template=custom_ids(r"build:(?P<id>\d+):(?P<stamp>\d+):(?P<menu>\d)")):
     """One select menu of a move panel: the choices for the next part of the move (see bot.steps).
     Its custom_id holds the match and how many moves had been played when the panel was made."""
 
-    def __init__(self, match_id: int, ply: int, menu: int, choices: tuple[steps.Choice, ...] = ()):
+    def __init__(self, match_id: int, stamp: int, menu: int, choices: tuple[steps.Choice, ...] = ()):
         options = [discord.SelectOption(label=c.label, value=c.value, description=c.description or None) for c in choices]
         placeholder = "Choose…" if not choices else f"{choices[0].label.removeprefix('▶ ')} … {choices[-1].label.removeprefix('▶ ')}"
         super().__init__(discord.ui.Select(
-            custom_id=f"build:{match_id}:{ply}:{menu}", placeholder=placeholder[:150],
+            custom_id=f"build:{match_id}:{stamp}:{menu}", placeholder=placeholder[:150],
             options=options or [discord.SelectOption(label="—", value="-")],
         ))
-        self.match_id, self.ply = match_id, ply
+        self.match_id, self.stamp = match_id, stamp
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]) -> BuildMenu:
-        return cls(int(match["id"]), int(match["ply"]), int(match["menu"]))
+        return cls(int(match["id"]), int(match["stamp"]), int(match["menu"]))
 
     async def callback(self, interaction: discord.Interaction[GameBot]) -> Any:
         values = (interaction.data or {}).get("values") or [""]
-        await interaction.client.handlers.play.build(interaction, self.match_id, self.ply, values[0])
+        await interaction.client.handlers.play.build(interaction, self.match_id, self.stamp, values[0])
 
 
-class BuildBack(Once, discord.ui.DynamicItem[discord.ui.Button], template=custom_ids(r"build-back:(?P<id>\d+):(?P<ply>\d+):(?P<to>.*)")):
-    def __init__(self, match_id: int, ply: int, to: steps.Step | None):
+class BuildBack(Once, discord.ui.DynamicItem[discord.ui.Button], template=custom_ids(r"build-back:(?P<id>\d+):(?P<stamp>\d+):(?P<to>.*)")):
+    def __init__(self, match_id: int, stamp: int, to: steps.Step | None):
         super().__init__(discord.ui.Button(
             label="Back", style=discord.ButtonStyle.secondary, emoji="↩️", disabled=to is None,
-            custom_id=f"build-back:{match_id}:{ply}:{to.value if to is not None else steps.Step('').value}",
+            custom_id=f"build-back:{match_id}:{stamp}:{to.value if to is not None else steps.Step('').value}",
         ))
-        self.match_id, self.ply, self.to = match_id, ply, to.value if to is not None else steps.Step("").value
+        self.match_id, self.stamp, self.to = match_id, stamp, to.value if to is not None else steps.Step("").value
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]) -> BuildBack:
-        back = cls(int(match["id"]), int(match["ply"]), None)
+        back = cls(int(match["id"]), int(match["stamp"]), None)
         back.to = match["to"]
         return back
 
     async def callback(self, interaction: discord.Interaction[GameBot]) -> Any:
-        await interaction.client.handlers.play.build(interaction, self.match_id, self.ply, self.to)
+        await interaction.client.handlers.play.build(interaction, self.match_id, self.stamp, self.to)
+
+
+class TakebackButton(Once, discord.ui.DynamicItem[discord.ui.Button], template=custom_ids(r"takeback:(?P<id>\d+):(?P<stamp>\d+)")):
+    """On the boards of two-player matches: the player who just moved asks to take the move back."""
+
+    def __init__(self, match_id: int, stamp: int):
+        super().__init__(discord.ui.Button(
+            label="Take back", style=discord.ButtonStyle.secondary, custom_id=f"takeback:{match_id}:{stamp}", emoji="↩️",
+        ))
+        self.match_id, self.stamp = match_id, stamp
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]) -> TakebackButton:
+        return cls(int(match["id"]), int(match["stamp"]))
+
+    async def callback(self, interaction: discord.Interaction[GameBot]) -> Any:
+        await interaction.client.handlers.takebacks.ask_button(interaction, self.match_id, self.stamp)
+
+
+class TakebackAnswer(Once, discord.ui.DynamicItem[discord.ui.Button],
+                     template=custom_ids(r"takeback-(?P<answer>accept|decline):(?P<id>\d+):(?P<stamp>\d+)")):
+    """Under a takeback request: the opponent's answer."""
+
+    def __init__(self, answer: str, match_id: int, stamp: int, *, disabled: bool = False):
+        label, style = CHALLENGE_BUTTONS[answer]
+        super().__init__(discord.ui.Button(
+            label=label, style=style, custom_id=f"takeback-{answer}:{match_id}:{stamp}", disabled=disabled,
+        ))
+        self.answer, self.match_id, self.stamp = answer, match_id, stamp
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]) -> TakebackAnswer:
+        return cls(match["answer"], int(match["id"]), int(match["stamp"]))
+
+    async def callback(self, interaction: discord.Interaction[GameBot]) -> Any:
+        await interaction.client.handlers.takebacks.answer(interaction, self.match_id, self.stamp, self.answer == "accept")
 
 
 class ReplayButton(Once, discord.ui.DynamicItem[discord.ui.Button], template=custom_ids(r"replay:(?P<id>\d+)")):
@@ -215,8 +251,8 @@ class GamesPage(PageTurn, Once, discord.ui.DynamicItem[discord.ui.Button],
         await interaction.client.handlers.records.games_page(interaction, self.page)
 
 
-DYNAMIC_ITEMS = (ChallengeButton, RematchButton, PageButton, MoveButton, BuildMenu, BuildBack, ReplayButton,
-                 HistoryPage, HistoryReplay, GamesPage)
+DYNAMIC_ITEMS = (ChallengeButton, RematchButton, PageButton, MoveButton, BuildMenu, BuildBack, TakebackButton,
+                 TakebackAnswer, ReplayButton, HistoryPage, HistoryReplay, GamesPage)
 
 
 def is_known_component(custom_id: str) -> bool:
@@ -246,13 +282,24 @@ def challenge_view(challenge: Challenge) -> discord.ui.View:
 
 
 def board_view(match: Match) -> discord.ui.View:
-    """The buttons under a board: Move while the match is on, Rematch and Replay once it is over."""
+    """The buttons under a board: Move while the match is on (and Take back in a two-player match once
+    a move is made), Rematch and Replay once it is over."""
     view = discord.ui.View(timeout=None)
     if match.status == "finished":
         view.add_item(RematchButton(match.id))
         view.add_item(ReplayButton(match.id))
     else:
         view.add_item(MoveButton(match.id))
+        if len(match.seats) == 2 and match.moves:
+            view.add_item(TakebackButton(match.id, match.stamp))
+    return view
+
+
+def takeback_view(match: Match, *, disabled: bool = False) -> discord.ui.View:
+    """Accept and Decline under a takeback request."""
+    view = discord.ui.View(timeout=None)
+    for answer in ("accept", "decline"):
+        view.add_item(TakebackAnswer(answer, match.id, match.stamp, disabled=disabled))
     return view
 
 
@@ -271,7 +318,7 @@ def history_view(page: int, pages: int, matches: tuple[tuple[int, str], ...]) ->
 def panel_view(match: Match, panel: steps.Panel) -> discord.ui.View:
     """A move panel: a select menu per PER_MENU choices, then Back."""
     view = discord.ui.View(timeout=None)
-    ply = len(match.moves)
+    ply = match.stamp
     for menu, choices in enumerate(panel.menus):
         view.add_item(BuildMenu(match.id, ply, menu, choices))
     view.add_item(BuildBack(match.id, ply, panel.back))

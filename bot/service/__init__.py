@@ -5,7 +5,7 @@ transaction of the store (bot.db), taken under the store's lock, that re-reads w
 requests for the same match are applied one after the other, and the second sees what the first did.
 
 Its parts, each a concern of the one MatchService: bot.service.challenges, .play, .clocks, .outbox,
-.records and .settings, on what they share (bot.service.core); every statement they run is in
+.takebacks, .records and .settings, on what they share (bot.service.core); every statement they run is in
 bot.service.repository.
 """
 from __future__ import annotations
@@ -19,6 +19,7 @@ from bot.service.records import Records
 from bot.service.results import leavers_last
 from bot.service.settings import ReminderSettings, Settings
 from bot.service.suggestions import refusal, suggestions
+from bot.service.takebacks import Takebacks
 
 __all__ = [
     "CHALLENGE_SECONDS", "CHANNEL_HAS_CHALLENGE", "MAX_TURN_SECONDS", "MIN_TURN_SECONDS", "NOTE_GRACE", "SHOWN_FLUSH",
@@ -27,5 +28,5 @@ __all__ = [
 ]
 
 
-class MatchService(Challenges, Play, Clocks, Outbox, Records, Settings):
+class MatchService(Challenges, Play, Takebacks, Clocks, Outbox, Records, Settings):
     """The match service as the adapters use it: MatchService(store, clock=…, computers=…, notes=…)."""

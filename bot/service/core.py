@@ -51,7 +51,7 @@ class ServiceCore:
         self.turn_seconds = turn_seconds
         self.rng = rng or random.Random()
         self.deadlines_changed = asyncio.Event()
-        self._states: OrderedDict[int, tuple[int, State, tuple[str, ...]]] = OrderedDict()
+        self._states: OrderedDict[int, tuple[int, State, tuple[str, ...]]] = OrderedDict()  # by stamp
         self._shown: list[int] = []  # notes of changes shown, deleted with the next transaction
         self._boards: list[tuple[int, int, int]] = []  # boards posted (match, version, message), to remember
         self._flush: asyncio.Task | None = None
@@ -133,13 +133,14 @@ class ServiceCore:
         left = sorted((r["left_at"], r["seat"]) for r in seat_rows if r["left_at"] is not None)
         options = json.loads(row["options"])
         cached = self._states.get(match_id)
-        if cached is not None and cached[0] == row["version"]:
+        undone = row["undone"]
+        if cached is not None and cached[0] == row["version"] + 2 * undone:
             self._states.move_to_end(match_id)
             _, state, moves = cached
         else:
             moves = await repository.played_moves(db, match_id)
             state = rebuild(row["game"], len(seats), options, row["seed"], moves)
-            self._cache(match_id, state, moves)
+            self._cache(match_id, state, moves, undone)
         outcome = None
         changes: tuple[RatingChange, ...] = ()
         if row["status"] == "finished":
@@ -161,12 +162,12 @@ class ServiceCore:
             turn_seconds=row["turn_seconds"], deadline=row["deadline"], draw_offer=row["draw_offer"],
             moves=moves, outcome=outcome, ratings=changes, finished_at=row["finished_at"],
             stand_ins=tuple(r["stand_in"] for r in seat_rows), leavers=tuple(seat for _, seat in left),
-            earlier=earlier, board_message=row["board_message"],
+            earlier=earlier, board_message=row["board_message"], takeback=row["takeback"], undone=undone,
         )
 
-    def _cache(self, match_id: int, state: State, moves: tuple[str, ...]) -> None:
-        """Keep the position after `moves` (the match's version is their number)."""
-        self._states[match_id] = (len(moves), state, moves)
+    def _cache(self, match_id: int, state: State, moves: tuple[str, ...], undone: int) -> None:
+        """Keep the position after `moves`, with `undone` moves taken back before (the match's stamp)."""
+        self._states[match_id] = (len(moves) + 2 * undone, state, moves)
         self._states.move_to_end(match_id)
         while len(self._states) > STATE_CACHE:
             self._states.popitem(last=False)

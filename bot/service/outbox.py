@@ -24,7 +24,7 @@ class Outbox(ServiceCore):
         """The change of outbox note `note` has been shown. Its note is deleted with the next change, or
         SHOWN_FLUSH seconds later at the latest; were the bot to stop in between, the note's post is
         found already made (see bot.discord.posting) and nothing is shown twice. `board`, when the post
-        carried the match's board, is (match id, its version, the message's id): /games links to it."""
+        carried the match's board, is (match id, its stamp, the message's id): /games links to it."""
         if note is not None:
             self._shown.append(note)
         if board is not None:

@@ -49,31 +49,31 @@ class Play(ServiceCore):
         self.deadlines_changed.set()
         return result
 
-    async def builder(self, match_id: int, user: Player, ply: int | None = None) -> Match:
+    async def builder(self, match_id: int, user: Player, stamp: int | None = None) -> Match:
         """The match a Move button belongs to, when `user` is the one to move in it (and, for a panel
-        made after `ply` moves, Stale if the board has moved on since)."""
+        made at `stamp` (Match.stamp), Stale if the board has changed since)."""
         async with self.store.reading() as db:
             match = await self._load_match(db, match_id)
-        self._mover(match, user, ply)
+        self._mover(match, user, stamp)
         return match
 
-    async def move_at(self, match_id: int, user: Player, notation: str, ply: int, via: str | None = None) -> MoveResult:
-        """Play a move built for the position after `ply` moves of match `match_id`; Stale if the
-        board has moved on since."""
+    async def move_at(self, match_id: int, user: Player, notation: str, stamp: int, via: str | None = None) -> MoveResult:
+        """Play a move built for match `match_id` at `stamp` (Match.stamp); Stale if the board has
+        changed since (a move played or taken back)."""
         now = self.clock()
         async with self._changing() as db:
             match = await self._load_match(db, match_id, lock=True)
-            seat = self._mover(match, user, ply)
+            seat = self._mover(match, user, stamp)
             result = await self._apply(db, match, seat, notation, now, via)
         self.deadlines_changed.set()
         return result
 
-    def _mover(self, match: Match, user: Player, ply: int | None = None) -> int:
+    def _mover(self, match: Match, user: Player, stamp: int | None = None) -> int:
         """The seat of `user`, who must be the one to move in the active `match` (Stale first if the
-        request was made after `ply` moves and more have been played since)."""
+        request was made at `stamp` and the board has changed since)."""
         if match.status != "active":
             raise NotAllowed("This match is over.")
-        if ply is not None and len(match.moves) != ply:
+        if stamp is not None and match.stamp != stamp:
             raise Stale("The board has changed since this panel opened.")
         if match.seat_of(user.id) is None:
             raise NotAllowed(f"You are not playing in this match: it is {match.to_move.name}'s turn.")
@@ -110,7 +110,7 @@ class Play(ServiceCore):
         await repository.add_move(db, match.id, version, seat, canonical, now)
         note = await self._note(db, "move", match.id, now, match_id=match.id, version=version + 1, seat=seat, via=via)
         moves = match.moves + (canonical,)
-        self._cache(match.id, after, moves)
+        self._cache(match.id, after, moves, match.undone)
         if after.outcome is None:  # nothing else changed: no need to read the match again
             played = replace(match, state=after, moves=moves, deadline=deadline, draw_offer=offer)
         else:
@@ -166,7 +166,7 @@ class Play(ServiceCore):
             try:
                 async with self._changing() as db:
                     current = await self._load_match(db, match_id, lock=True)
-                    if current.status != "active" or len(current.moves) != len(match.moves):
+                    if current.status != "active" or current.stamp != match.stamp:
                         return None
                     result = await self._apply(db, current, current.state.to_move, move, now)
             except Conflict:

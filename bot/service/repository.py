@@ -205,8 +205,9 @@ async def running_match_ids(tx: Tx, guild_id: int, user_id: int) -> list[int]:
 
 
 async def set_board_messages(tx: Tx, boards: Sequence[tuple[int, int, int]]) -> None:
-    """Remember where each match's board was posted: (match id, version shown, message id), kept only
-    when it shows a version no older than the one remembered."""
+    """Remember where each match's board was posted: (match id, stamp shown, message id), kept only
+    when it shows a position no older than the one remembered (Match.stamp grows with every move and
+    takeback)."""
     for match_id, version, message_id in boards:
         await tx.run(
             "UPDATE matches SET board_message = ?, board_version = ? WHERE id = ?"
@@ -275,7 +276,8 @@ async def advance(tx: Tx, match_id: int, version: int, deadline: float | None, d
     """One more move on an active match still at `version`; how many matches that changed (0: it changed
     meanwhile, or ended)."""
     return await tx.run(
-        "UPDATE matches SET version = version + 1, deadline = ?, draw_offer = ? WHERE id = ? AND version = ?"
+        "UPDATE matches SET version = version + 1, deadline = ?, draw_offer = ?, takeback = NULL WHERE id = ?"
+        " AND version = ?"
         " AND status = 'active'",
         deadline, draw_offer, match_id, version,
     )
@@ -296,6 +298,31 @@ async def restart_turn(tx: Tx, match_id: int, version: int, deadline: float) -> 
     """Move the turn timer of an active match still at `version` on to `deadline`, if it is earlier."""
     await tx.run("UPDATE matches SET deadline = ? WHERE id = ? AND version = ? AND status = 'active'"
                  " AND deadline < ?", deadline, match_id, version, deadline)
+
+
+async def move_seats(tx: Tx, match_id: int) -> list[int]:
+    """The seat of each move of a match, in the order they were played."""
+    return [r["seat"] for r in await tx.all("SELECT seat FROM moves WHERE match_id = ? ORDER BY ply", match_id)]
+
+
+async def ask_takeback(tx: Tx, match_id: int, seat: int | None) -> None:
+    """`seat` asks to take its last move back (None: no request stands)."""
+    await tx.run("UPDATE matches SET takeback = ? WHERE id = ?", seat, match_id)
+
+
+async def take_back(tx: Tx, match_id: int, version: int, keep: int, deadline: float) -> int:
+    """Take back the moves of an active match still at `version` after its first `keep`: their notes not
+    shown yet go with them (a position no longer played), the turn starts again, and no draw offer,
+    takeback request or reminder stands. How many matches that changed (0: it changed meanwhile)."""
+    changed = await tx.run(
+        "UPDATE matches SET version = ?, undone = undone + ?, deadline = ?, takeback = NULL, draw_offer = NULL,"
+        " reminded = NULL WHERE id = ? AND version = ? AND status = 'active'",
+        keep, version - keep, deadline, match_id, version,
+    )
+    if changed:
+        await tx.run("DELETE FROM moves WHERE match_id = ? AND ply >= ?", match_id, keep)
+        await tx.run("DELETE FROM outbox WHERE match_id = ? AND version > ?", match_id, keep)
+    return changed
 
 
 async def offer_draw(tx: Tx, match_id: int, seat: int) -> None:

@@ -8,6 +8,7 @@ from bot.discord.handlers.computers import ComputerTurns
 from bot.discord.handlers.play import Play
 from bot.discord.handlers.records import Records
 from bot.discord.handlers.settings import Settings
+from bot.discord.handlers.takebacks import Takebacks
 from bot.discord.handlers.timers import Timers
 from bot.discord.posting import Poster
 from bot.service import MatchService
@@ -27,4 +28,5 @@ class Handlers:
         self.play = Play(client, service, self.poster)
         self.records = Records(client, service, self.poster)
         self.settings = Settings(client, service, self.poster)
+        self.takebacks = Takebacks(client, service, self.poster)
         self.timers = Timers(self.poster, self.computers)

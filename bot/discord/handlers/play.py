@@ -32,7 +32,7 @@ class Play(Family):
         except Exception as error:  # buttons have no tree.on_error: the same report, from here
             await report_error(interaction, error)
 
-    async def build(self, interaction: discord.Interaction, match_id: int, ply: int, value: str) -> None:
+    async def build(self, interaction: discord.Interaction, match_id: int, stamp: int, value: str) -> None:
         """A choice on a move panel (`value`, see bot.steps): the next step, or the whole move played."""
         user = player(interaction.user)
         try:
@@ -41,11 +41,11 @@ class Play(Family):
             except ValueError:
                 raise NotAllowed("That choice is not on offer any more: press Move on the board again.") from None
             if kind == steps.MOVE:
-                result = await self.service.move_at(match_id, user, target, ply)
+                result = await self.service.move_at(match_id, user, target, stamp)
                 await interaction.response.edit_message(content=f"✅ You played **{result.notation}**.", view=None)
                 await self.poster.show_in_channel(text.move_text(result), result.match)
                 return
-            match = await self.service.builder(match_id, user, ply)
+            match = await self.service.builder(match_id, user, stamp)
             try:
                 panel = steps.panel(match.state, target)
             except ValueError:
