@@ -192,3 +192,31 @@ async def test_against_the_computer_through_discord(env):
     assert f"took back **b6** and **Computer (medium)**'s reply **{reply}**." in undone.content
     assert undone.png and "after 0 moves" in next(iter(undone.descriptions.values()))
     await env.settled()
+
+
+async def test_a_request_its_process_did_not_post_is_posted_later_while_it_stands(env):
+    await challenge_accepted(env)
+    await (await env.command(ALICE_USER, BOT_CHANNEL, "move", notation="b6")).reply()
+    await env.settled()
+    service = env.client.handlers.service
+    alice = (await service.current(BOT_CHANNEL)).seats[0]
+    await service.takeback(BOT_CHANNEL, alice)  # asked by a process that stops before posting it
+    service_clock = env.clock
+    service_clock.advance(service.note_grace + 1)
+    await env.client.scheduler.sweep()
+    request = await env.standin.wait_for(lambda: next((m for m in env.standin.channel(BOT_CHANNEL)
+                                                       if "asks to take back" in m.content), None))
+    assert [b["label"] for b in request.buttons] == ["Accept", "Decline"] and await request.pinged() == [BOB_USER.id]
+    board = await (await env.press(BOB_USER, request, "Accept")).board()
+    assert "took back **b6**" in board.content
+    await env.settled()
+
+    await (await env.command(ALICE_USER, BOT_CHANNEL, "move", notation="b6")).reply()
+    await env.settled()
+    await service.takeback(BOT_CHANNEL, alice)  # again unposted, and bob plays on meanwhile
+    await (await env.command(BOB_USER, BOT_CHANNEL, "move", notation="b2")).reply()
+    service_clock.advance(service.note_grace + 1)
+    await env.client.scheduler.sweep()
+    await env.settled()
+    assert len([m for m in env.standin.channel(BOT_CHANNEL) if "asks to take back" in m.content]) == 1, \
+        "a request that lapsed is not posted late"
