@@ -17,6 +17,7 @@ from pathlib import Path
 
 import renderers
 from bot import steps
+from bot.analysis_report import graph_args, report_lines
 from bot.computer import ComputerPlayers
 from bot.config import env_number, load_dotenv
 from bot.console_setup import Setup, local_player
@@ -27,6 +28,7 @@ from bot.errors import NotFound, PlayerError
 from bot.models import LOCAL_GUILD, Match, MoveResult, Player
 from bot.service import MAX_TURN_SECONDS, MatchService
 from rules import BadOptions, IllegalMove, InvalidNotation, State
+from renderers import graph
 from rules.parts import is_partial, unlabel
 
 __all__ = ["LOCAL_CHANNEL", "LOCAL_GUILD", "Console", "cli", "local_player", "main"]
@@ -52,6 +54,7 @@ class Console:
         self.service = service
         self.boards = boards
         self.terminal = Terminal(input_fn, print_fn)
+        self.finished: int | None = None  # the last match to finish in this session
         self.say = self.terminal.say
         self.ask = self.terminal.ask
         self.yes = self.terminal.yes
@@ -97,6 +100,8 @@ class Console:
                 return await self.new_match()
             if command == "rules":
                 self.say(rules_for(rest.strip() or matches[0].game))
+            elif command == "analyse":
+                await self.analyse(rest)
             elif command == "abandon":
                 try:
                     await self.abandon_named(rest, matches)
@@ -290,6 +295,8 @@ class Console:
                     ended = await self.offer_draw(match, player)
                     if ended is not None:
                         return ended
+                elif command == "analyse":
+                    await self.analyse(rest)
                 elif text.lower() == "takeback":
                     back = await self.take_back(match, player)
                     if back is not None:
@@ -403,7 +410,43 @@ class Console:
             return None
         return path
 
+    async def analyse(self, number: str) -> None:
+        """`analyse N`: the computer's analysis of finished local match N (by default the last one to
+        finish here): each player's inaccuracies, mistakes and blunders, and the graph's file."""
+        number = number.strip().removeprefix("#") or (str(self.finished) if self.finished else "")
+        if not number.isdigit():
+            self.say("Type `analyse` and a finished match's number: `analyse 3`, say.")
+            return
+        try:
+            match = await self.service.analysis_target(LOCAL_GUILD, LOCAL_CHANNEL, 0, int(number))
+        except NotFound:
+            self.say(f"There is no local match {number}.")
+            return
+        except PlayerError as error:
+            self.say(str(error))
+            return
+        quarters = {(len(match.moves) + 1) * k // 4 for k in (1, 2, 3)}
+
+        async def progress(done: int, total: int) -> None:
+            if done in quarters:
+                self.say(f"Analysing: {done} of {total} positions searched…")
+
+        analysed = await self.service.analyse(match, progress)
+        for line in report_lines(match, analysed.analysis, analysed.seconds):
+            self.say(line)
+        try:
+            args = graph_args(match, analysed.analysis)
+            png = await asyncio.to_thread(graph.render, *args)
+            path = self.boards / f"local-{match.id}-{match.seed:08x}-analysis.png"
+            self.boards.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(png)
+        except Exception:
+            log.exception("could not draw the analysis of local match %s", match.id)
+            return
+        self.say(f"Graph: {path}")
+
     async def show_end(self, match: Match) -> None:
+        self.finished = match.id
         self.say()
         for line in result_lines(match):
             self.say(line)
@@ -419,14 +462,17 @@ class Console:
             self.say(f"  … and {total - len(board)} more")
         if any(s.provisional for s in board):
             self.say("  (? = provisional: fewer games played)")
+        self.say(f"The computer's analysis of this match: `analyse {match.id}` at any prompt, or "
+                 f"`python -m bot.console --analyse {match.id}`.")
 
 
 def picture_name(match: Match) -> str:
-    """The file of the match's picture after its moves so far: `local-<match>-<seed>-<ply>[-end].png`.
+    """The file of the match's picture after its moves so far: `local-<match>-<seed>-<stamp>[-end].png`
+    (the stamp is the number of moves, unless some were taken back: Match.stamp).
     The match's random seed, stored with it, keeps apart the pictures of matches that share a number
     (a database deleted and started again, or another database beside it)."""
     end = "-end" if match.status == "finished" else ""
-    return f"local-{match.id}-{match.seed:08x}-{len(match.moves)}{end}.png"
+    return f"local-{match.id}-{match.seed:08x}-{match.stamp}{end}.png"
 
 
 def refusal(state: State, typed: str, error: IllegalMove) -> str:
@@ -448,6 +494,8 @@ async def main(argv: list[str] | None = None, input_fn: InputFn = input, print_f
     )
     parser.add_argument("--db", type=Path, default=None,
                         help="the SQLite file (default: $DATABASE_URL if set, else $DATABASE_PATH or data/bot.sqlite3)")
+    parser.add_argument("--analyse", type=int, metavar="N", default=None,
+                        help="print the computer's analysis of finished local match N and write its graph, then stop")
     args = parser.parse_args(argv)
     url = os.environ.get("DATABASE_URL", "").strip() if args.db is None else ""
     path = args.db or Path(os.environ.get("DATABASE_PATH") or DEFAULT_DB)
@@ -459,7 +507,10 @@ async def main(argv: list[str] | None = None, input_fn: InputFn = input, print_f
         console = Console(service, path.parent / "boards", input_fn, print_fn)
         shown = "PostgreSQL" if url else str(path)
         print_fn(f"Local play on {shown}: same games, ratings and history as the bot (server \"local\").")
-        await console.run()
+        if args.analyse is not None:
+            await console.analyse(str(args.analyse))
+        else:
+            await console.run()
     finally:
         service.computers.close()
         await store.close()

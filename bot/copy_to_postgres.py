@@ -10,7 +10,8 @@ from bot.config import Settings
 from bot.db.postgres import PostgresStore
 from bot.db.sqlite import SqliteStore
 
-TABLES = ("players", "challenges", "challenge_players", "matches", "seats", "moves", "ratings", "outbox")  # parents first
+TABLES = ("players", "challenges", "challenge_players", "matches", "seats", "moves", "ratings", "outbox", "guild_settings",
+          "analyses")  # parents first
 BATCH = 1000
 
 

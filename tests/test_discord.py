@@ -27,7 +27,7 @@ async def challenge_accepted(env: Discord, channel: int = CHANNEL):
 async def test_commands_are_registered_from_the_game_registry(env):
     names = {c["name"] for c in env.standin.commands}
     assert names == {"challenge", "accept", "decline", "move", "board", "resign", "draw", "leaderboard", "stats",
-                     "games", "settings", "takeback", "rules", "history", "replay", "help"}
+                     "games", "settings", "takeback", "rules", "history", "replay", "analysis", "help"}
     challenge = next(c for c in env.standin.commands if c["name"] == "challenge")
     attaxx = next(o for o in challenge["options"] if o["name"] == "attaxx")
     assert attaxx["options"][0]["name"] == "opponent" and attaxx["options"][0]["type"] == 6
@@ -79,7 +79,7 @@ async def test_a_whole_match_as_players_see_it(env):
 
     final = await (await env.command(BOB, CHANNEL, "resign")).reply()
     assert "bob resigned" in final.content and "Ratings:" in final.content
-    assert sorted(await final.pinged()) == [ALICE.id, BOB.id] and [b["label"] for b in final.buttons] == ["Rematch", "Replay"]
+    assert sorted(await final.pinged()) == [ALICE.id, BOB.id] and [b["label"] for b in final.buttons] == ["Rematch", "Replay", "Analyse"]
     match = await env.client.handlers.service.latest(CHANNEL)
     assert decode(final.png).tobytes() == decode(renderers.render(match.state, match.names)).tobytes()
     assert decode(final.png).tobytes() != decode(moved.png).tobytes(), "the result is drawn, not the last move again"
@@ -233,7 +233,7 @@ async def test_commands_and_buttons_the_bot_no_longer_has_are_answered_plainly(e
 def test_every_kind_of_the_bots_components_is_known_as_its_own() -> None:
     one_of_each = [views.ChallengeButton("accept", 1), views.RematchButton(1), views.PageButton("attaxx", 2, "next"),
                    views.MoveButton(1), views.BuildMenu(1, 0, 0), views.BuildBack(1, 0, None), views.ReplayButton(1),
-                   views.TakebackButton(1, 1), views.TakebackAnswer("decline", 1, 1),
+                   views.TakebackButton(1, 1), views.TakebackAnswer("decline", 1, 1), views.AnalyseButton(1),
                    views.HistoryPage(2, "prev"), views.HistoryReplay(1), views.GamesPage(2, "next")]
     assert {type(item) for item in one_of_each} == set(views.DYNAMIC_ITEMS)
     for item in one_of_each:

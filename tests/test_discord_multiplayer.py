@@ -72,7 +72,7 @@ async def test_three_players_named_and_joined_play_a_whole_game(env):
     assert movers == ["alice", "bob", "carol"] * 3 + ["alice"] + ["alice", "bob", "carol"] * 3
     assert decode(last.png).tobytes() != first.tobytes()
     assert "all 10 numbers written" in last.content and "Ratings:" in last.content
-    assert sorted(await last.pinged()) == [ALICE.id, BOB.id, CAROL.id] and labels(last) == ["Rematch", "Replay"]
+    assert sorted(await last.pinged()) == [ALICE.id, BOB.id, CAROL.id] and labels(last) == ["Rematch", "Replay", "Analyse"]
     places = [line for line in last.content.splitlines() if line[:2] in ("1.", "2.", "3.")]
     assert places and places[0].startswith("1. ")
 

@@ -28,7 +28,7 @@ async def finished_match(env: Discord, moves: tuple[str, ...] = ("b6", "b2")) ->
 
 async def test_replay_button_and_command_post_the_match_as_a_gif(env):
     final = await finished_match(env)
-    assert [b["label"] for b in final.buttons] == ["Rematch", "Replay"]
+    assert [b["label"] for b in final.buttons] == ["Rematch", "Replay", "Analyse"]
     replay = await (await env.press(CAROL, final, "Replay")).reply()
     assert not replay.ephemeral and "Replay of match #" in replay.content and "alice won" in replay.content
     assert gif_frames(replay) == 3  # the start and two moves, the last drawn as resigned

@@ -208,6 +208,12 @@ def build_tree(client: discord.Client) -> app_commands.CommandTree:
     async def replay(interaction: discord.Interaction, match: app_commands.Range[int, 1, MAX_INTEGER] | None = None) -> None:
         await interaction.client.handlers.records.replay(interaction, match)
 
+    @tree.command(name="analysis", description="The computer's analysis of a finished match: who was winning, and the mistakes")
+    @app_commands.guild_only()
+    @app_commands.describe(match="The match number, as /history shows it (default: the last one here, else yours)")
+    async def analysis(interaction: discord.Interaction, match: app_commands.Range[int, 1, MAX_INTEGER] | None = None) -> None:
+        await interaction.client.handlers.analyses.analysis(interaction, match)
+
     @tree.command(name="help", description="What this bot does, its commands and its games")
     @app_commands.describe(public="Post it for everyone (default: only you see it)")
     async def help_(interaction: discord.Interaction, public: bool = False) -> None:

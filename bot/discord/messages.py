@@ -4,8 +4,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot import steps
+from bot.analysis_report import mistake_lines, player_lines
 from bot.models import Challenge, DrawOffer, Match, MoveResult, Notice, Player, Standing, Takeback, computer
 from bot.rulebook import player_count
+from engines.analysis import Analysis
 from renderers.describe import within_limit
 from renderers.results import scores_text, who_won
 from rules import GAMES, Game
@@ -326,6 +328,33 @@ def replay_caption(match: Match) -> str:
         article = "a " if outcome.is_draw else ""  # "— a draw (…)" beside "— alice won (…)"
         how = f"{article}{who_won(outcome, match.names, past=True)} ({outcome.reason}), {counted(len(match.moves), 'move')}"
     return f"🎞️ Replay of match #{match.id}, {match.rules.title}: {players} — {how}."
+
+
+def analysis_progress(match: Match, done: int, total: int) -> str:
+    """The line edited as an analysis goes on."""
+    return f"🔍 Analysing **{match.rules.title}** #{match.id}: {done} of {counted(total, 'position')} searched…"
+
+
+def analysis_text(match: Match, analysis: Analysis, seconds: float) -> str:
+    """The headline of an analysis and each player's count of inaccuracies, mistakes and blunders."""
+    players = " vs ".join(f"{name} ({match.rules.seat_name(s)})" for s, name in enumerate(match.names))
+    head = (f"🔍 **{match.rules.title}** #{match.id}: {players}, {counted(len(match.moves), 'move')}, analysed by the "
+            f"computer ({seconds:.1f} s a position).")
+    return "\n".join([head, *player_lines(match, analysis, bold=True)])
+
+
+ANALYSIS_LINES = 40  # mistakes and blunders listed at most; the graph marks them all
+
+
+def analysis_mistakes(match: Match, analysis: Analysis) -> str:
+    """Each mistake and blunder, for an embed's description."""
+    lines = mistake_lines(match, analysis, bold=True)
+    if not lines:
+        return "No mistakes or blunders: every move kept its player's chances."
+    if len(lines) > ANALYSIS_LINES:
+        lines = lines[:ANALYSIS_LINES] + [f"…and {len(lines) - ANALYSIS_LINES} more, marked on the graph."]
+    text = "\n".join(lines)
+    return text if len(text) <= EMBED_TEXT_MAX else text[:EMBED_TEXT_MAX - 1] + "…"
 
 
 def replay_alt_text(match: Match, part: int = 1, parts: int = 1) -> str:

@@ -125,6 +125,20 @@ class Reply:
                 return message if isinstance(message, discord.InteractionMessage) and not ephemeral else None
             return await self._after_deferral(self._deferred, content, ephemeral, mentions, kwargs)
 
+    async def progress(self, content: str) -> None:
+        """Show how long work is going on: the answer deferred at once (if it was not), then its
+        "thinking…" placeholder edited to `content`, until `send` replaces it with the answer."""
+        async with self._lock:
+            self._timer.cancel()
+            if not self.interaction.response.is_done():
+                deferral = await self.interaction.response.defer(ephemeral=self.ephemeral, thinking=True)
+                self._deferred = self.ephemeral
+                self._placeholder = (deferral.message_id if deferral else None) or 0
+            if self._deferred is None:  # answered already, or answered some other way
+                return
+            await self.interaction.edit_original_response(content=content,
+                                                          allowed_mentions=discord.AllowedMentions.none())
+
     async def withdraw(self, below: int) -> bool:
         """Take back a public "thinking…" placeholder that is above message `below` (True when there was
         one): the answer is to come below that message, and so is posted in the channel instead."""

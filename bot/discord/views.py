@@ -196,6 +196,23 @@ class ReplayButton(Once, discord.ui.DynamicItem[discord.ui.Button], template=cus
         await interaction.client.handlers.records.replay_button(interaction, self.match_id)
 
 
+class AnalyseButton(Once, discord.ui.DynamicItem[discord.ui.Button], template=custom_ids(r"analyse:(?P<id>\d+)")):
+    """Under a finished board: the computer's analysis of the match."""
+
+    def __init__(self, match_id: int):
+        super().__init__(discord.ui.Button(
+            label="Analyse", style=discord.ButtonStyle.secondary, custom_id=f"analyse:{match_id}", emoji="🔍",
+        ))
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]) -> AnalyseButton:
+        return cls(int(match["id"]))
+
+    async def callback(self, interaction: discord.Interaction[GameBot]) -> Any:
+        await interaction.client.handlers.analyses.button(interaction, self.match_id)
+
+
 class PageTurn:
     """Mixed into a listing's page buttons, whose custom_id is "<listing>:<page>:<prev|next>"."""
 
@@ -252,7 +269,7 @@ class GamesPage(PageTurn, Once, discord.ui.DynamicItem[discord.ui.Button],
 
 
 DYNAMIC_ITEMS = (ChallengeButton, RematchButton, PageButton, MoveButton, BuildMenu, BuildBack, TakebackButton,
-                 TakebackAnswer, ReplayButton, HistoryPage, HistoryReplay, GamesPage)
+                 TakebackAnswer, ReplayButton, AnalyseButton, HistoryPage, HistoryReplay, GamesPage)
 
 
 def is_known_component(custom_id: str) -> bool:
@@ -283,11 +300,12 @@ def challenge_view(challenge: Challenge) -> discord.ui.View:
 
 def board_view(match: Match) -> discord.ui.View:
     """The buttons under a board: Move while the match is on (and Take back in a two-player match once
-    a move is made), Rematch and Replay once it is over."""
+    a move is made), Rematch, Replay and Analyse once it is over."""
     view = discord.ui.View(timeout=None)
     if match.status == "finished":
         view.add_item(RematchButton(match.id))
         view.add_item(ReplayButton(match.id))
+        view.add_item(AnalyseButton(match.id))
     else:
         view.add_item(MoveButton(match.id))
         if len(match.seats) == 2 and match.moves:

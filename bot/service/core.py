@@ -55,6 +55,7 @@ class ServiceCore:
         self._shown: list[int] = []  # notes of changes shown, deleted with the next transaction
         self._boards: list[tuple[int, int, int]] = []  # boards posted (match, version, message), to remember
         self._flush: asyncio.Task | None = None
+        self._jobs: dict = {}  # analyses under way in this process, by match (bot.service.analyses)
 
     @asynccontextmanager
     async def _changing(self) -> AsyncIterator[Tx]:

@@ -537,3 +537,16 @@ async def last_finished_of(tx: Tx, guild_id: int, user_id: int) -> int | None:
     )
     return None if row is None else row["id"]
 
+
+
+# ------------------------------------------------------------------ analyses
+
+async def analysis_row(tx: Tx, match_id: int) -> Row | None:
+    """The stored analysis of a match, if it has one."""
+    return await tx.one("SELECT data, seconds FROM analyses WHERE match_id = ?", match_id)
+
+
+async def add_analysis(tx: Tx, match_id: int, data: str, seconds: float, now: float) -> None:
+    """Keep a match's analysis; the first one kept stands (another process may have made one too)."""
+    await tx.run("INSERT INTO analyses (match_id, data, seconds, created_at) VALUES (?, ?, ?, ?)"
+                 " ON CONFLICT (match_id) DO NOTHING", match_id, data, seconds, now)

@@ -413,7 +413,7 @@ async def test_every_game_played_to_the_end_by_tapping_only(world, game):
         assert not board.ephemeral and board.png
     else:
         raise AssertionError("the game did not end")
-    assert [b["label"] for b in board.buttons] == ["Rematch", "Replay"]
+    assert [b["label"] for b in board.buttons] == ["Rematch", "Replay", "Analyse"]
     replay = await (await world.users.press(CAROL, board, "Replay")).reply(timeout=120)  # a whole game's frames
     [gif] = [data for name, data in replay.files.items() if name.endswith(".gif")]
     moves = len(world.bot.sql("SELECT ply FROM moves"))

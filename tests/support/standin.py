@@ -83,6 +83,7 @@ class Message:
     loading: bool = False  # a deferred "is thinking…" placeholder
     deleted: bool = False
     edits: int = 0
+    contents: list[str] = field(default_factory=list)  # every text it has shown, first to last
     interaction_id: int | None = None
     nonce: str | None = None
     standin: StandIn | None = field(default=None, repr=False, compare=False)  # where it was posted
@@ -539,6 +540,7 @@ class StandIn:
     def _apply(self, message: Message, data: dict, files: dict[str, bytes]) -> None:
         if "content" in data:
             message.content = data["content"] or ""
+            message.contents.append(message.content)
         if "embeds" in data:
             message.embeds = data["embeds"] or []
         if "components" in data:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import discord
 
+from bot.discord.handlers.analyses import Analyses
 from bot.discord.handlers.challenges import Challenges
 from bot.discord.handlers.computers import ComputerTurns
 from bot.discord.handlers.play import Play
@@ -29,4 +30,5 @@ class Handlers:
         self.records = Records(client, service, self.poster)
         self.settings = Settings(client, service, self.poster)
         self.takebacks = Takebacks(client, service, self.poster)
+        self.analyses = Analyses(client, service, self.poster)
         self.timers = Timers(self.poster, self.computers)

@@ -1,0 +1,62 @@
+"""/analysis and the Analyse button: the computer's analysis of a finished match, with a progress line
+edited while it is made, then its graph, each player's counts and the mistakes and blunders."""
+from __future__ import annotations
+
+import io
+import time
+
+import discord
+
+from bot.analysis_report import graph_args
+from bot.discord import messages as text
+from bot.discord.payloads import Attachment
+from bot.discord.handlers.common import EMBED_COLOUR, Family, can_post_here, in_guild, reply_to
+from bot.discord.replies import Reply, report_error
+from bot.models import Match
+from bot.service import Analysed
+from renderers import graph
+
+PROGRESS_EVERY = 2.0  # seconds at least between two edits of the progress line
+
+
+class Analyses(Family):
+    async def analysis(self, interaction: discord.Interaction, match_id: int | None) -> None:
+        reply = reply_to(interaction)
+        guild_id = in_guild(interaction)
+        can_post_here(interaction)
+        match = await self.service.analysis_target(guild_id, interaction.channel_id, interaction.user.id, match_id)
+        await self._post(reply, match, await self._analysed(reply, match))
+
+    async def button(self, interaction: discord.Interaction, match_id: int) -> None:
+        """Analyse under a finished board: as /analysis for that match."""
+        try:
+            await self.analysis(interaction, match_id)
+        except Exception as error:  # buttons have no tree.on_error: the same report, from here
+            await report_error(interaction, error, interaction.extras.get("reply"))
+
+    async def _analysed(self, reply: Reply, match: Match) -> Analysed:
+        """The stored analysis, or one made now with the progress shown as it goes."""
+        stored = await self.service.stored_analysis(match)
+        if stored is not None:
+            return stored
+        total = len(match.moves) + 1
+        await reply.progress(text.analysis_progress(match, 0, total))
+        last = time.monotonic()
+
+        async def progress(done: int, total: int) -> None:
+            nonlocal last
+            if done < total and time.monotonic() - last >= PROGRESS_EVERY:
+                last = time.monotonic()
+                await reply.progress(text.analysis_progress(match, done, total))
+
+        return await self.service.analyse(match, progress)
+
+    async def _post(self, reply: Reply, match: Match, analysed: Analysed) -> None:
+        args = graph_args(match, analysed.analysis)
+        png = await self.poster.renders.run(graph.render, *args)
+        file = Attachment(io.BytesIO(png), filename=f"{match.game}-{match.id}-analysis.png",
+                            description=graph.alt_text(*args))
+        embed = discord.Embed(title="Mistakes and blunders", description=text.analysis_mistakes(match, analysed.analysis),
+                              colour=EMBED_COLOUR)
+        await reply.send(text.analysis_text(match, analysed.analysis, analysed.seconds), file=file, embed=embed,
+                         allowed_mentions=discord.AllowedMentions.none())
