@@ -39,7 +39,8 @@ ITERATIONS = {"default": 1000, "attaxx": 3000, "ikabegama": 3000, "permutation":
               "elevation": 250}
 MIN_VISITS = 20  # a move searched this often has a mean worth comparing with the best move's
 CANDIDATES = 8  # how many of a position's moves keep their statistics, most searched first
-DIGITS = 6  # values and drops are rounded to this many decimals (a drop of 0.1 is 0.1, not 0.0999…)
+DIGITS = 6  # drops are rounded to this many decimals (a drop of 0.1 is 0.1, not 0.0999…)
+ESTIMATED = 4  # a search's estimates are kept to this many decimals (proven values are kept as they are)
 
 
 @dataclass(frozen=True)
@@ -151,10 +152,10 @@ def evaluate(state: State, seconds: float = SECONDS, seed: int = 0) -> Position:
     started = time.perf_counter()
     players = state.players
     if state.outcome is not None:
-        return Position(rounded(outcome_rewards(state.outcome, players)), True, None)
+        return Position(outcome_rewards(state.outcome, players), True, None)
     knowledge = knowledge_for(state.game)
     if knowledge.exact is not None and (solved := knowledge.exact(state)) is not None:
-        return Position(rounded(solved), True, keeping_move(state, solved, knowledge, started + seconds))
+        return Position(tuple(solved), True, keeping_move(state, solved, knowledge, started + seconds))
     search = Search(state, knowledge, iterations_for(state.game), started + seconds, seed)
     search.run()
     return searched(search)
@@ -196,19 +197,21 @@ def searched(search: Search) -> Position:
     if not ranked:  # not one iteration ran: the root's own first look, or nothing known
         move = search.best()
         even = 1.0 / search.players if search.players > 2 else 0.5
-        return Position(rounded(root.solved or (even,) * search.players), root.solved is not None, move)
+        if root.solved is not None:
+            return Position(tuple(root.solved), True, move)
+        return Position((even,) * search.players, False, move)
     best_move, best = ranked[0]
-    values = root.solved if root.solved is not None else estimate(search, best)
+    values = tuple(root.solved) if root.solved is not None else rounded(estimate(search, best))
     mover = root.mover
     kept = [(move, child) for move, child in ranked if child.solved is not None or child.visits >= MIN_VISITS]
-    candidates = tuple(Candidate(move, round(estimate(search, child)[mover], DIGITS), child.visits,
-                                 child.solved is not None)
+    candidates = tuple(Candidate(move, child.solved[mover] if child.solved is not None
+                                 else rounded(estimate(search, child))[mover], child.visits, child.solved is not None)
                        for move, child in kept[:CANDIDATES])
-    return Position(rounded(values), root.solved is not None, best_move, candidates)
+    return Position(values, root.solved is not None, best_move, candidates)
 
 
 def rounded(values: Sequence[float]) -> tuple[float, ...]:
-    return tuple(round(float(v), DIGITS) for v in values)
+    return tuple(round(float(v), ESTIMATED) for v in values)
 
 
 # ---------------------------------------------------------------------------------------- judgement
