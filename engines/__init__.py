@@ -3,6 +3,8 @@
     from engines import LEVELS, choose_move
     move = choose_move(state, level="medium", seed=1234)   # a legal move of state.to_move, canonical
 
+    position = evaluate(state, SECONDS)                      # post-game analysis: engines/analysis.py
+
 Pure computation: no I/O, importing `rules` and the standard library only, so the bot can run it in a
 worker process (everything here is top-level and picklable).
 """
@@ -10,12 +12,24 @@ from __future__ import annotations
 
 import time
 
+from engines.analysis import (
+    SECONDS,
+    SEVERITIES,
+    THRESHOLDS,
+    Analysis,
+    Candidate,
+    Judgement,
+    Position,
+    assemble,
+    evaluate,
+)
 from engines.games import knowledge_for
 from engines.levels import LEVELS, Level, level_budget
 from engines.mcts import Search
 from rules.core import State
 
-__all__ = ["LEVELS", "Level", "analyse", "choose_move", "level_budget"]
+__all__ = ["LEVELS", "SECONDS", "SEVERITIES", "THRESHOLDS", "Analysis", "Candidate", "Judgement", "Level", "Position",
+           "analyse", "assemble", "choose_move", "evaluate", "level_budget"]
 
 
 def analyse(state: State, level: str = "medium", seed: int = 0, seconds: float | None = None,

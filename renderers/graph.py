@@ -1,0 +1,437 @@
+"""The analysis graph of a finished match: each seat's value after every move (between two players the
+chance of winning, with more the expected place, 100 % first and 0 % last), one line per seat in its
+seat colour, the judged moves marked on their mover's line, and the stretches where the result is
+proven shaded and labelled ("won for alice", "drawn") instead of given as a percentage.
+
+    image(state, names, values, exact, marks)    the picture; render: as PNG; alt_text: its description
+
+`state` is the match's final position (for its game and seat colours), `names[seat]` each player,
+`values[k]` the values per seat after k moves (k = 0 the start), `exact[k]` whether values[k] is proven,
+`marks` the judged moves as (ply, seat, severity): the move with index `ply` leads to values[ply + 1].
+Plain data only: this module knows nothing of the engines.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+
+from PIL import Image, ImageDraw
+
+from renderers import RENDERERS, theme
+from renderers.colours import HIGHLIGHT, NOTE, PANEL, luminance
+from renderers.describe import plain_name, within_limit
+from renderers.lettering import display_name, fit, font, phone_size, put_text
+from rules import GAMES
+
+WIDTH = 1000
+BASE_HEIGHT = 520  # with one row of legend; each further row adds ROW
+SIZE = phone_size(WIDTH)  # every label, bold or not, at the least size that reads on a phone
+PAD = 16
+ROW = SIZE + 14
+GAP = 28  # between legend entries
+SWATCH = 34  # the short line before a name in the legend
+SCALE = 3  # lines and marks are drawn at 3× and reduced once, for smooth edges
+LINE = 3.2  # px, a seat's line
+MARK = 21  # px across, a mark on a line
+MARGIN = 0.1  # a lead smaller than this is "even" in the alt text
+SWING = 0.2  # a change this large between two moves is a swing worth telling
+SEVERITIES = ("inaccuracy", "mistake", "blunder")
+PLURALS = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
+MARK_COLOURS = {"inaccuracy": theme.TEXT, "mistake": NOTE, "blunder": HIGHLIGHT}
+GRID = theme.mix(theme.BACKGROUND, theme.FAINT, 0.35)
+MIDDLE = theme.mix(theme.BACKGROUND, theme.MUTED, 0.6)
+STEPS = (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000, 10000)
+
+
+def contrast(a: theme.RGB, b: theme.RGB) -> float:
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+@cache
+def line_colour(style: theme.DiscStyle) -> theme.RGB:
+    """A seat's colour as a line on the dark background: its disc colour, lightened until it stands
+    out (Black's and Indigo's discs are nearly the background's colour)."""
+    colour, t = style.base, 0.0
+    while contrast(colour, theme.BACKGROUND) < 3.0 and t < 1.0:
+        t += 0.1
+        colour = theme.mix(style.base, (255, 255, 255), t)
+    return colour
+
+
+def ordinal(place: int) -> str:
+    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
+    return f"{place}{suffix}"
+
+
+def percent(value: float) -> str:
+    return f"{round(100 * value)}%"
+
+
+def standing(values: Sequence[float], exact: bool, seat: int) -> str:
+    """How `seat` stands at a position: "won", "lost", "drawn" (more players: its place) where the
+    position is proven, else its value as a percentage."""
+    if not exact:
+        return percent(values[seat])
+    if max(values) - min(values) < 1e-9:
+        return "drawn"
+    if len(values) == 2:
+        return "won" if values[seat] == max(values) else "lost"
+    return ordinal(1 + sum(1 for v in values if v > values[seat] + 1e-9))
+
+
+def winner(values: Sequence[float]) -> int | None:
+    """The one seat with the highest value, if it has it alone."""
+    top = max(values)
+    leaders = [seat for seat, v in enumerate(values) if v > top - 1e-9]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+def proven_runs(values: Sequence[Sequence[float]], exact: Sequence[bool]) -> list[tuple[int, int, tuple[float, ...]]]:
+    """The stretches of proven positions with one result: (first k, last k, the values)."""
+    runs: list[tuple[int, int, tuple[float, ...]]] = []
+    for k, (vals, proven) in enumerate(zip(values, exact)):
+        if not proven:
+            continue
+        key = tuple(round(v, 6) for v in vals)
+        if runs and runs[-1][1] == k - 1 and runs[-1][2] == key:
+            runs[-1] = (runs[-1][0], k, key)
+        else:
+            runs.append((k, k, key))
+    return runs
+
+
+def run_words(vals: Sequence[float], names: Sequence[str]) -> str:
+    """What a proven stretch says: "won for alice", "drawn", or for more players with first place
+    shared, "proven"."""
+    if max(vals) - min(vals) < 1e-9:
+        return "drawn"
+    top = winner(vals)
+    return "proven" if top is None else f"won for {names[top]}"
+
+
+class Layout:
+    """Where everything goes on a graph of `moves` moves whose legend takes `rows` rows."""
+
+    def __init__(self, moves: int, rows: int, label_width: int):
+        self.moves = max(1, moves)
+        self.height = BASE_HEIGHT + (rows - 1) * ROW
+        self.legend_top = PAD
+        self.left = PAD + label_width + 12
+        self.right = WIDTH - PAD - MARK // 2
+        self.top = PAD + rows * ROW + SIZE // 2 + 6
+        self.bottom = self.height - PAD - ROW
+
+    def x(self, k: float) -> float:
+        return self.left + (self.right - self.left) * k / self.moves
+
+    def y(self, value: float) -> float:
+        return self.bottom - (self.bottom - self.top) * min(1.0, max(0.0, value))
+
+
+def tick_step(moves: int, plot_width: int) -> int:
+    """The step between labelled moves on the x axis: the smallest that leaves room for every label."""
+    room = font(SIZE, False).getlength(str(max(1, moves))) + 24
+    for step in STEPS:
+        if step * plot_width / max(1, moves) >= room:
+            return step
+    return STEPS[-1]
+
+
+def y_ticks(players: int) -> list[tuple[float, str]]:
+    """The labelled levels of the y axis: percentages between two players, places with more."""
+    if players <= 2:
+        return [(1.0, "100%"), (0.5, "50%"), (0.0, "0%")]
+    return [((players - 1 - r) / (players - 1), ordinal(r + 1)) for r in range(players)]
+
+
+def legend_entries(state, names: Sequence[str], values, exact) -> list[tuple[str, str, object]]:
+    """The legend, in reading order: ("title", text, None), ("seat", text, seat), ("mark", text, severity)."""
+    title = "Chance of winning" if state.players <= 2 else "Expected place (100% first, 0% last)"
+    entries: list[tuple[str, str, object]] = [("title", title, None)]
+    last = values[-1]
+    for seat in range(state.players):
+        name = display_name(names[seat] if seat < len(names) else "", f"Player {seat + 1}")
+        word = standing(last, bool(exact[-1]), seat)
+        entries.append(("seat", f"{fit(name, SIZE, True, 300)} {word}", seat))
+    return entries
+
+
+def entry_width(kind: str, text: str) -> int:
+    face = font(SIZE, kind == "seat")
+    lead = SWATCH + 10 if kind in ("seat", "mark") else 0
+    return lead + int(face.getlength(text))
+
+
+def flow(entries: Sequence[tuple[str, str, object]]) -> list[list[tuple[str, str, object]]]:
+    """The entries in rows no wider than the picture."""
+    rows: list[list[tuple[str, str, object]]] = [[]]
+    used = 0
+    for entry in entries:
+        width = entry_width(entry[0], entry[1])
+        if rows[-1] and used + GAP + width > WIDTH - 2 * PAD:
+            rows.append([])
+            used = 0
+        used += (GAP if rows[-1] else 0) + width
+        rows[-1].append(entry)
+    return rows
+
+
+def draw_mark(draw: ImageDraw.ImageDraw, centre: tuple[float, float], severity: str, scale: int) -> None:
+    """A mark's shape: a ring for an inaccuracy, a diamond for a mistake, a triangle for a blunder."""
+    x, y = centre[0] * scale, centre[1] * scale
+    r = MARK * scale / 2
+    colour = MARK_COLOURS[severity]
+    rim = theme.BACKGROUND
+    if severity == "inaccuracy":
+        draw.ellipse((x - r, y - r, x + r, y + r), fill=rim)
+        inner = r - 1.5 * scale
+        draw.ellipse((x - inner, y - inner, x + inner, y + inner), outline=colour, width=round(3.5 * scale))
+    elif severity == "mistake":
+        r *= 1.1
+        draw.polygon([(x, y - r - 2 * scale), (x + r + 2 * scale, y), (x, y + r + 2 * scale), (x - r - 2 * scale, y)],
+                     fill=rim)
+        draw.polygon([(x, y - r), (x + r, y), (x, y + r), (x - r, y)], fill=colour)
+    else:
+        r *= 1.15
+        outer = r + 2.5 * scale
+        draw.polygon([(x, y - outer), (x + outer * 0.95, y + outer * 0.7), (x - outer * 0.95, y + outer * 0.7)], fill=rim)
+        draw.polygon([(x, y - r), (x + r * 0.95, y + r * 0.7), (x - r * 0.95, y + r * 0.7)], fill=colour)
+
+
+def image(state, names: Sequence[str], values: Sequence[Sequence[float]], exact: Sequence[bool],
+          marks: Sequence[tuple[int, int, str]]) -> Image.Image:
+    """The graph as an RGB image WIDTH px wide (see the module's docstring)."""
+    players = state.players
+    if not values:
+        raise ValueError("a graph needs the value of at least the start")
+    seats = RENDERERS[state.game].seats(state, names)
+    colours = [line_colour(seat.style) for seat in seats]
+    shown = names_for(seats)
+    moves = len(values) - 1
+    present = [s for s in SEVERITIES if any(mark[2] == s for mark in marks)]
+    entries = legend_entries(state, names, values, exact) + [("mark", s, s) for s in present]
+    rows = flow(entries)
+    ticks = y_ticks(players)
+    label_width = max(int(font(SIZE, False).getlength(text)) for _, text in ticks)
+    layout = Layout(moves, len(rows), label_width)
+
+    # lines, bands and marks, supersampled
+    big = Image.new("RGB", (WIDTH * SCALE, layout.height * SCALE), theme.BACKGROUND)
+    draw = ImageDraw.Draw(big)
+    s = SCALE
+    runs = proven_runs(values, exact)
+    for first, last, vals in runs:
+        top = winner(vals)
+        tint = theme.mix(theme.BACKGROUND, colours[top], 0.16) if top is not None else PANEL
+        x0, x1 = layout.x(first), layout.x(last)
+        if x1 - x0 < 8:
+            x0, x1 = max(layout.left, x0 - 4), min(layout.right, x1 + 4)
+        draw.rectangle((x0 * s, layout.top * s, x1 * s, layout.bottom * s), fill=tint)
+    for level, _ in ticks:
+        colour = MIDDLE if abs(level - 0.5) < 1e-9 else GRID
+        y = layout.y(level) * s
+        draw.line((layout.left * s, y, layout.right * s, y), fill=colour, width=2 * s if colour == MIDDLE else s)
+    if players <= 2:
+        for level in (0.25, 0.75):
+            y = layout.y(level) * s
+            draw.line((layout.left * s, y, layout.right * s, y), fill=GRID, width=s)
+    step = tick_step(moves, layout.right - layout.left)
+    for k in range(0, moves + 1, step):
+        x = layout.x(k) * s
+        draw.line((x, layout.bottom * s, x, (layout.bottom + 8) * s), fill=theme.FAINT, width=s)
+    for seat in reversed(range(players)):  # seat 0 drawn last, on top
+        points = [(layout.x(k) * s, layout.y(vals[seat]) * s) for k, vals in enumerate(values)]
+        if len(points) == 1:
+            points.append(points[0])
+        draw.line(points, fill=colours[seat], width=round(LINE * s), joint="curve")
+    for ply, seat, severity in sorted(marks, key=lambda m: (SEVERITIES.index(m[2]), m[0], m[1])):
+        if 0 <= ply < moves and 0 <= seat < players and severity in SEVERITIES:
+            draw_mark(draw, (layout.x(ply + 1), layout.y(values[ply + 1][seat])), severity, s)
+    img = theme.downsample(big, SCALE)
+
+    # text and legend, at full size
+    draw = ImageDraw.Draw(img)
+    regular = font(SIZE, False)
+    for level, text in ticks:
+        put_text(draw, (layout.left - 12, layout.y(level)), text, regular, theme.MUTED, anchor="rm")
+    for k in range(step, moves + 1, step):  # not 0: the axis's name stands there
+        put_text(draw, (layout.x(k), layout.bottom + 12), str(k), regular, theme.MUTED, anchor="ma")
+    put_text(draw, (PAD, layout.bottom + 12), "move", regular, theme.FAINT, anchor="la")
+    for first, last, vals in runs:
+        label_run(draw, layout, first, last, vals, shown, colours)
+    draw_legend(img, rows, colours, layout)
+    return img
+
+
+def names_for(seats: Sequence[theme.Seat]) -> list[str]:
+    return [display_name(seat.name, f"Player {k + 1}") for k, seat in enumerate(seats)]
+
+
+def label_run(draw: ImageDraw.ImageDraw, layout: Layout, first: int, last: int, vals: Sequence[float],
+              names: Sequence[str], colours: Sequence[theme.RGB]) -> None:
+    """The words of a proven stretch at the top of its band, as long as they fit in it."""
+    top = winner(vals)
+    words = run_words(vals, names)
+    choices = [words, "won"] if top is not None and words != "proven" else [words]
+    room = layout.x(last) - layout.x(first) - 8
+    face = font(SIZE, True)
+    colour = colours[top] if top is not None else theme.TEXT
+    for text in choices:
+        if face.getlength(text) <= room:
+            x = (layout.x(first) + layout.x(last)) / 2
+            put_text(draw, (x, layout.top + 6), text, face, colour, anchor="ma")
+            return
+
+
+def draw_legend(img: Image.Image, rows, colours: Sequence[theme.RGB], layout: Layout) -> None:
+    draw = ImageDraw.Draw(img)
+    for r, row in enumerate(rows):
+        x = PAD
+        y = layout.legend_top + r * ROW + ROW / 2
+        for kind, text, key in row:
+            if kind == "title":
+                put_text(draw, (x, y), text, font(SIZE, False), theme.MUTED, anchor="lm")
+            elif kind == "seat":
+                big = Image.new("RGB", (SWATCH * SCALE, ROW * SCALE), theme.BACKGROUND)
+                ImageDraw.Draw(big).line((0, ROW * SCALE / 2, SWATCH * SCALE, ROW * SCALE / 2),
+                                         fill=colours[key], width=round(LINE * 1.6 * SCALE))
+                img.paste(theme.downsample(big, SCALE), (x, round(y - ROW / 2)))
+                put_text(draw, (x + SWATCH + 10, y), text, font(SIZE, True), colours[key], anchor="lm")
+            else:
+                big = Image.new("RGB", (SWATCH * SCALE, ROW * SCALE), theme.BACKGROUND)
+                draw_mark(ImageDraw.Draw(big), (SWATCH / 2, ROW / 2), key, SCALE)
+                img.paste(theme.downsample(big, SCALE), (x, round(y - ROW / 2)))
+                put_text(draw, (x + SWATCH + 10, y), text, font(SIZE, False), theme.TEXT, anchor="lm")
+            x += entry_width(kind, text) + GAP
+
+
+def render(state, names: Sequence[str], values: Sequence[Sequence[float]], exact: Sequence[bool],
+           marks: Sequence[tuple[int, int, str]]) -> bytes:
+    """The graph as PNG bytes, the same bytes for the same arguments."""
+    return theme.encode_png(image(state, names, values, exact, marks))
+
+
+def label_sizes() -> dict[str, tuple[int, bool]]:
+    """Every kind of text on the graph with its font size and whether it is bold."""
+    return {"axis": (SIZE, False), "title": (SIZE, False), "name": (SIZE, True), "proven": (SIZE, True),
+            "key": (SIZE, False)}
+
+
+# ---------------------------------------------------------------------------------------- alt text
+
+def alt_text(state, names: Sequence[str], values: Sequence[Sequence[float]], exact: Sequence[bool],
+             marks: Sequence[tuple[int, int, str]]) -> str:
+    """What a screen reader says for the graph, at most ALT_TEXT_MAX characters: what it shows, the
+    result, each player's marked moves, who was ahead when, the proven stretches and the big swings."""
+    seats = RENDERERS[state.game].seats(state, names)
+    who = [plain_name(seat) for seat in seats]
+    short = [" ".join((seat.name or "").split()) or seat.side for seat in seats]
+    players = state.players
+    moves = len(values) - 1
+    title = GAMES[state.game].title
+    measure = "chance of winning" if players <= 2 else "expected place (100% first, 0% last)"
+    sentences = [f"Analysis graph of {title}: each player's {measure} after each of {moves} "
+                 f"move{'s' if moves != 1 else ''}."]
+    if state.outcome is not None:
+        sentences.append(f"Result: {theme.result_text(state.outcome, seats, plain=True)}.")
+    sentences.extend(marks_sentences(who, marks))
+    sentences.append(leads_sentence(values, short))
+    sentences.extend(proven_sentences(values, exact, short))
+    swings = swings_sentence(values, short)
+    if swings:
+        sentences.append(swings)
+    text = ""
+    for sentence in sentences:  # whole sentences, as many as fit
+        candidate = f"{text} {sentence}".strip()
+        if len(candidate) > 1024:
+            return within_limit(text or candidate)
+        text = candidate
+    return text
+
+
+def moves_list(plies: Sequence[int]) -> str:
+    numbers = [str(p + 1) for p in sorted(plies)]
+    shown = numbers if len(numbers) <= 6 else numbers[:5] + [f"{len(numbers) - 5} more"]
+    return ("move " if len(numbers) == 1 else "moves ") + ", ".join(shown)
+
+
+def marks_sentences(who: Sequence[str], marks: Sequence[tuple[int, int, str]]) -> list[str]:
+    if not marks:
+        return ["No inaccuracies, mistakes or blunders."]
+    sentences = []
+    for seat, name in enumerate(who):
+        parts = []
+        for severity in reversed(SEVERITIES):
+            plies = [ply for ply, s, kind in marks if s == seat and kind == severity]
+            if plies:
+                noun = severity if len(plies) == 1 else PLURALS[severity]
+                parts.append(f"{len(plies)} {noun} ({moves_list(plies)})")
+        sentences.append(f"{name}: " + (", ".join(parts) if parts else "no marks") + ".")
+    return sentences
+
+
+def leader(vals: Sequence[float]) -> int | None:
+    order = sorted(range(len(vals)), key=lambda s: -vals[s])
+    return order[0] if vals[order[0]] - vals[order[1]] >= MARGIN else None
+
+
+def leads_sentence(values: Sequence[Sequence[float]], names: Sequence[str]) -> str:
+    """Who was ahead when: "Ahead: even to move 4, alice moves 5–20, bob from move 21 to the end."."""
+    runs: list[list] = []
+    for k, vals in enumerate(values):
+        top = leader(vals) if len(vals) > 1 else None
+        if runs and runs[-1][0] == top:
+            runs[-1][2] = k
+        else:
+            runs.append([top, k, k])
+    last = len(values) - 1
+    if len(runs) > 8:
+        points = sorted({0, last // 4, last // 2, 3 * last // 4, last})
+        said = [f"{'even' if (top := leader(values[k])) is None else names[top] + ' ahead'} at move {k}"
+                for k in points]
+        return f"The lead changed often ({len(runs) - 1} times): " + ", ".join(said) + "."
+    parts = []
+    for top, first, end in runs:
+        who = "even" if top is None else f"{names[top]} ahead"
+        if first == end:
+            span = f"at move {first}"
+        elif end == last and first > 0:
+            span = f"from move {first} to the end"
+        else:
+            span = f"moves {first}–{end}"
+        parts.append(f"{who} {span}")
+    return "Ahead: " + ", ".join(parts) + "."
+
+
+def proven_sentences(values: Sequence[Sequence[float]], exact: Sequence[bool], names: Sequence[str]) -> list[str]:
+    """The proven stretches in words: "Proven won for bob, lost for alice from move 50 to the end."."""
+    sentences = []
+    last = len(values) - 1
+    for first, end, vals in proven_runs(values, exact):
+        top = winner(vals)
+        words = run_words(vals, names)
+        if top is not None and len(vals) == 2:
+            words += f", lost for {names[1 - top]}"
+        if first == end:
+            span = "at the end" if end == last else f"at move {first}"
+        else:
+            span = f"from move {first} to the end" if end == last else f"at moves {first}–{end}"
+        sentences.append(f"Proven {words} {span}.")
+    return sentences
+
+
+def swings_sentence(values: Sequence[Sequence[float]], names: Sequence[str]) -> str:
+    """The three biggest changes of one player's value from one move to the next, if big enough."""
+    found = []
+    for k in range(1, len(values)):
+        before, after = values[k - 1], values[k]
+        seat = max(range(len(after)), key=lambda s: abs(after[s] - before[s]))
+        change = after[seat] - before[seat]
+        if abs(change) >= SWING:
+            found.append((abs(change), k, seat, before[seat], after[seat]))
+    if not found:
+        return ""
+    biggest = sorted(found, key=lambda f: (-f[0], f[1]))[:3]
+    parts = [f"move {k}, {names[seat]} {percent(a)} to {percent(b)}" for _, k, seat, a, b in sorted(biggest, key=lambda f: f[1])]
+    return "Biggest swings: " + "; ".join(parts) + "."
