@@ -27,8 +27,8 @@ from bot.db import open_store
 from bot.errors import NotFound, PlayerError
 from bot.models import LOCAL_GUILD, Match, MoveResult, Player
 from bot.service import MAX_TURN_SECONDS, MatchService
-from rules import BadOptions, IllegalMove, InvalidNotation, State
 from renderers import graph
+from rules import BadOptions, IllegalMove, InvalidNotation, State
 from rules.parts import is_partial, unlabel
 
 __all__ = ["LOCAL_CHANNEL", "LOCAL_GUILD", "Console", "cli", "local_player", "main"]

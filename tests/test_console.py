@@ -597,3 +597,22 @@ async def test_takebacks_at_the_console(db_path):
     finally:
         await store.close()
     assert match.seats[1].name == "Computer (easy)" and match.moves == () and match.state.to_move == 0
+
+
+async def test_a_finished_match_analysed_at_the_console(db_path, monkeypatch):
+    monkeypatch.setenv("COMPUTER_SECONDS", "0.05")
+    out = await run(db_path, Script(SETUP + ["b6", "a2", "analyse 1", "resign", "y"]))
+    assert "Match #1 is still being played: it can be analysed once it is over." in out
+    assert "The computer's analysis of this match: `analyse 1` at any prompt, or `python -m bot.console --analyse 1`." in out
+
+    printed: list[str] = []
+    assert await main(["--db", str(db_path), "--analyse", "1"], input_fn=Script([]), print_fn=printed.append) == 0
+    head = next(line for line in printed if line.startswith("Analysis of match 1, Attaxx: alice (White) vs bob (Black)"))
+    assert "2 moves" in head
+    assert any(line.startswith("alice (White): ") for line in printed)
+    assert any(line.startswith("bob (Black): ") for line in printed)
+    graph = next(line for line in printed if line.startswith("Graph: ")).removeprefix("Graph: ")
+    assert Path(graph).read_bytes().startswith(b"\x89PNG")
+    printed.clear()
+    await main(["--db", str(db_path), "--analyse", "7"], input_fn=Script([]), print_fn=printed.append)
+    assert "There is no local match 7." in printed

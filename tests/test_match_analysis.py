@@ -8,10 +8,13 @@ import random
 
 import pytest
 
+from bot.analysis_report import graph_args, report_lines
 from bot.errors import NotAllowed
 from bot.service import MatchService
 from bot.service.analyses import ANALYSIS_BUDGET, seconds_per_position
 from engines.analysis import SEVERITIES
+from renderers import graph
+from rules import GAMES
 from tests.conftest import ALICE, BOB, CHANNEL, GUILD, play_random, start_match
 from tests.support.images import decode
 from tests.support.inprocess import CHANNEL as BOT_CHANNEL
@@ -97,6 +100,7 @@ async def test_analyse_button_shows_progress_then_the_graph_counts_and_mistakes(
     answer = await (await env.press(CAROL_USER, final, "Analyse")).reply()
     assert not answer.ephemeral and answer.contents[0].startswith("🔍 Analysing **Attaxx** #")
     assert "of 3 positions searched…" in answer.contents[0]
+    await env.standin.wait_for(lambda: answer.files and "analysed by the computer" in answer.content)
     assert "analysed by the computer" in answer.content and "2 moves" in answer.content
     assert "**alice** (White): " in answer.content and "**bob** (Black): " in answer.content
     graph = decode(answer.png)
@@ -120,3 +124,21 @@ async def test_analysis_refusals_are_short_and_private(env):
     running = await (await env.command(ALICE_USER, BOT_CHANNEL, "analysis", match=match.id)).reply()
     assert running.ephemeral and "still being played" in running.content
     await env.settled()
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+async def test_every_game_analysed_with_its_graph(service, game):
+    match = await finished(service, 6, game)
+    analysis = (await service.analyse(match)).analysis
+    assert len(analysis.positions) == len(match.moves) + 1
+    assert all(len(p.values) == len(match.seats) and all(0 <= v <= 1 for v in p.values) for p in analysis.positions)
+    for judgement in analysis.judgements:  # each mark is the mover's own move, and a real fall
+        assert analysis.movers[judgement.ply] == judgement.seat and judgement.move == match.moves[judgement.ply]
+        assert judgement.drop >= 0.1 and judgement.preferred != judgement.move
+    args = graph_args(match, analysis)
+    image = decode(graph.render(*args))
+    assert image.width >= 800
+    alt = graph.alt_text(*args)
+    assert all(name in alt for name in match.names) and len(alt) <= 1024
+    lines = report_lines(match, analysis, 0.05)
+    assert lines[0].startswith(f"Analysis of match {match.id}, {match.rules.title}")

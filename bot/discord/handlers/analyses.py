@@ -9,8 +9,8 @@ import discord
 
 from bot.analysis_report import graph_args
 from bot.discord import messages as text
-from bot.discord.payloads import Attachment
 from bot.discord.handlers.common import EMBED_COLOUR, Family, can_post_here, in_guild, reply_to
+from bot.discord.payloads import Attachment
 from bot.discord.replies import Reply, report_error
 from bot.models import Match
 from bot.service import Analysed
