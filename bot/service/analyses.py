@@ -96,12 +96,18 @@ class Analyses(Records):
             if not isinstance(error, Exception):
                 raise
 
+    def _analysis_room(self) -> asyncio.Semaphore:
+        """At most one position per worker at a time, whatever is being analysed: a computer's move waits
+        behind one position, never behind a whole analysis."""
+        if self._room is None:
+            self._room = asyncio.Semaphore(self.computers.workers)
+        return self._room
+
     async def _make(self, match: Match, job: Job) -> Analysed:
         states = list(positions(match.game, len(match.seats), match.options, match.seed, match.moves))
         cap = self.computers.seconds or SECONDS
         seconds = seconds_per_position(len(states), self.computers.workers, cap)
-        # At most one position per worker at a time: a computer's move waits behind one, never behind all.
-        room = asyncio.Semaphore(self.computers.workers)
+        room = self._analysis_room()
 
         async def one(ply: int):
             async with room:
