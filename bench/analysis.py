@@ -38,9 +38,9 @@ def random_match(name: str, players: int, options: dict, moves: int, seed: int) 
     return states
 
 
-def timed(state, seconds: float, seed: int) -> tuple[Position, float]:
+def timed(state, seconds: float, seed: int, played: str | None) -> tuple[Position, float]:
     started = time.perf_counter()
-    position = evaluate(state, seconds, seed)
+    position = evaluate(state, seconds, seed, played)
     return position, time.perf_counter() - started
 
 
@@ -67,8 +67,11 @@ def main() -> None:
                 matches.append(match)
                 states.extend(match)
                 seed += 1
+            played: list[str | None] = []  # the move the match went on with from each position
+            for match in matches:
+                played += [after.last.notation for after in match[1:]] + [None]
             started = time.perf_counter()
-            results = list(pool.map(timed, states, [args.seconds] * len(states), range(len(states))))
+            results = list(pool.map(timed, states, [args.seconds] * len(states), range(len(states)), played))
             total = time.perf_counter() - started
             positions = [position for position, _ in results]
             times = sorted(seconds for _, seconds in results)

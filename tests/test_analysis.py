@@ -121,6 +121,14 @@ def test_a_searched_position_gives_values_a_legal_best_move_and_its_candidates()
     assert evaluate(state, SECONDS, seed=2) == position  # bounded by iterations: the same for the same seed
 
 
+def test_the_move_played_keeps_its_statistics_however_little_it_was_searched():
+    start = GAMES["ascent"].start(seed=1)  # 106 moves, so most are searched only a little
+    plain = evaluate(start, SECONDS)
+    assert len(plain.candidates) == 12 and plain.candidate("a4-c3") is None
+    kept = evaluate(start, SECONDS, played="a4-c3")
+    assert kept.candidates[:12] == plain.candidates and kept.candidate("a4-c3").visits >= 10
+
+
 def test_more_players_are_valued_by_expected_place():
     state = random_states(GAMES["permutation"].start(players=4, options={"k": 3}, seed=2), seed=2, moves=6)[-1]
     position = evaluate(state, SECONDS)
@@ -194,8 +202,21 @@ def test_noise_between_two_searches_is_not_marked_where_the_first_searched_the_m
     assert judge(0, 0, "c3", before, Position((0.0, 1.0), True, "b2")).drop == 0.62  # proven after the move
 
 
+def test_a_fall_within_the_searches_noise_is_not_marked():
+    """Two values of positions searched briefly with games played out at random (standard errors of
+    0.08 and 0.07) may differ by a quarter on a good move; the same fall measured closely is a mistake."""
+    assert judge(0, 0, "c3", Position((0.66, 0.34), False, "a1", noise=0.08),
+                 Position((0.4, 0.6), False, "b2", noise=0.07)) is None
+    close = judge(0, 0, "c3", Position((0.66, 0.34), False, "a1", noise=0.01),
+                  Position((0.4, 0.6), False, "b2", noise=0.01))
+    assert close.severity == "mistake" and close.drop == round(0.26 - 2 * (2 * 0.01 ** 2) ** 0.5, 6)
+    assert judge(0, 0, "c3", Position((0.66, 0.34), True, "a1", noise=0.3),  # proven: the noise is moot
+                 Position((0.0, 1.0), True, "b2")).drop == 0.66
+
+
 def sample_analysis() -> Analysis:
-    positions = [Position((0.5, 0.5), False, "a", (Candidate("a", 0.5, 100), Candidate("b", 0.28, 40))),
+    positions = [Position((0.5, 0.5), False, "a", (Candidate("a", 0.5, 100), Candidate("b", 0.28, 40, noise=0.0)),
+                          noise=0.0),
                  Position((0.3, 0.7), False, "c"), Position((0.35, 0.65), False, "d"),
                  Position((0.0, 1.0), True, "e", (Candidate("e", 1.0, 0, True),)), Position((0.0, 1.0), True, None)]
     return assemble("attaxx", 2, [0, 1, 0, 1], ["b", "x", "y", "e"], positions)
