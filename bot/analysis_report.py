@@ -30,13 +30,13 @@ def outcome_word(value: float) -> str:
 
 
 def cost(analysis: Analysis, judgement: Judgement) -> str:
-    """What a move cost its player: "won → lost" between positions solved exactly, else the drop in
-    their winning chances ("−34 %")."""
+    """What a move cost its player: "won → lost" between positions solved exactly, else the fall of
+    their winning chances as the graph shows it ("−34 %"; never less than the drop it was judged by)."""
     before, after = analysis.positions[judgement.ply], analysis.positions[judgement.ply + 1]
+    seat = judgement.seat
     if before.exact and after.exact:
-        seat = judgement.seat
         return f"{outcome_word(before.values[seat])} → {outcome_word(after.values[seat])}"
-    return f"−{round(judgement.drop * 100)} %"
+    return f"−{round(max(judgement.drop, before.values[seat] - after.values[seat]) * 100)} %"
 
 
 def mistake_lines(match: Match, analysis: Analysis, bold: bool = False) -> list[str]:

@@ -31,6 +31,25 @@ class Once:
         return await interaction.client.first_delivery(interaction)
 
 
+class MatchButton(Once):
+    """Mixed into a button that acts on one match, whose custom_id is "<kind>:<match id>"."""
+
+    kind: str
+    label: str
+    emoji: str
+    style = discord.ButtonStyle.secondary
+
+    def __init__(self, match_id: int):
+        super().__init__(discord.ui.Button(  # type: ignore[call-arg]
+            label=self.label, style=self.style, custom_id=f"{self.kind}:{match_id}", emoji=self.emoji,
+        ))
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]) -> Any:
+        return cls(int(match["id"]))
+
+
 CHALLENGE_BUTTONS = {
     "accept": ("Accept", discord.ButtonStyle.success),
     "decline": ("Decline", discord.ButtonStyle.danger),
@@ -88,18 +107,10 @@ class PageButton(Once, discord.ui.DynamicItem[discord.ui.Button], template=custo
         await interaction.client.handlers.records.leaderboard_page(interaction, self.game, self.page)
 
 
-class MoveButton(Once, discord.ui.DynamicItem[discord.ui.Button], template=custom_ids(r"move:(?P<id>\d+)")):
+class MoveButton(MatchButton, discord.ui.DynamicItem[discord.ui.Button], template=custom_ids(r"move:(?P<id>\d+)")):
     """On every board of an active match: opens the player to move's panel for building a move."""
 
-    def __init__(self, match_id: int):
-        super().__init__(discord.ui.Button(
-            label="Move", style=discord.ButtonStyle.success, custom_id=f"move:{match_id}", emoji="♟️",
-        ))
-        self.match_id = match_id
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]) -> MoveButton:
-        return cls(int(match["id"]))
+    kind, label, emoji, style = "move", "Move", "♟️", discord.ButtonStyle.success
 
     async def callback(self, interaction: discord.Interaction[GameBot]) -> Any:
         await interaction.client.handlers.play.move_button(interaction, self.match_id)
@@ -181,33 +192,17 @@ class TakebackAnswer(Once, discord.ui.DynamicItem[discord.ui.Button],
         await interaction.client.handlers.takebacks.answer(interaction, self.match_id, self.stamp, self.answer == "accept")
 
 
-class ReplayButton(Once, discord.ui.DynamicItem[discord.ui.Button], template=custom_ids(r"replay:(?P<id>\d+)")):
-    def __init__(self, match_id: int):
-        super().__init__(discord.ui.Button(
-            label="Replay", style=discord.ButtonStyle.secondary, custom_id=f"replay:{match_id}", emoji="🎞️",
-        ))
-        self.match_id = match_id
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]) -> ReplayButton:
-        return cls(int(match["id"]))
+class ReplayButton(MatchButton, discord.ui.DynamicItem[discord.ui.Button], template=custom_ids(r"replay:(?P<id>\d+)")):
+    kind, label, emoji = "replay", "Replay", "🎞️"
 
     async def callback(self, interaction: discord.Interaction[GameBot]) -> Any:
         await interaction.client.handlers.records.replay_button(interaction, self.match_id)
 
 
-class AnalyseButton(Once, discord.ui.DynamicItem[discord.ui.Button], template=custom_ids(r"analyse:(?P<id>\d+)")):
+class AnalyseButton(MatchButton, discord.ui.DynamicItem[discord.ui.Button], template=custom_ids(r"analyse:(?P<id>\d+)")):
     """Under a finished board: the computer's analysis of the match."""
 
-    def __init__(self, match_id: int):
-        super().__init__(discord.ui.Button(
-            label="Analyse", style=discord.ButtonStyle.secondary, custom_id=f"analyse:{match_id}", emoji="🔍",
-        ))
-        self.match_id = match_id
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]) -> AnalyseButton:
-        return cls(int(match["id"]))
+    kind, label, emoji = "analyse", "Analyse", "🔍"
 
     async def callback(self, interaction: discord.Interaction[GameBot]) -> Any:
         await interaction.client.handlers.analyses.button(interaction, self.match_id)

@@ -111,7 +111,8 @@ class Analyses(Records):
 
         async def one(ply: int):
             async with room:
-                position = await self.computers.run(evaluate, states[ply], seconds, seed_for(match.seed, ply))
+                played = match.moves[ply] if ply < len(match.moves) else None
+                position = await self.computers.run(evaluate, states[ply], seconds, seed_for(match.seed, ply), played)
             job.done += 1
             await job.tell()
             return position
