@@ -126,6 +126,7 @@ async def test_analysis_refusals_are_short_and_private(env):
     await env.settled()
 
 
+@pytest.mark.parametrize("store", ["sqlite"], indirect=True)  # the store's part is tested above, on both
 @pytest.mark.parametrize("game", list(GAMES))
 async def test_every_game_analysed_with_its_graph(service, game):
     match = await finished(service, 6, game)

@@ -29,7 +29,7 @@ class Job:
     total: int
     done: int = 0
     listeners: list[Progress] = field(default_factory=list)
-    result: asyncio.Future[Analysis] = field(default_factory=lambda: asyncio.get_running_loop().create_future())
+    result: asyncio.Future[Analysed] = field(default_factory=lambda: asyncio.get_running_loop().create_future())
 
     async def tell(self) -> None:
         for listener in list(self.listeners):
@@ -105,7 +105,7 @@ class Analyses(Records):
 
     async def _make(self, match: Match, job: Job) -> Analysed:
         states = list(positions(match.game, len(match.seats), match.options, match.seed, match.moves))
-        cap = self.computers.seconds or SECONDS
+        cap = self.computers.seconds or SECONDS  # computers told to think less (COMPUTER_SECONDS) analyse faster too
         seconds = seconds_per_position(len(states), self.computers.workers, cap)
         room = self._analysis_room()
 
