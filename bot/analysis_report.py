@@ -12,10 +12,21 @@ PLURALS = {"inaccuracy": "inaccuracies"}
 SHOWN = ("mistake", "blunder")  # the judgements listed one by one (inaccuracies are only counted)
 
 
+NO_MISTAKES = "No mistakes or blunders: every move kept its player's chances."
+
+
 def count_words(counts: dict[str, int]) -> str:
     """"2 inaccuracies · 1 mistake · no blunders"."""
-    return " · ".join(f"no {PLURALS.get(s, s + 's')}" if not counts.get(s) else
-                      counted(counts[s], s, PLURALS.get(s, s + "s")) for s in SEVERITIES)
+    def words(severity: str) -> str:
+        plural = PLURALS.get(severity, severity + "s")
+        return counted(counts[severity], severity, plural) if counts.get(severity) else f"no {plural}"
+    return " · ".join(words(severity) for severity in SEVERITIES)
+
+
+def contest(match: Match) -> str:
+    """"alice (White) vs bob (Black), 58 moves": who played what, and how long the match was."""
+    players = " vs ".join(f"{name} ({match.rules.seat_name(s)})" for s, name in enumerate(match.names))
+    return f"{players}, {counted(len(match.moves), 'move')}"
 
 
 def player_lines(match: Match, analysis: Analysis, bold: bool = False) -> list[str]:
@@ -56,10 +67,8 @@ def mistake_lines(match: Match, analysis: Analysis, bold: bool = False) -> list[
 
 def report_lines(match: Match, analysis: Analysis, seconds: float) -> list[str]:
     """The analysis in plain text: the headline, each player's counts, each mistake and blunder."""
-    players = " vs ".join(f"{name} ({match.rules.seat_name(s)})" for s, name in enumerate(match.names))
-    head = (f"Analysis of match {match.id}, {match.rules.title}: {players}, {counted(len(match.moves), 'move')}, "
-            f"{seconds:.1f} s a position.")
-    mistakes = mistake_lines(match, analysis) or ["No mistakes or blunders: every move kept its player's chances."]
+    head = f"Analysis of match {match.id}, {match.rules.title}: {contest(match)}, {seconds:.1f} s a position."
+    mistakes = mistake_lines(match, analysis) or [NO_MISTAKES]
     return [head, *player_lines(match, analysis), *mistakes]
 
 

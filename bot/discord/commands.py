@@ -28,6 +28,9 @@ ON_OFF = [app_commands.Choice(name="on", value=1), app_commands.Choice(name="off
 GAME_CHOICES = [app_commands.Choice(name=game.title, value=name) for name, game in GAMES.items()]
 
 
+MATCH_HELP = "The match number, as /history shows it (default: the last one here, else yours)"  # /replay, /analysis
+
+
 def picker_text(text: str, what: str) -> str:
     """A description for Discord's command picker, which takes at most 100 characters: a longer one
     is a mistake in the game's module (Discord would refuse every command at start-up), not
@@ -204,13 +207,13 @@ def build_tree(client: discord.Client) -> app_commands.CommandTree:
 
     @tree.command(name="replay", description="An animated replay of a match, move by move")
     @app_commands.guild_only()
-    @app_commands.describe(match="The match number, as /history shows it (default: the last one here, else yours)")
+    @app_commands.describe(match=MATCH_HELP)
     async def replay(interaction: discord.Interaction, match: app_commands.Range[int, 1, MAX_INTEGER] | None = None) -> None:
         await interaction.client.handlers.records.replay(interaction, match)
 
     @tree.command(name="analysis", description="The computer's analysis of a finished match: who was winning, and the mistakes")
     @app_commands.guild_only()
-    @app_commands.describe(match="The match number, as /history shows it (default: the last one here, else yours)")
+    @app_commands.describe(match=MATCH_HELP)
     async def analysis(interaction: discord.Interaction, match: app_commands.Range[int, 1, MAX_INTEGER] | None = None) -> None:
         await interaction.client.handlers.analyses.analysis(interaction, match)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot import steps
-from bot.analysis_report import mistake_lines, player_lines
+from bot.analysis_report import NO_MISTAKES, contest, mistake_lines, player_lines
 from bot.models import Challenge, DrawOffer, Match, MoveResult, Notice, Player, Standing, Takeback, computer
 from bot.rulebook import player_count
 from engines.analysis import Analysis
@@ -337,9 +337,7 @@ def analysis_progress(match: Match, done: int, total: int) -> str:
 
 def analysis_text(match: Match, analysis: Analysis, seconds: float) -> str:
     """The headline of an analysis and each player's count of inaccuracies, mistakes and blunders."""
-    players = " vs ".join(f"{name} ({match.rules.seat_name(s)})" for s, name in enumerate(match.names))
-    head = (f"🔍 **{match.rules.title}** #{match.id}: {players}, {counted(len(match.moves), 'move')}, analysed by the "
-            f"computer ({seconds:.1f} s a position).")
+    head = f"🔍 **{match.rules.title}** #{match.id}: {contest(match)}, analysed by the computer ({seconds:.1f} s a position)."
     return "\n".join([head, *player_lines(match, analysis, bold=True)])
 
 
@@ -350,7 +348,7 @@ def analysis_mistakes(match: Match, analysis: Analysis) -> str:
     """Each mistake and blunder, for an embed's description."""
     lines = mistake_lines(match, analysis, bold=True)
     if not lines:
-        return "No mistakes or blunders: every move kept its player's chances."
+        return NO_MISTAKES
     if len(lines) > ANALYSIS_LINES:
         lines = lines[:ANALYSIS_LINES] + [f"…and {len(lines) - ANALYSIS_LINES} more, marked on the graph."]
     text = "\n".join(lines)
@@ -388,8 +386,7 @@ def help_sections(bot_name: str, commands: Sequence[tuple[str, str]]) -> tuple[s
     games = "\n".join(
         f"**{game.title}** · {player_count(game)} · `/rules {name}`\n{game.summary}" for name, game in GAMES.items()
     )
-    listed = [(title, "\n".join(lines)) for title, lines in zip(("Commands", *["More commands"] * len(usage)),
-                                                               in_fields(usage))]
+    listed = [("More commands" if k else "Commands", "\n".join(lines)) for k, lines in enumerate(in_fields(usage))]
     return intro, [("Play someone here", play), *listed, ("Games", games)]
 
 

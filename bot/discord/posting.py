@@ -29,7 +29,7 @@ from bot.discord.payloads import Attachment
 from bot.discord.replies import Reply, passing, see_above, taken_back
 from bot.discord.views import board_view, challenge_view, takeback_view
 from bot.errors import NotShown
-from bot.models import Challenge, Match, Notice, Player
+from bot.models import Challenge, Match, Notice, Player, Takeback
 from bot.service import MatchService
 from bot.workers import Workers
 from renderers.describe import within_limit
@@ -186,6 +186,11 @@ class Poster:
         await self._post(match.note, await self._in_order(to, match), content, allowed_mentions=mentions, **extra)
         await self.service.posted(match.note)
 
+    async def ask_takeback(self, to: Send | Reply, match: Match, seat: int) -> None:
+        """`seat`'s request to take its move back, pinging the opponent, with Accept and Decline."""
+        await self.say(to, text.takeback_text(Takeback(match, seat, "asked")), match, pings(match.seats[1 - seat]),
+                       view=takeback_view(match))
+
     async def _in_order(self, to: Send | Reply, match: Match) -> Send:
         """The send for the change of `match`, after its earlier changes not shown yet, so that the channel
         reads in order. An interaction's "thinking…" placeholder older than their messages is taken back,
@@ -341,21 +346,13 @@ class Poster:
     async def _repost_change(self, notice: Notice) -> None:
         match = notice.match
         assert match is not None
-        if notice.kind == "reminder":  # a reminder of a turn since played is no use: cleared unshown
-            current = await self.service.get_match(match.id)
-            if notice.latest and current.status == "active" and current.moves == match.moves:
-                await self.remind(replace(current, note=notice.id))
-            else:
-                await self.service.posted(notice.id)
+        if notice.kind == "reminder":  # a reminder of a turn since played is no use
+            if (current := await self._still_of_use(notice, lambda m: m.moves == match.moves)) is not None:
+                await self.remind(current)
             return
-        if notice.kind == "takeback-ask":  # a request the opponent answered or let lapse is no use either
-            current = await self.service.get_match(match.id)
-            if notice.latest and current.status == "active" and current.takeback == notice.seat:
-                current = replace(current, note=notice.id)
-                await self.say(self.channel(match.channel_id, notice.id), text.notice_text(replace(notice, match=current)),
-                               current, pings(current.seats[1 - current.takeback]), view=takeback_view(current))
-            else:
-                await self.service.posted(notice.id)
+        if notice.kind == "takeback-ask":  # nor is a request the opponent answered or let lapse
+            if (current := await self._still_of_use(notice, lambda m: m.takeback == notice.seat)) is not None:
+                await self.ask_takeback(self.channel(match.channel_id, notice.id), current, current.takeback)
             return
         if notice.kind == "start":
             await self.refresh_challenge(replace(notice.challenge, note=None))
@@ -387,6 +384,15 @@ class Poster:
             return
         await self.show(self.channel(match.channel_id, notice.id), content, told, latest=notice.latest, sent=sent,
                         owed=True)
+
+    async def _still_of_use(self, notice: Notice, still: Callable[[Match], bool]) -> Match | None:
+        """The match now, with the notice's note, when the notice is its latest change and `still` holds
+        for it; else None, the note cleared unshown."""
+        current = await self.service.get_match(notice.match.id)
+        if notice.latest and current.status == "active" and still(current):
+            return replace(current, note=notice.id)
+        await self.service.posted(notice.id)
+        return None
 
     async def _original(self, notice: Notice) -> discord.WebhookMessage | None:
         """The first reply of the interaction that was to show the notice, while its token lasts."""

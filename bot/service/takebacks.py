@@ -46,7 +46,8 @@ class Takebacks(ServiceCore):
             if match.takeback == seat:
                 raise NotAllowed(f"It is up to {match.seats[1 - seat].name} to answer your request.")
             if accept:
-                result = await self._grant(db, match, match.takeback, now, via)
+                result = await self._grant(db, match, match.takeback, await self._undone_by(db, match, match.takeback),
+                                           now, via)
             else:
                 await repository.ask_takeback(db, match.id, None)
                 note = await self._note(db, "takeback-no", match.id, now, match_id=match.id,
@@ -70,12 +71,12 @@ class Takebacks(ServiceCore):
         seat = self._seat(match, user)
         other = match.seats[1 - seat]
         if match.takeback == 1 - seat:  # the opponent's request stands: this accepts it
-            return await self._grant(db, match, 1 - seat, now, via)
+            return await self._grant(db, match, 1 - seat, await self._undone_by(db, match, 1 - seat), now, via)
         if match.takeback == seat:
             raise NotAllowed(f"You have already asked to take your move back; it is up to {other.name}.")
-        await self._undone_by(db, match, seat)  # refuses when there is nothing to take back
+        count = await self._undone_by(db, match, seat)  # refuses when there is nothing to take back
         if other.is_computer:
-            return await self._grant(db, match, seat, now, via)
+            return await self._grant(db, match, seat, count, now, via)
         await repository.ask_takeback(db, match.id, seat)
         note = await self._note(db, "takeback-ask", match.id, now, match_id=match.id, version=len(match.moves),
                                 seat=seat, via=via)
@@ -93,8 +94,8 @@ class Takebacks(ServiceCore):
                              "before the opponent replies.")
         return len(movers) - last
 
-    async def _grant(self, db: Tx, match: Match, seat: int, now: float, via: str | None) -> Takeback:
-        count = await self._undone_by(db, match, seat)
+    async def _grant(self, db: Tx, match: Match, seat: int, count: int, now: float, via: str | None) -> Takeback:
+        """Take back the last `count` moves, at the request of `seat`."""
         keep = len(match.moves) - count
         if not await repository.take_back(db, match.id, len(match.moves), keep, now + match.turn_seconds):
             raise Conflict("The match changed at the same moment; look at the board and try again.")

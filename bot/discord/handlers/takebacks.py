@@ -46,10 +46,9 @@ class Takebacks(Family):
 
     async def _show(self, to: Send | Reply, result: Takeback) -> None:
         match = result.match
-        words = text.takeback_text(result)
-        if result.status == "granted":
-            await self.poster.show(to, words, match)
-        elif result.status == "asked":
-            await self.poster.say(to, words, match, pings(match.seats[1 - result.seat]), view=takeback_view(match))
-        else:
-            await self.poster.say(to, words, match, pings(match.seats[result.seat]))
+        if result.status == "asked":
+            await self.poster.ask_takeback(to, match, result.seat)
+        elif result.status == "granted":
+            await self.poster.show(to, text.takeback_text(result), match)
+        else:  # declined: the one who asked is told
+            await self.poster.say(to, text.takeback_text(result), match, pings(match.seats[result.seat]))
