@@ -11,7 +11,9 @@ worker process (everything here is top-level and picklable).
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 
+from engines.alphabeta import AlphaBeta
 from engines.analysis import (
     SECONDS,
     SEVERITIES,
@@ -24,7 +26,8 @@ from engines.analysis import (
     evaluate,
 )
 from engines.games import knowledge_for
-from engines.levels import LEVELS, Level, level_budget
+from engines.knowledge import Boarding
+from engines.levels import ALPHABETA, LEVELS, Level, level_budget
 from engines.mcts import Search
 from rules.core import State
 
@@ -58,4 +61,25 @@ def choose_move(state: State, level: str = "medium", seed: int = 0, seconds: flo
     moves = state.legal_moves()
     if len(moves) == 1:
         return moves[0]
-    return analyse(state, level, seed, seconds, legal=moves).best(level_budget(state.game, level).temperature)
+    budget = level_budget(state.game, level)
+    boarding = knowledge_for(state.game).board
+    if budget.search == ALPHABETA and boarding is not None and state.players == 2:
+        return deepen(state, boarding, budget, seconds).notation
+    return analyse(state, level, seed, seconds, legal=moves).best(budget.temperature)
+
+
+def deepen(state: State, boarding: Boarding, budget: Level, seconds: float | None = None) -> Deepened:
+    """The alpha-beta search behind choose_move at a level that uses it."""
+    started = time.perf_counter()
+    board = boarding(state)
+    search = AlphaBeta(board, budget.iterations, started + (budget.seconds if seconds is None else seconds))
+    move = search.run()
+    return Deepened(board.notation(move), search.reached, search.visited, search.value)
+
+
+@dataclass(frozen=True)
+class Deepened:
+    notation: str
+    depth: int  # the deepest search completed
+    nodes: int
+    value: float  # for the side to move

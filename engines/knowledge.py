@@ -10,6 +10,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from engines.alphabeta import Board
 from engines.rewards import Rewards, by_scores
 from rules.core import State
 
@@ -17,6 +18,7 @@ Evaluation = Callable[[State], Rewards]  # expected reward per seat in [0, 1] of
 Policy = Callable[[State, random.Random], State]  # the position after the playout's next move
 Order = Callable[[State, list[str], random.Random], list[str]]  # the moves, most promising first
 Exact = Callable[[State], "Rewards | None"]  # a running position's result with best play, when known cheaply
+Boarding = Callable[[State], Board]  # a two-player position as the alpha-beta search's fast board
 
 GENERIC_DEPTH = 400
 
@@ -31,7 +33,8 @@ class Knowledge:
     evaluations below a child against its mean reward when choosing (implicit minimax backups, for
     games with a good evaluation; 0 for plain UCT). exact: the result of a running position with best
     play when the game can work it out quickly (None when it cannot): the search then treats the
-    position as proven, as it does a finished one."""
+    position as proven, as it does a finished one. board: the position as a fast board for the
+    alpha-beta search (engines/alphabeta.py), for the levels that play a two-player game with it."""
 
     evaluate: Evaluation | None = None
     playout: Policy | None = None
@@ -41,6 +44,7 @@ class Knowledge:
     widening: float = 2.0
     minimax: float = 0.0
     exact: Exact | None = None
+    board: Boarding | None = None
 
     def estimate(self, state: State) -> Rewards:
         """The evaluation, or for a game without one the ranking by `scores` (an even share without)."""

@@ -1,22 +1,26 @@
-"""The levels: each a number of search iterations (what makes a level deterministic for a seed and what
-bounds it in practice), a time cap (a safety net on a slow machine; when it binds the answer depends on
-the clock) and, for `easy`, randomness in the final choice.
+"""The levels: each a search and its budget. The budget is what makes a level deterministic for a seed
+and what bounds it in practice: iterations of the Monte-Carlo search, or positions (nodes) visited by
+the alpha-beta search in the two-player games that have a fast board for it. A time cap is the safety
+net on a slow machine (when it binds, the answer depends on the clock), and `easy` draws its move with
+some randomness.
 
 An iteration costs very different time in different games (an Elevation position lists up to ~5,000
-turns), so a game may have its own iteration counts; the caps are the same for every game.
+turns), so a game may have its own budgets; the caps are the same for every game.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
+MCTS, ALPHABETA = "mcts", "alphabeta"
 
 
 @dataclass(frozen=True)
 class Level:
-    iterations: int
+    iterations: int  # Monte-Carlo iterations, or alpha-beta nodes
     seconds: float  # the time cap
     temperature: float = 0.0  # > 0: the move is drawn in proportion to visits^(1/temperature)
+    search: str = MCTS
 
 
 CAPS = {"easy": 0.5, "medium": 1.5, "hard": 4.0}
@@ -24,11 +28,16 @@ TEMPERATURE = {"easy": 0.5}
 # Chosen so that a hard move takes about a second on a 2-core machine of 2026 (bench/strength.py).
 ITERATIONS = {
     "default": {"easy": 100, "medium": 1500, "hard": 8000},
-    "attaxx": {"easy": 100, "medium": 1000, "hard": 4000},
-    "ikabegama": {"easy": 100, "medium": 1000, "hard": 4000},
+    "attaxx": {"easy": 100, "medium": 1000, "hard": 80_000},
+    "ikabegama": {"easy": 100, "medium": 1000, "hard": 80_000},
     "permutation": {"easy": 80, "medium": 600, "hard": 3000},
     "xlines": {"easy": 60, "medium": 250, "hard": 600},
     "elevation": {"easy": 40, "medium": 250, "hard": 700},
+}
+# The levels that search with alpha-beta, in the games that have a fast board for it.
+SEARCHES = {
+    "attaxx": {"hard": ALPHABETA},
+    "ikabegama": {"hard": ALPHABETA},
 }
 
 
@@ -37,4 +46,5 @@ def level_budget(game: str, level: str) -> Level:
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
     iterations = ITERATIONS.get(game, ITERATIONS["default"])[level]
-    return Level(iterations, CAPS[level], TEMPERATURE.get(level, 0.0))
+    search = SEARCHES.get(game, {}).get(level, MCTS)
+    return Level(iterations, CAPS[level], TEMPERATURE.get(level, 0.0), search)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from functools import cache
 
+from engines.games.infection_board import InfectionBoard
 from engines.knowledge import Knowledge
 from engines.rewards import Rewards, two_sided
 from rules.geometry import Geometry
@@ -104,5 +105,7 @@ def order(state: InfectionState, moves: list[str], rng: random.Random) -> list[s
     return [move for _, _, move in keyed]
 
 
-ATTAXX = Knowledge(evaluate=attaxx_value, playout_depth=0, order=order, exploration=0.5, minimax=0.5)
-IKABEGAMA = Knowledge(evaluate=ikabegama_value, playout_depth=0, order=order, exploration=0.5, minimax=0.5)
+ATTAXX = Knowledge(evaluate=attaxx_value, playout_depth=0, order=order, exploration=0.5, minimax=0.5,
+                   board=InfectionBoard.of)
+IKABEGAMA = Knowledge(evaluate=ikabegama_value, playout_depth=0, order=order, exploration=0.5, minimax=0.5,
+                      board=InfectionBoard.of)

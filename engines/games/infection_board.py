@@ -1,0 +1,202 @@
+"""Attaxx and Ikabegamá as bit-boards, for the alpha-beta search: each side's pieces are the bits of an
+integer (bit i is the rules' cell i), a cell's neighbours and the cells two away are masks worked out
+once per board shape, and a move is one integer, `src * 128 + dst` (a clone has src == dst).
+
+The board follows the rules' moves, passes and ends (tests/test_infection_board.py plays random games
+against rules.infection), but not the threefold repetition draw, which needs the game's history: the
+search plays on through a repetition, and the rules end the game if it comes.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from rules.geometry import Geometry
+from rules.infection import InfectionState, Jump
+
+WIDTH = 128  # move = src * WIDTH + dst
+
+
+@dataclass(frozen=True)
+class Shape:
+    """The masks of one board: near[c] and far[c] as bit sets, reach[c] their union, every cell, the
+    nests (a seat's target: the other side's nest) where the game has them, and the race distances to them."""
+
+    near: tuple[int, ...]
+    far: tuple[int, ...]
+    reach: tuple[int, ...]
+    full: int
+    names: tuple[str, ...]
+    targets: tuple[int, int] | None  # Ikabegamá: the cell each seat must reach, else None (Attaxx)
+    distance: tuple[tuple[int, ...], tuple[int, ...]] | None  # steps from each cell to each seat's target
+
+
+def bits(cells) -> int:
+    mask = 0
+    for cell in cells:
+        mask |= 1 << cell
+    return mask
+
+
+@cache
+def shape(geometry: Geometry, nests: tuple[int, int] | None) -> Shape:
+    near = tuple(bits(n) for n in geometry.near)
+    far = tuple(bits(f) for f in geometry.far)
+    targets = distance = None
+    if nests is not None:
+        from engines.games.infection import distances
+
+        targets = (nests[1], nests[0])
+        distance = (distances(geometry, targets[0]), distances(geometry, targets[1]))
+    return Shape(near, far, tuple(a | b for a, b in zip(near, far)), (1 << geometry.size) - 1, geometry.names,
+                 targets, distance)
+
+
+def cells_of(mask: int):
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+class InfectionBoard:
+    """A position: `pieces[s]` the bit set of seat s, `mover` the seat to move, `result` set (for seat
+    0: +1, 0, -1) once the game is over."""
+
+    __slots__ = ("shape", "pieces", "mover", "result")
+
+    def __init__(self, shape: Shape, pieces: tuple[int, int], mover: int, result: int | None = None):
+        self.shape = shape
+        self.pieces = pieces
+        self.mover = mover
+        self.result = result
+
+    @classmethod
+    def of(cls, state: InfectionState) -> InfectionBoard:
+        nests = getattr(state.variant, "nests", None)
+        board = state.board
+        pieces = (bits(c for c, p in enumerate(board) if p == 1), bits(c for c, p in enumerate(board) if p == 2))
+        result = None
+        if state.outcome is not None:
+            first = state.outcome.places[0]
+            result = 0 if len(first) > 1 else (1 if 0 in first else -1)
+        return cls(shape(state.geometry, nests), pieces, state.to_move if state.to_move is not None else 0, result)
+
+    def key(self) -> tuple[int, int, int]:
+        return self.pieces[0], self.pieces[1], self.mover
+
+    def over(self) -> int | None:
+        result = self.result
+        if result is None:
+            return None
+        return result if self.mover == 0 else -result
+
+    # ------------------------------------------------------------------ moves
+
+    def moves(self) -> list[int]:
+        """Every legal move, those that gain most first (a clone adds a piece, each flip two), a clone
+        before a jump that gains as much."""
+        if self.result is not None:
+            return []
+        shape = self.shape
+        near, far = shape.near, shape.far
+        own, opp = self.pieces[self.mover], self.pieces[1 - self.mover]
+        empty = shape.full & ~(own | opp)
+        clones = 0
+        keyed = []
+        for c in cells_of(own):
+            clones |= near[c]
+            for d in cells_of(far[c] & empty):
+                keyed.append((((near[d] & opp).bit_count() << 2) - 2, c * WIDTH + d))
+        for d in cells_of(clones & empty):
+            keyed.append((((near[d] & opp).bit_count() << 2) + 1, d * WIDTH + d))
+        keyed.sort(reverse=True)
+        return [move for _, move in keyed]
+
+    def play(self, move: int) -> InfectionBoard:
+        shape = self.shape
+        src, dst = divmod(move, WIDTH)
+        seat = self.mover
+        own, opp = self.pieces[seat], self.pieces[1 - seat]
+        flips = shape.near[dst] & opp
+        own |= flips | 1 << dst
+        if src != dst:
+            own &= ~(1 << src)
+        opp &= ~flips
+        pieces = (own, opp) if seat == 0 else (opp, own)
+        result = self.finished(pieces)
+        if result is not None:
+            return InfectionBoard(shape, pieces, 1 - seat, result)
+        empty = shape.full & ~(own | opp)
+        if self.can_move(opp, empty):
+            return InfectionBoard(shape, pieces, 1 - seat)
+        if self.can_move(own, empty):
+            return InfectionBoard(shape, pieces, seat)
+        return InfectionBoard(shape, pieces, 1 - seat, self.blocked(pieces))
+
+    def can_move(self, side: int, empty: int) -> bool:
+        reach = self.shape.reach
+        for c in cells_of(side):
+            if reach[c] & empty:
+                return True
+        return False
+
+    def finished(self, pieces: tuple[int, int]) -> int | None:
+        """The result once a move has been played (before passes), for seat 0; None while it runs."""
+        targets = self.shape.targets
+        if targets is not None:
+            if pieces[0] >> targets[0] & 1:
+                return 1
+            if pieces[1] >> targets[1] & 1:
+                return -1
+            return None
+        white, black = pieces
+        if not white or not black or white | black == self.shape.full:
+            return self.compare(pieces)
+        return None
+
+    def blocked(self, pieces: tuple[int, int]) -> int:
+        return 0 if self.shape.targets is not None else self.compare(pieces)
+
+    @staticmethod
+    def compare(pieces: tuple[int, int]) -> int:
+        lead = pieces[0].bit_count() - pieces[1].bit_count()
+        return (lead > 0) - (lead < 0)
+
+    # ------------------------------------------------------------------ evaluation
+
+    def score(self) -> float:
+        seat = self.mover
+        own, opp = self.pieces[seat], self.pieces[1 - seat]
+        value = float(own.bit_count() - opp.bit_count())
+        distance = self.shape.distance
+        if distance is not None:
+            value = 0.15 * value + 1.0 * (self.race(1 - seat) - self.race(seat))
+        return value
+
+    def race(self, seat: int) -> int:
+        """Ikabegamá: how far `seat` is from the other nest (one less when an enemy piece sits on it)."""
+        away = self.shape.distance[seat]
+        target = self.shape.targets[seat]
+        best = min((away[c] for c in cells_of(self.pieces[seat])), default=99)
+        return best - 1 if self.pieces[1 - seat] >> target & 1 else best
+
+    def notation(self, move: int) -> str:
+        src, dst = divmod(move, WIDTH)
+        names = self.shape.names
+        return names[dst] if src == dst else names[src] + names[dst]
+
+    def jump(self, move: int) -> Jump:
+        src, dst = divmod(move, WIDTH)
+        return Jump(None if src == dst else src, dst)
+
+
+def perft(board: InfectionBoard, depth: int) -> int:
+    """The number of move sequences `depth` plies long (a pass counts as no ply), as chess engines
+    count them to check and time their move generation."""
+    if depth == 0 or board.result is not None:
+        return 1
+    moves = board.moves()
+    if depth == 1:
+        return len(moves)
+    return sum(perft(board.play(move), depth - 1) for move in moves)
