@@ -32,7 +32,7 @@ from engines.mcts import Search
 from rules.core import State
 
 __all__ = ["LEVELS", "SECONDS", "SEVERITIES", "THRESHOLDS", "Analysis", "Candidate", "Judgement", "Level", "Position",
-           "analyse", "assemble", "choose_move", "evaluate", "level_budget"]
+           "analyse", "assemble", "choose_move", "deepen", "evaluate", "level_budget"]
 
 
 def analyse(state: State, level: str = "medium", seed: int = 0, seconds: float | None = None,

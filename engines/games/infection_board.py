@@ -15,6 +15,9 @@ from rules.geometry import Geometry
 from rules.infection import InfectionState, Jump
 
 WIDTH = 128  # move = src * WIDTH + dst
+SAFE_EMPTIES = 6  # with no more empty cells than this, a move may end the game (full or blocked)
+ORDER = WIDTH * WIDTH  # moves are sorted as gain * ORDER + move
+MOVE = ORDER - 1
 
 
 @dataclass(frozen=True)
@@ -25,6 +28,8 @@ class Shape:
     near: tuple[int, ...]
     far: tuple[int, ...]
     reach: tuple[int, ...]
+    near_shifts: tuple[tuple[int, int], ...]  # (shift, the cells it applies to): see spread()
+    far_shifts: tuple[tuple[int, int], ...]
     full: int
     names: tuple[str, ...]
     targets: tuple[int, int] | None  # Ikabegamá: the cell each seat must reach, else None (Attaxx)
@@ -48,8 +53,26 @@ def shape(geometry: Geometry, nests: tuple[int, int] | None) -> Shape:
 
         targets = (nests[1], nests[0])
         distance = (distances(geometry, targets[0]), distances(geometry, targets[1]))
-    return Shape(near, far, tuple(a | b for a, b in zip(near, far)), (1 << geometry.size) - 1, geometry.names,
-                 targets, distance)
+    return Shape(near, far, tuple(a | b for a, b in zip(near, far)), shifts(geometry.near), shifts(geometry.far),
+                 (1 << geometry.size) - 1, geometry.names, targets, distance)
+
+
+def shifts(neighbours: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, int], ...]:
+    """The neighbour relation as shifts of the whole board: for each difference d between a cell and a
+    neighbour, the cells whose neighbour d further on is one. Exact for any geometry."""
+    by_step: dict[int, int] = {}
+    for cell, others in enumerate(neighbours):
+        for other in others:
+            by_step[other - cell] = by_step.get(other - cell, 0) | 1 << cell
+    return tuple(sorted(by_step.items()))
+
+
+def spread(mask: int, steps: tuple[tuple[int, int], ...]) -> int:
+    """Every cell that is a neighbour (in the sense `steps` was made for) of a cell of `mask`."""
+    found = 0
+    for step, cells in steps:
+        found |= (mask & cells) << step if step > 0 else (mask & cells) >> -step
+    return found
 
 
 def cells_of(mask: int):
@@ -104,14 +127,28 @@ class InfectionBoard:
         empty = shape.full & ~(own | opp)
         clones = 0
         keyed = []
-        for c in cells_of(own):
+        add = keyed.append
+        rest = own
+        while rest:  # the loops over set bits are written out: this is the search's innermost code
+            low = rest & -rest
+            rest ^= low
+            c = low.bit_length() - 1
             clones |= near[c]
-            for d in cells_of(far[c] & empty):
-                keyed.append((((near[d] & opp).bit_count() << 2) - 2, c * WIDTH + d))
-        for d in cells_of(clones & empty):
-            keyed.append((((near[d] & opp).bit_count() << 2) + 1, d * WIDTH + d))
+            targets = far[c] & empty
+            base = c * WIDTH
+            while targets:
+                low = targets & -targets
+                targets ^= low
+                d = low.bit_length() - 1
+                add((((near[d] & opp).bit_count() << 2) - 2) * ORDER + base + d)
+        targets = clones & empty
+        while targets:
+            low = targets & -targets
+            targets ^= low
+            d = low.bit_length() - 1
+            add((((near[d] & opp).bit_count() << 2) + 1) * ORDER + d * WIDTH + d)
         keyed.sort(reverse=True)
-        return [move for _, move in keyed]
+        return [key & MOVE for key in keyed]
 
     def play(self, move: int) -> InfectionBoard:
         shape = self.shape
@@ -136,9 +173,11 @@ class InfectionBoard:
 
     def can_move(self, side: int, empty: int) -> bool:
         reach = self.shape.reach
-        for c in cells_of(side):
-            if reach[c] & empty:
+        while side:  # usually the first piece looked at can move
+            low = side & -side
+            if reach[low.bit_length() - 1] & empty:
                 return True
+            side ^= low
         return False
 
     def finished(self, pieces: tuple[int, int]) -> int | None:
@@ -173,6 +212,39 @@ class InfectionBoard:
         if distance is not None:
             value = 0.15 * value + 1.0 * (self.race(1 - seat) - self.race(seat))
         return value
+
+    def horizon(self) -> float | None:
+        """Attaxx: the material after the move that gains most (a clone gains a piece and two per piece
+        flipped, a jump two per flip), which is what a one-ply search finds with a material evaluation,
+        pass or no pass. Near the end (few empty squares, or a move that takes every enemy piece) the
+        game may end instead: None, so that the search plays the moves."""
+        shape = self.shape
+        if shape.targets is not None or self.result is not None:
+            return None
+        seat = self.mover
+        own, opp = self.pieces[seat], self.pieces[1 - seat]
+        empty = shape.full & ~(own | opp)
+        if empty.bit_count() <= SAFE_EMPTIES:
+            return None
+        near = shape.near
+        clones = spread(own, shape.near_shifts) & empty
+        jumps = spread(own, shape.far_shifts) & empty & ~clones
+        gain = 1 if clones else 0
+        most = 0
+        targets = spread(opp, shape.near_shifts) & (clones | jumps)
+        while targets:
+            low = targets & -targets
+            targets ^= low
+            d = low.bit_length() - 1
+            flips = (near[d] & opp).bit_count()
+            if flips > most:
+                most = flips
+            value = 2 * flips + 1 if clones >> d & 1 else 2 * flips
+            if value > gain:
+                gain = value
+        if most >= opp.bit_count():
+            return None
+        return float(own.bit_count() - opp.bit_count() + gain)
 
     def race(self, seat: int) -> int:
         """Ikabegamá: how far `seat` is from the other nest (one less when an enemy piece sits on it)."""
