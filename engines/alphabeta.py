@@ -67,6 +67,7 @@ class AlphaBeta:
     deadline: float
     depth: int = MAX_DEPTH
     root_moves: list[Any] | None = None  # only these at the root (all when None)
+    fixed: dict[Any, float] = field(default_factory=dict)  # root moves whose value is known (not searched)
     reduce: bool = True  # late move reductions (without them the value is exactly the depth's minimax)
     table: dict[Hashable, tuple[int, float, int, Any]] = field(default_factory=dict)
     visited: int = field(init=False, default=0)
@@ -101,11 +102,7 @@ class AlphaBeta:
         best, scores = moves[0], {}
         for k, move in enumerate(moves):
             try:
-                child = board.play(move)
-                if child.mover == board.mover:
-                    value = self.search(child, depth - 1, alpha, beta, 1)
-                else:
-                    value = -self.search(child, depth - 1, -beta, -alpha, 1)
+                value = self.fixed[move] if move in self.fixed else self.probe(board.play(move), depth, alpha, beta)
             except OutOfTime:
                 if k > 0 and best != self.best:  # this depth already prefers another move: keep it
                     self.value, self.best, self.reached = alpha, best, depth
@@ -114,6 +111,12 @@ class AlphaBeta:
             if value > alpha:
                 alpha, best = value, move
         return alpha, best, scores
+
+    def probe(self, child: Board, depth: int, alpha: float, beta: float) -> float:
+        """The value for the root's mover of a root move's position, searched to `depth` in all."""
+        if child.mover == self.board.mover:
+            return self.search(child, depth - 1, alpha, beta, 1)
+        return -self.search(child, depth - 1, -beta, -alpha, 1)
 
     def search(self, board: Board, depth: int, alpha: float, beta: float, ply: int) -> float:
         self.visited += 1

@@ -106,3 +106,17 @@ def test_the_hard_level_searches_with_alpha_beta_within_its_budget(name):
     assert found.notation in state.legal_moves()
     assert choose_move(state, "hard", seed=1, seconds=600) == choose_move(state, "hard", seed=2, seconds=600) \
         == found.notation
+
+
+def test_a_move_the_rules_draw_by_repetition_counts_as_a_draw_at_the_root():
+    from engines import drawn_by_the_rules
+
+    state = GAMES["attaxx"].start()
+    for move in ["a7a5", "a1a3", "a5a7", "a3a1", "a7a5", "a1a3", "a5a7"]:
+        state = state.play(move)
+    board = InfectionBoard.of(state)
+    drawn = drawn_by_the_rules(state, board)
+    assert [board.notation(m) for m in drawn] == ["a3a1"] and set(drawn.values()) == {0.0}
+    search = AlphaBeta(board, nodes=20_000, deadline=time.perf_counter() + 600, fixed=drawn)
+    search.run()
+    assert search.scores[next(iter(drawn))] == 0.0
