@@ -33,7 +33,7 @@ class Shape:
     full: int
     names: tuple[str, ...]
     targets: tuple[int, int] | None  # Ikabegamá: the cell each seat must reach, else None (Attaxx)
-    distance: tuple[tuple[int, ...], tuple[int, ...]] | None  # steps from each cell to each seat's target
+    within: tuple[tuple[int, ...], tuple[int, ...]] | None  # by seat: within[seat][k], the cells k steps or less from its target
 
 
 def bits(cells) -> int:
@@ -47,14 +47,19 @@ def bits(cells) -> int:
 def shape(geometry: Geometry, nests: tuple[int, int] | None) -> Shape:
     near = tuple(bits(n) for n in geometry.near)
     far = tuple(bits(f) for f in geometry.far)
-    targets = distance = None
+    targets = within = None
     if nests is not None:
         from engines.games.infection import distances
 
         targets = (nests[1], nests[0])
-        distance = (distances(geometry, targets[0]), distances(geometry, targets[1]))
+        within = tuple(rings(distances(geometry, target)) for target in targets)
     return Shape(near, far, tuple(a | b for a, b in zip(near, far)), shifts(geometry.near), shifts(geometry.far),
-                 (1 << geometry.size) - 1, geometry.names, targets, distance)
+                 (1 << geometry.size) - 1, geometry.names, targets, within)
+
+
+def rings(away: tuple[int, ...]) -> tuple[int, ...]:
+    """The cells at most k steps away, for every k up to the farthest cell."""
+    return tuple(bits(c for c, steps in enumerate(away) if steps <= k) for k in range(max(away) + 1))
 
 
 def shifts(neighbours: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, int], ...]:
@@ -208,8 +213,7 @@ class InfectionBoard:
         seat = self.mover
         own, opp = self.pieces[seat], self.pieces[1 - seat]
         value = float(own.bit_count() - opp.bit_count())
-        distance = self.shape.distance
-        if distance is not None:
+        if self.shape.within is not None:
             value = 0.15 * value + 1.0 * (self.race(1 - seat) - self.race(seat))
         return value
 
@@ -248,10 +252,13 @@ class InfectionBoard:
 
     def race(self, seat: int) -> int:
         """Ikabegamá: how far `seat` is from the other nest (one less when an enemy piece sits on it)."""
-        away = self.shape.distance[seat]
-        target = self.shape.targets[seat]
-        best = min((away[c] for c in cells_of(self.pieces[seat])), default=99)
-        return best - 1 if self.pieces[1 - seat] >> target & 1 else best
+        pieces = self.pieces[seat]
+        steps = 99
+        for k, cells in enumerate(self.shape.within[seat]):
+            if pieces & cells:
+                steps = k
+                break
+        return steps - 1 if self.pieces[1 - seat] >> self.shape.targets[seat] & 1 else steps
 
     def notation(self, move: int) -> str:
         src, dst = divmod(move, WIDTH)
