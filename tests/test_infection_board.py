@@ -68,7 +68,7 @@ def test_the_one_ply_shortcut_is_what_playing_every_move_finds():
                     else:
                         value = child.score() if same else -child.score()
                     best = max(best, value)
-                assert quick == best
+                assert quick == pytest.approx(best)
                 checked += 1
             board = board.play(rng.choice(board.moves()))
     assert checked > 5000

@@ -16,6 +16,8 @@ from rules.infection import InfectionState, Jump
 
 WIDTH = 128  # move = src * WIDTH + dst
 SAFE_EMPTIES = 6  # with no more empty cells than this, a move may end the game (full or blocked)
+ADVANCE = 4  # Ikabegamá's move order: a step nearer the nest, as much as a piece flipped
+RACE_MATERIAL = 0.15  # Ikabegamá: what a piece more is worth against a step nearer the nest
 ORDER = WIDTH * WIDTH  # moves are sorted as gain * ORDER + move
 MOVE = ORDER - 1
 
@@ -34,6 +36,7 @@ class Shape:
     names: tuple[str, ...]
     targets: tuple[int, int] | None  # Ikabegamá: the cell each seat must reach, else None (Attaxx)
     within: tuple[tuple[int, ...], tuple[int, ...]] | None  # by seat: within[seat][k], the cells k steps or less from its target
+    toward: tuple[tuple[int, ...], tuple[int, ...]]  # by seat and cell: how much nearer its target the cell is (move order)
 
 
 def bits(cells) -> int:
@@ -48,13 +51,16 @@ def shape(geometry: Geometry, nests: tuple[int, int] | None) -> Shape:
     near = tuple(bits(n) for n in geometry.near)
     far = tuple(bits(f) for f in geometry.far)
     targets = within = None
+    toward = ((0,) * geometry.size,) * 2
     if nests is not None:
         from engines.games.infection import distances
 
         targets = (nests[1], nests[0])
-        within = tuple(rings(distances(geometry, target)) for target in targets)
+        away = [distances(geometry, target) for target in targets]
+        within = tuple(rings(steps) for steps in away)
+        toward = tuple(tuple(ADVANCE * (max(steps) - step) for step in steps) for steps in away)
     return Shape(near, far, tuple(a | b for a, b in zip(near, far)), shifts(geometry.near), shifts(geometry.far),
-                 (1 << geometry.size) - 1, geometry.names, targets, within)
+                 (1 << geometry.size) - 1, geometry.names, targets, within, toward)
 
 
 def rings(away: tuple[int, ...]) -> tuple[int, ...]:
@@ -123,12 +129,13 @@ class InfectionBoard:
 
     def moves(self) -> list[int]:
         """Every legal move, those that gain most first (a clone adds a piece, each flip two), a clone
-        before a jump that gains as much."""
+        before a jump that gains as much; in Ikabegamá a step nearer the nest counts as much as a flip."""
         if self.result is not None:
             return []
         shape = self.shape
         near, far = shape.near, shape.far
         own, opp = self.pieces[self.mover], self.pieces[1 - self.mover]
+        toward = shape.toward[self.mover]
         empty = shape.full & ~(own | opp)
         clones = 0
         keyed = []
@@ -145,13 +152,13 @@ class InfectionBoard:
                 low = targets & -targets
                 targets ^= low
                 d = low.bit_length() - 1
-                add((((near[d] & opp).bit_count() << 2) - 2) * ORDER + base + d)
+                add((((near[d] & opp).bit_count() << 2) - 2 + toward[d]) * ORDER + base + d)
         targets = clones & empty
         while targets:
             low = targets & -targets
             targets ^= low
             d = low.bit_length() - 1
-            add((((near[d] & opp).bit_count() << 2) + 1) * ORDER + d * WIDTH + d)
+            add((((near[d] & opp).bit_count() << 2) + 1 + toward[d]) * ORDER + d * WIDTH + d)
         keyed.sort(reverse=True)
         return [key & MOVE for key in keyed]
 
@@ -212,18 +219,34 @@ class InfectionBoard:
     def score(self) -> float:
         seat = self.mover
         own, opp = self.pieces[seat], self.pieces[1 - seat]
-        value = float(own.bit_count() - opp.bit_count())
-        if self.shape.within is not None:
-            value = 0.15 * value + 1.0 * (self.race(1 - seat) - self.race(seat))
-        return value
+        if self.shape.within is None:
+            return float(own.bit_count() - opp.bit_count())
+        return self.judged(own, opp, seat)
+
+    def judged(self, own: int, opp: int, seat: int) -> float:
+        """Ikabegamá, for `seat` with pieces `own` against `opp`: the race to the nests (a step ahead
+        is worth a point) and a little material."""
+        return RACE_MATERIAL * (own.bit_count() - opp.bit_count()) + self.race(opp, own, 1 - seat) - \
+            self.race(own, opp, seat)
+
+    def race(self, mine: int, theirs: int, seat: int) -> int:
+        """Ikabegamá: how far `seat`, with pieces `mine`, is from the other nest (one less when an enemy
+        piece sits on it: landing next to it takes it)."""
+        steps = 99
+        for k, cells in enumerate(self.shape.within[seat]):
+            if mine & cells:
+                steps = k
+                break
+        return steps - 1 if theirs >> self.shape.targets[seat] & 1 else steps
 
     def horizon(self) -> float | None:
         """Attaxx: the material after the move that gains most (a clone gains a piece and two per piece
         flipped, a jump two per flip), which is what a one-ply search finds with a material evaluation,
         pass or no pass. Near the end (few empty squares, or a move that takes every enemy piece) the
-        game may end instead: None, so that the search plays the moves."""
+        game may end instead: None, so that the search plays the moves. Ikabegamá: None (its race
+        changes with every move, and the search's cut-offs find the best reply sooner)."""
         shape = self.shape
-        if shape.targets is not None or self.result is not None:
+        if shape.within is not None or self.result is not None:
             return None
         seat = self.mover
         own, opp = self.pieces[seat], self.pieces[1 - seat]
@@ -249,16 +272,6 @@ class InfectionBoard:
         if most >= opp.bit_count():
             return None
         return float(own.bit_count() - opp.bit_count() + gain)
-
-    def race(self, seat: int) -> int:
-        """Ikabegamá: how far `seat` is from the other nest (one less when an enemy piece sits on it)."""
-        pieces = self.pieces[seat]
-        steps = 99
-        for k, cells in enumerate(self.shape.within[seat]):
-            if pieces & cells:
-                steps = k
-                break
-        return steps - 1 if self.pieces[1 - seat] >> self.shape.targets[seat] & 1 else steps
 
     def notation(self, move: int) -> str:
         src, dst = divmod(move, WIDTH)
