@@ -29,13 +29,18 @@ from engines.levels import ALPHABETA, LEVELS  # noqa: E402
 from rules import GAMES  # noqa: E402
 
 
-def rules_perft(state, depth: int) -> int:
-    if depth == 0 or state.outcome is not None:
-        return 1
-    moves = state.legal_moves()
-    if depth == 1:
-        return len(moves)
-    return sum(rules_perft(state.play(move), depth - 1) for move in moves)
+class RulesPosition:
+    """A position of the rules, as `perft` counts on a board."""
+
+    def __init__(self, state):
+        self.state = state
+        self.result = state.outcome
+
+    def moves(self) -> list[str]:
+        return self.state.legal_moves()
+
+    def play(self, move: str) -> RulesPosition:
+        return RulesPosition(self.state.play(move))
 
 
 def timed(work, *args, **keywords) -> tuple[object, float]:
@@ -46,7 +51,7 @@ def timed(work, *args, **keywords) -> tuple[object, float]:
 
 def perft_rows(depth: int) -> list[str]:
     start = GAMES["attaxx"].start()
-    ways = [("rules (the Monte-Carlo search's moves)", lambda d: rules_perft(start, d)),
+    ways = [("rules (the Monte-Carlo search's moves)", lambda d: perft(RulesPosition(start), d)),
             ("bit-board (the alpha-beta search's)", lambda d: perft(InfectionBoard.of(start), d))]
     try:
         import ataxx

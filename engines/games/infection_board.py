@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from rules.geometry import Geometry
-from rules.infection import InfectionState, Jump
+from rules.infection import InfectionState
 
 WIDTH = 128  # move = src * WIDTH + dst
 SAFE_EMPTIES = 6  # with no more empty cells than this, a move may end the game (full or blocked)
@@ -278,14 +278,11 @@ class InfectionBoard:
         names = self.shape.names
         return names[dst] if src == dst else names[src] + names[dst]
 
-    def jump(self, move: int) -> Jump:
-        src, dst = divmod(move, WIDTH)
-        return Jump(None if src == dst else src, dst)
 
-
-def perft(board: InfectionBoard, depth: int) -> int:
+def perft(board, depth: int) -> int:
     """The number of move sequences `depth` plies long (a pass counts as no ply), as chess engines
-    count them to check and time their move generation."""
+    count them to check and time their move generation: of an InfectionBoard, or of anything with its
+    `result`, `moves()` and `play(move)`."""
     if depth == 0 or board.result is not None:
         return 1
     moves = board.moves()
