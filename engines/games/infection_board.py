@@ -230,14 +230,27 @@ class InfectionBoard:
             self.race(own, opp, seat)
 
     def race(self, mine: int, theirs: int, seat: int) -> int:
-        """Ikabegamá: how far `seat`, with pieces `mine`, is from the other nest (one less when an enemy
-        piece sits on it: landing next to it takes it)."""
-        steps = 99
-        for k, cells in enumerate(self.shape.within[seat]):
-            if mine & cells:
-                steps = k
-                break
-        return steps - 1 if theirs >> self.shape.targets[seat] & 1 else steps
+        """Ikabegamá: how far `seat`, with pieces `mine`, is from taking the other nest: the steps from
+        its nearest piece to a cell that takes it (the nest itself when empty; when an enemy piece holds
+        it, an empty cell next to it, since landing there flips it). Two steps or less win on the move.
+        A nest held and walled in is two steps further than its ring."""
+        shape = self.shape
+        target = shape.targets[seat]
+        empty = shape.full & ~(mine | theirs)
+        goal = shape.near[target] & empty if theirs >> target & 1 else (1 << target) & empty
+        if not goal:
+            for k, cells in enumerate(shape.within[seat]):
+                if mine & cells:
+                    return k + 2
+            return 99
+        steps, reached, full = 0, goal, shape.full
+        while not mine & reached:
+            grown = reached | spread(reached, shape.near_shifts) & full
+            if grown == reached:
+                return 99
+            reached = grown
+            steps += 1
+        return steps
 
     def horizon(self) -> float | None:
         """Attaxx: the material after the move that gains most (a clone gains a piece and two per piece
