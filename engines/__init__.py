@@ -82,6 +82,9 @@ def deepen(state: State, boarding: Boarding, budget: Level, seconds: float | Non
 def drawn_by_the_rules(state: State, board: Board) -> dict[Any, float]:
     """The moves after which the rules draw a game the board plays on (a threefold repetition, which
     needs the game's history), valued as draws at the root of the search."""
+    history = getattr(state, "history", ())
+    if len(set(history)) == len(history):
+        return {}  # no position has occurred twice: no move can make one occur a third time
     drawn = {}
     for move in board.moves():
         outcome = state.play(board.notation(move)).outcome
