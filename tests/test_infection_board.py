@@ -72,3 +72,23 @@ def test_the_one_ply_shortcut_is_what_playing_every_move_finds():
                 checked += 1
             board = board.play(rng.choice(board.moves()))
     assert checked > 5000
+
+
+@pytest.mark.parametrize("options", option_variants("ikabegama"), ids=str)
+def test_ikabegama_race_is_two_steps_or_less_exactly_when_a_move_takes_the_nest(options):
+    """The race the evaluation reads is a distance: within a clone or a jump of the cell that takes the
+    enemy nest exactly when the rules have a winning move for the side to move."""
+    near = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = GAMES["ikabegama"].start(options=options, seed=seed)
+        while state.outcome is None:
+            board = InfectionBoard.of(state)
+            seat = board.mover
+            race = board.race(board.pieces[seat], board.pieces[1 - seat], seat)
+            wins = any((after := state.play(move)).outcome is not None and after.outcome.places[0] == {seat}
+                       for move in state.legal_moves())
+            assert (race <= 2) == wins, (seed, state.board, race)
+            near += wins
+            state = state.play(rng.choice(state.legal_moves()))
+    assert near  # the random games did come within reach of a nest
