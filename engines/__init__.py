@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from typing import Any
 
-from engines.alphabeta import AlphaBeta
+from engines.alphabeta import AlphaBeta, Board
 from engines.analysis import (
     SECONDS,
     SEVERITIES,
@@ -32,7 +33,7 @@ from engines.mcts import Search
 from rules.core import State
 
 __all__ = ["LEVELS", "SECONDS", "SEVERITIES", "THRESHOLDS", "Analysis", "Candidate", "Judgement", "Level", "Position",
-           "analyse", "assemble", "choose_move", "evaluate", "level_budget"]
+           "analyse", "assemble", "choose_move", "deepen", "evaluate", "level_budget"]
 
 
 def analyse(state: State, level: str = "medium", seed: int = 0, seconds: float | None = None,
@@ -75,9 +76,21 @@ def deepen(state: State, boarding: Boarding, budget: Level, seconds: float | Non
     """The alpha-beta search behind choose_move at a level that uses it."""
     started = time.perf_counter()
     board = boarding(state)
-    search = AlphaBeta(board, budget.iterations, started + (budget.seconds if seconds is None else seconds))
+    search = AlphaBeta(board, budget.iterations, started + (budget.seconds if seconds is None else seconds),
+                       fixed=drawn_by_the_rules(state, board))
     move = search.run()
     return Deepened(board.notation(move), search.reached, search.visited, search.value)
+
+
+def drawn_by_the_rules(state: State, board: Board) -> dict[Any, float]:
+    """The moves after which the rules draw a game the board plays on (a threefold repetition, which
+    needs the game's history), valued as draws at the root of the search."""
+    drawn = {}
+    for move in board.moves():
+        outcome = state.play(board.notation(move)).outcome
+        if outcome is not None and len(outcome.places) == 1 and board.play(move).over() is None:
+            drawn[move] = 0.0
+    return drawn
 
 
 @dataclass(frozen=True)

@@ -29,8 +29,8 @@ TEMPERATURE = {"easy": 0.5}
 ITERATIONS = {
     "default": {"easy": 100, "medium": 1500, "hard": 8000},
     "ascent": {"easy": 100, "medium": 1500, "hard": 12_000},
-    "attaxx": {"easy": 100, "medium": 1000, "hard": 80_000},
-    "ikabegama": {"easy": 100, "medium": 1000, "hard": 80_000},
+    "attaxx": {"easy": 100, "medium": 1000, "hard": 60_000},
+    "ikabegama": {"easy": 100, "medium": 1000, "hard": 40_000},
     "permutation": {"easy": 80, "medium": 600, "hard": 3000},
     "xlines": {"easy": 12, "medium": 120, "hard": 300},
     "elevation": {"easy": 40, "medium": 250, "hard": 700},
