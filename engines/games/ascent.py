@@ -220,6 +220,11 @@ class AscentBoard:
         threats = sum(self.completable(row) for row in OWN_ROWS[1 - mover])
         return (value if mover == 0 else -value) - THREATENED * threats + TEMPO
 
+    def horizon(self) -> None:
+        """Not known without playing the moves: a switch may complete a row of either kind, and the
+        evaluation after it asks which rows each side could complete next."""
+        return None
+
     def notation(self, move: int) -> str:
         high, low = divmod(move, WIDTH)
         return f"{TILES[high]}-{TILES[low]}"
