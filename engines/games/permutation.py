@@ -9,8 +9,9 @@ worked out for every such pair at once, the sets of x's left from the smallest u
 The placement decides the game: two players who number perfectly finish as the permutation allows.
 Its last x's are where it is won or lost (often a single placement of the 25 on offer keeps a won
 game), so a level may solve the placement's end: every completion of the permutation numbered
-exactly, the placements between taken by best play. Hard does so from the last five x's, medium from
-the last three, easy from the last two; before that a placement is judged by a random completion.
+exactly, the placements between taken by best play. Hard does so from the last five x's (5! = 120
+completions), medium from the last three, easy from the last one; before that a placement is judged by
+a random completion.
 """
 from __future__ import annotations
 
@@ -159,8 +160,9 @@ class OutOfCompletions(Exception):
 
 
 # Per level: the x's left to place from which a placement is solved, and how many completions a
-# search may number (a completion of an 11×11 placement takes some 10 ms).
-SOLVING = {"easy": (1, 10), "medium": (2, 40), "hard": (4, 120)}
+# search may number (a completion of an 11×11 placement takes some 10 ms; the last five x's of one
+# take 120 of them, hard's budget leaves a little over for a second placement).
+SOLVING = {"easy": (1, 10), "medium": (3, 40), "hard": (5, 130)}
 
 
 def at_level(level: str) -> Knowledge | None:
