@@ -44,8 +44,11 @@ def analyse(state: State, level: str = "medium", seed: int = 0, seconds: float |
         raise ValueError("the game is over: there is no move to choose")
     budget = level_budget(state.game, level)
     cap = budget.seconds if seconds is None else seconds
-    search = Search(state, knowledge_for(state.game), budget.iterations if iterations is None else iterations,
-                    started + cap, seed, legal=legal)
+    knowledge = knowledge_for(state.game).at(level)
+    if iterations is None:
+        share = knowledge.effort(state) if knowledge.effort is not None else 1.0
+        iterations = max(1, round(budget.iterations * share))
+    search = Search(state, knowledge, iterations, started + cap, seed, legal=legal)
     search.run()
     return search
 
@@ -63,7 +66,7 @@ def choose_move(state: State, level: str = "medium", seed: int = 0, seconds: flo
     if len(moves) == 1:
         return moves[0]
     budget = level_budget(state.game, level)
-    boarding = knowledge_for(state.game).board
+    boarding = knowledge_for(state.game).at(level).board
     if budget.search == ALPHABETA and boarding is not None and state.players == 2:
         return deepen(state, boarding, budget, seconds).notation
     return analyse(state, level, seed, seconds, legal=moves).best(budget.temperature)

@@ -34,7 +34,13 @@ class Knowledge:
     games with a good evaluation; 0 for plain UCT). exact: the result of a running position with best
     play when the game can work it out quickly (None when it cannot): the search then treats the
     position as proven, as it does a finished one. board: the position as a fast board for the
-    alpha-beta search (engines/alphabeta.py), for the levels that play a two-player game with it."""
+    alpha-beta search (engines/alphabeta.py), for the levels that play a two-player game with it.
+    effort: the share of a level's Monte-Carlo iterations a position is worth (all of them when None):
+    a phase whose moves decide little may be played quickly, leaving the time to those that do.
+    levels: the knowledge a level plays with when it differs from this one (a level that should solve
+    less, or judge differently), made afresh for each search so that it may remember what it works out
+    for as long as the search runs; this one is the analysis's, and any level's that `levels` returns
+    None for."""
 
     evaluate: Evaluation | None = None
     playout: Policy | None = None
@@ -45,6 +51,13 @@ class Knowledge:
     minimax: float = 0.0
     exact: Exact | None = None
     board: Boarding | None = None
+    effort: Callable[[State], float] | None = None
+    levels: Callable[[str], Knowledge | None] | None = None
+
+    def at(self, level: str) -> Knowledge:
+        """The knowledge `level` plays with, for one search."""
+        chosen = self.levels(level) if self.levels is not None else None
+        return self if chosen is None else chosen
 
     def estimate(self, state: State) -> Rewards:
         """The evaluation, or for a game without one the ranking by `scores` (an even share without)."""

@@ -28,14 +28,16 @@ TEMPERATURE = {"easy": 0.5}
 # Chosen so that a hard move takes about a second on a 2-core machine of 2026 (bench/strength.py).
 ITERATIONS = {
     "default": {"easy": 100, "medium": 1500, "hard": 8000},
+    "ascent": {"easy": 100, "medium": 1000, "hard": 40_000},  # hard: nodes; a game rarely lasts ten plies
     "attaxx": {"easy": 100, "medium": 1000, "hard": 60_000},
     "ikabegama": {"easy": 100, "medium": 1000, "hard": 40_000},
-    "permutation": {"easy": 80, "medium": 600, "hard": 3000},
-    "xlines": {"easy": 60, "medium": 250, "hard": 600},
+    "permutation": {"easy": 80, "medium": 600, "hard": 2000},  # hard's time goes to solving the placement's end
+    "xlines": {"easy": 12, "medium": 120, "hard": 800},  # an iteration may solve a line phase: few needed
     "elevation": {"easy": 40, "medium": 250, "hard": 700},
 }
 # The levels that search with alpha-beta, in the games that have a fast board for it.
 SEARCHES = {
+    "ascent": {"hard": ALPHABETA},  # medium searching so too plays as well as hard (bench/strength.py)
     "attaxx": {"hard": ALPHABETA},
     "ikabegama": {"hard": ALPHABETA},
 }

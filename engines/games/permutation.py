@@ -1,22 +1,32 @@
 """Multiplications Within The Permutation: playouts write the next number mostly where it scores most;
-between two players, a numbering position small enough is solved exactly, and a placement judged by
-solving a random completion of it.
+between two players, a numbering position is solved exactly, and the end of the placement too, by
+the levels that look that far.
 
 Once every x is placed, two players' remaining game is a question of where the numbers go: the best
-final lead of the player to move depends only on the x holding the last number and the x's left, which
-the exact solution remembers (at most n · 2^(n-1) positions; BUDGET bounds them).
+final lead of the player to move depends only on the x holding the last number and the x's left,
+worked out for every such pair at once, the sets of x's left from the smallest up (2^c sets of c x's).
+
+The placement decides the game: two players who number perfectly finish as the permutation allows.
+Its last x's are where it is won or lost (often a single placement of the 25 on offer keeps a won
+game), so a level may solve the placement's end: every completion of the permutation numbered
+exactly, the placements between taken by best play. Hard does so from the last five x's (5! = 120
+completions), medium from the last three, easy from the last one; before that a placement is judged by
+a random completion.
 """
 from __future__ import annotations
 
 import random
+from dataclasses import replace
+from functools import lru_cache
 
-from engines.budget import OutOfBudget, memoized
 from engines.knowledge import Knowledge
 from engines.rewards import Rewards, outcome_rewards
-from rules.permutation import PermutationState, Square, points
+from rules.permutation import PermutationState, points
 
 GREEDY = 0.75  # how often a playout's numbering move takes the best score on offer
-BUDGET = 4000  # positions the exact solution may work out before it gives up
+SOLVED_NUMBERS = 12  # a numbering with this many numbers to write is solved whole (2^12 sets, some 50 ms)
+JUDGED_NUMBERS = 8  # the evaluation of a placement solves its random completion's numbering up to this
+WON, DRAWN, LOST = (1.0, 0.0), (0.5, 0.5), (0.0, 1.0)
 
 
 def playout(state: PermutationState, rng: random.Random) -> PermutationState:
@@ -27,49 +37,48 @@ def playout(state: PermutationState, rng: random.Random) -> PermutationState:
     return state.apply(max(squares, key=lambda square: points(previous, square)))
 
 
-def best_lead(squares: list[Square], last: int, left: int, budget: int) -> int:
-    """The most the player to move can finish ahead of the other over the numbers still to write, from
-    the x `last` (an index into `squares`) with the x's in bit set `left` unnumbered."""
-    gain = [[points(a, b) for b in squares] for a in squares]
-
-    @memoized(budget)
-    def lead(last: int, left: int) -> int:
-        if not left:
-            return 0
-        row = gain[last]
-        best = None
+def leads(rank_of: tuple[int, ...]) -> list[list[int]]:
+    """Every numbering position of a permutation with best play: `leads(...)[left][previous]` is the
+    most the player to move can finish ahead of the other over the numbers still to write, on the x's
+    of files 1 + each bit of `left`, the previous number standing in file `previous`."""
+    n = len(rank_of)
+    squares = list(enumerate(rank_of))
+    gain_to = [[points(square, squares[f]) for square in squares] for f in range(1, n)]
+    table: list[list[int]] = [[0] * n]
+    for left in range(1, 1 << (n - 1)):  # every smaller set comes before
+        rows = []
         rest = left
         while rest:
-            bit = rest & -rest
-            rest ^= bit
-            x = bit.bit_length() - 1
-            value = row[x] - lead(x, left ^ bit)
-            if best is None or value > best:
-                best = value
-        return best
+            low = rest & -rest
+            rest ^= low
+            k = low.bit_length() - 1  # the x in file k + 1 takes the next number
+            after = table[left ^ low][k + 1]
+            rows.append([gain - after for gain in gain_to[k]])
+        table.append(list(map(max, *rows)) if len(rows) > 1 else rows[0])
+    return table
 
-    return lead(last, left)
+
+@lru_cache(maxsize=16)
+def solved_numbering(rank_of: tuple[int, ...]) -> list[list[int]]:
+    return leads(rank_of)
+
+
+def numbering_result(state: PermutationState, table: list[list[int]]) -> Rewards:
+    """The result of a two-player numbering position with best play, from its permutation's leads."""
+    written = set(state.numbered)
+    left = sum(1 << (f - 1) for f in range(1, state.n) if f not in written)
+    mover = state.to_move
+    final = state.scores[mover] - state.scores[1 - mover] + table[left][state.numbered[-1]]
+    if final == 0:
+        return DRAWN
+    return WON if (final > 0) == (mover == 0) else LOST
 
 
 def exact(state: PermutationState) -> Rewards | None:
-    """Between two players, the result of a numbering position with best play, if it is small enough."""
-    if state.players != 2 or state.placing or state.outcome is not None:
+    """Between two players, the result of a numbering position with best play, on a board small enough."""
+    if state.players != 2 or state.placing or state.outcome is not None or state.n - 1 > SOLVED_NUMBERS:
         return None
-    squares = [state.square_of(f) for f in range(state.n)]
-    written = set(state.numbered)
-    count = state.n - len(written)
-    if count * 2 ** (count - 1) > 2 * BUDGET:  # far too many: not worth starting
-        return None
-    left = sum(1 << f for f in range(state.n) if f not in written)
-    try:
-        lead = best_lead(squares, state.numbered[-1], left, BUDGET)
-    except OutOfBudget:
-        return None
-    mover = state.to_move
-    final = state.scores[mover] - state.scores[1 - mover] + lead
-    if final == 0:
-        return (0.5, 0.5)
-    return (1.0, 0.0) if (final > 0) == (mover == 0) else (0.0, 1.0)
+    return numbering_result(state, solved_numbering(state.rank_of))
 
 
 def value(state: PermutationState) -> Rewards:
@@ -78,11 +87,87 @@ def value(state: PermutationState) -> Rewards:
     rng = random.Random(hash((state.rank_of, state.numbered)))
     while state.placing:
         state = playout(state, rng)
-    if state.outcome is None and (solved := exact(state)) is not None:
-        return solved
+    if state.outcome is None and state.players == 2 and state.n - 1 <= JUDGED_NUMBERS:
+        return numbering_result(state, solved_numbering(state.rank_of))
     while state.outcome is None:
         state = playout(state, rng)
     return outcome_rewards(state.outcome, state.players)
 
 
-PERMUTATION = Knowledge(evaluate=value, playout_depth=0, exploration=0.7, exact=exact)
+class Placements:
+    """The end of two players' placement, solved for one search: a placement with at most `last` x's
+    still to place is worth what best play makes of it, every completion numbered exactly (each
+    completion's numbering worked out once); the search numbers at most `budget` completions in all,
+    after which only what it already knows is answered."""
+
+    def __init__(self, last: int, budget: int):
+        self.last = last
+        self.left = budget
+        self.numbered: dict[tuple[int | None, ...], int] = {}  # a permutation: Red's final lead
+        self.known: dict[tuple[int | None, ...], int] = {}  # a placement: Red's final lead, best play
+
+    def exact(self, state: PermutationState) -> Rewards | None:
+        if state.players != 2 or state.outcome is not None:
+            return None
+        if not state.placing:
+            return exact(state)
+        if state.n - len(state.placed) > self.last:
+            return None
+        try:
+            lead = self.worth(state.rank_of, len(state.placed))
+        except OutOfCompletions:
+            return None
+        return DRAWN if lead == 0 else WON if lead > 0 else LOST
+
+    def worth(self, rank_of: tuple[int | None, ...], placed: int) -> int:
+        """Red's final lead with best play from a placement (Red places the even x's, first to last);
+        once the mover is seen to win, the margin it wins by is left unexplored."""
+        known = self.known.get(rank_of)
+        if known is not None:
+            return known
+        n = len(rank_of)
+        if placed == n:
+            return self.completed(rank_of)
+        taken = set(rank_of)
+        ranks = [rank for rank in range(n) if rank not in taken]
+        sign = 1 if placed % 2 == 0 else -1  # Red wants the lead up, Blue down
+        best = None
+        for f in (f for f, rank in enumerate(rank_of) if rank is None):
+            for rank in ranks:
+                lead = sign * self.worth(rank_of[:f] + (rank,) + rank_of[f + 1:], placed + 1)
+                if best is None or lead > best:
+                    best = lead
+                if best > 0:
+                    break
+            if best > 0:
+                break
+        self.known[rank_of] = sign * best
+        return sign * best
+
+    def completed(self, rank_of: tuple[int | None, ...]) -> int:
+        lead = self.numbered.get(rank_of)
+        if lead is None:
+            if self.left <= 0:
+                raise OutOfCompletions
+            self.left -= 1
+            lead = leads(rank_of)[-1][0]
+            self.numbered[rank_of] = lead
+        return lead
+
+
+class OutOfCompletions(Exception):
+    pass
+
+
+# Per level: the x's left to place from which a placement is solved, and how many completions a
+# search may number (a completion of an 11×11 placement takes some 10 ms; the last five x's of one
+# take 120 of them, hard's budget leaves a little over for a second placement).
+SOLVING = {"easy": (1, 10), "medium": (3, 40), "hard": (5, 130)}
+
+
+def at_level(level: str) -> Knowledge | None:
+    last, budget = SOLVING[level]
+    return replace(PERMUTATION, exact=Placements(last, budget).exact, levels=None)
+
+
+PERMUTATION = Knowledge(evaluate=value, playout_depth=0, exploration=0.7, exact=exact, levels=at_level)
