@@ -4,9 +4,10 @@ table of wins/draws/losses (from the level's side), the score over decided games
 confidence interval, and seconds per move (mean/median/max).
 
 Seats alternate game by game. Engine-against-engine games start with a few random plies (`--opening`),
-the same for each pair of games, so that a pair plays one opening from both seats. A game still
-running after `--max-plies` is counted as unfinished (not as a win, draw or loss; `ahead` counts those
-where the level measured leads by the game's evaluation).
+the same for each pair of games, so that a pair plays one opening from both seats; plies that leave
+the side to move a win in one are drawn again (such an opening measures the seat, not the level). A
+game still running after `--max-plies` is counted as unfinished (not as a win, draw or loss; `ahead`
+counts those where the level measured leads by the game's evaluation).
 
 The alpha-beta opponent `alphabetaN` (a fixed depth N) is, in Attaxx, python-ataxx's
 `ataxx.players.alphabeta(board, alpha, beta, depth)` (material evaluation; where it finds every move
@@ -165,15 +166,13 @@ def play_game(pairing: Pairing, game: int) -> Played:
     sides = [make_player(pairing.first, pairing.seconds, 1), make_player(pairing.second, pairing.seconds, 2)]
     played = Played("unfinished", 0)
     state = GAMES[pairing.game].start(players=players, options=dict(pairing.options), seed=game // 2)
-    opening = random.Random(10_007 * (game // 2) + 1)
+    state = opened(state, pairing.opening, random.Random(10_007 * (game // 2) + 1))
+    played.plies = pairing.opening
     while state.outcome is None and played.plies < pairing.max_plies:
-        if played.plies < pairing.opening:
-            move = opening.choice(state.legal_moves())
-        else:
-            side = seats[state.to_move]
-            started = time.process_time()
-            move = sides[side](state, game, played.plies)
-            played.times[side].append(time.process_time() - started)
+        side = seats[state.to_move]
+        started = time.process_time()
+        move = sides[side](state, game, played.plies)
+        played.times[side].append(time.process_time() - started)
         state = state.play(move)
         played.plies += 1
     if state.outcome is None:
@@ -185,6 +184,31 @@ def play_game(pairing: Pairing, game: int) -> Played:
         else:
             played.result = "win" if seats.index(0) in first_place else "loss"
     return played
+
+
+def opened(start, plies: int, rng: random.Random, tries: int = 100):
+    """`plies` random moves from `start`, drawn again while they leave the game over or the side to move
+    a win in one (an opening decided before the players start measures the seat, not the level)."""
+    state = start
+    for _ in range(tries):
+        state = start
+        for _ in range(plies):
+            if state.outcome is not None:
+                break
+            state = state.play(rng.choice(state.legal_moves()))
+        if state.outcome is None and not wins_at_once(state):
+            return state
+    return state
+
+
+def wins_at_once(state) -> bool:
+    """Whether the side to move has a move that ends the game with it alone in first place."""
+    mover = state.to_move
+    for move in state.legal_moves():
+        outcome = state.play(move).outcome
+        if outcome is not None and outcome.places[0] == {mover}:
+            return True
+    return False
 
 
 def run_pairing(pairing: Pairing, n: int, pool: ProcessPoolExecutor) -> list[Played]:
