@@ -72,7 +72,8 @@ def deepen(state: State, boarding: Boarding, budget: Level, seconds: float | Non
     """The alpha-beta search behind choose_move at a level that uses it."""
     started = time.perf_counter()
     board = boarding(state)
-    search = AlphaBeta(board, budget.iterations, started + (budget.seconds if seconds is None else seconds))
+    search = AlphaBeta(board, budget.iterations, started + (budget.seconds if seconds is None else seconds),
+                       width=budget.width)
     move = search.run()
     return Deepened(board.notation(move), search.reached, search.visited, search.value)
 

@@ -60,6 +60,7 @@ class AlphaBeta:
     deadline: float
     depth: int = MAX_DEPTH
     root_moves: list[Any] | None = None  # only these at the root (all when None)
+    width: int = 0  # beyond the root, only the first `width` moves in search order (0: all of them)
     table: dict[Hashable, tuple[int, float, int, Any]] = field(default_factory=dict)
     visited: int = field(init=False, default=0)
     reached: int = field(init=False, default=0)  # the deepest depth completed
@@ -131,7 +132,10 @@ class AlphaBeta:
         start = alpha
         best_value, best_move = -2 * WIN, None
         mover = board.mover
-        for move in self.ordered(board.moves(), first, ply):
+        moves = self.ordered(board.moves(), first, ply)
+        if self.width:
+            moves = moves[:self.width]
+        for move in moves:
             child = board.play(move)
             if child.mover == mover:
                 value = self.search(child, depth - 1, alpha, beta, ply + 1)

@@ -21,6 +21,7 @@ class Level:
     seconds: float  # the time cap
     temperature: float = 0.0  # > 0: the move is drawn in proportion to visits^(1/temperature)
     search: str = MCTS
+    width: int = 0  # alpha-beta: the moves searched per position beyond the root, best first (0: all)
 
 
 CAPS = {"easy": 0.5, "medium": 1.5, "hard": 4.0}
@@ -32,12 +33,18 @@ ITERATIONS = {
     "ikabegama": {"easy": 100, "medium": 1000, "hard": 80_000},
     "permutation": {"easy": 80, "medium": 600, "hard": 3000},
     "xlines": {"easy": 60, "medium": 250, "hard": 600},
-    "elevation": {"easy": 40, "medium": 250, "hard": 700},
+    "elevation": {"easy": 150, "medium": 1200, "hard": 4000},
 }
 # The levels that search with alpha-beta, in the games that have a fast board for it.
 SEARCHES = {
     "attaxx": {"hard": ALPHABETA},
     "ikabegama": {"hard": ALPHABETA},
+    "elevation": {"easy": ALPHABETA, "medium": ALPHABETA, "hard": ALPHABETA},
+}
+# The moves an alpha-beta level searches per position beyond the root, where a game has too many to
+# search them all (its board lists them best first).
+WIDTHS = {
+    "elevation": {"easy": 4, "medium": 6, "hard": 8},
 }
 
 
@@ -47,4 +54,4 @@ def level_budget(game: str, level: str) -> Level:
         raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
     iterations = ITERATIONS.get(game, ITERATIONS["default"])[level]
     search = SEARCHES.get(game, {}).get(level, MCTS)
-    return Level(iterations, CAPS[level], TEMPERATURE.get(level, 0.0), search)
+    return Level(iterations, CAPS[level], TEMPERATURE.get(level, 0.0), search, WIDTHS.get(game, {}).get(level, 0))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 
+from engines.games.elevation_board import ElevationBoard
 from engines.knowledge import Knowledge
 from engines.rewards import Rewards, two_sided
 from rules.elevation import BOARD, DRAGON, KIND, NEAR, OWNER, ElevationState
@@ -94,4 +95,5 @@ def order(state: ElevationState, moves: list[str], rng: random.Random) -> list[s
     return [move for gain, move in sorted(keyed, key=lambda item: -item[0])]
 
 
-ELEVATION = Knowledge(evaluate=value, playout_depth=0, order=order, exploration=0.5, widening=1.5)
+ELEVATION = Knowledge(evaluate=value, playout_depth=0, order=order, exploration=0.5, widening=1.5,
+                      board=ElevationBoard.of)
