@@ -33,6 +33,7 @@ RING = tuple(sum(1 << b for b in range(36) if DISTANCE[a][b] == 2) for a in rang
 BETWEEN = tuple(tuple(tuple(c for c in NEAR[a] if c in NEAR[b]) if DISTANCE[a][b] == 2 else () for b in range(36))
                 for a in range(36))
 CELLS = range(36)
+FISH_VALUE, DRAGON_VALUE = VALUE[1], VALUE[2]
 
 
 def cells_of(mask: int):
@@ -42,9 +43,10 @@ def cells_of(mask: int):
         mask ^= low
 
 
-def far_attacks(h, p, seat: int, cells: list[int], enemies: int, found: dict[int, int]) -> None:
-    """Add to `found` (enemy cell -> the cell of a piece that captures it) the captures of `seat`'s
-    dragons after a first step and its fishes' double steps; `enemies` has a bit per enemy piece."""
+def far_attacks(h, p, seat: int, cells: list[int], enemies: int, found: dict[int, float]) -> None:
+    """Add to `found` (enemy cell -> the value of the cheapest piece that captures it) the captures of
+    `seat`'s dragons after a first step and of its fish after a double step; `enemies` has a bit per
+    enemy piece."""
     for a in cells:
         code = p[a]
         kind = KIND[code]
@@ -58,16 +60,17 @@ def far_attacks(h, p, seat: int, cells: list[int], enemies: int, found: dict[int
                     low = h[e] + 2
                     for m in BETWEEN[a][e]:
                         if not p[m] and low <= h[m] <= top:
-                            found[e] = a
+                            found[e] = DRAGON_VALUE
                             break
         elif kind == 1:
             here = h[a]
             for middle, end in DIAGONALS[a]:
-                if enemies >> end & 1 and not p[middle] and end not in found:
+                if enemies >> end & 1 and not p[middle]:
                     top = h[middle]
                     # a dig before the double step may raise the middle by one
                     if top <= here + 1 and (top >= h[end] + 2 or (top <= here and top + 1 >= h[end] + 2)):
-                        found[end] = a
+                        if found.get(end, 99.0) > FISH_VALUE:
+                            found[end] = FISH_VALUE
 
 
 def escapes(h, p, at: int, seat: int) -> bool:
@@ -95,7 +98,8 @@ def evaluate(h, p, mover: int) -> float:
     placed = [c for c in CELLS if p[c]]
     cells: tuple[list[int], list[int]] = ([], [])
     masks = [0, 0]
-    attacks: tuple[dict[int, int], dict[int, int]] = ({}, {})  # by seat: enemy cell -> its attacker's cell
+    # by seat: enemy cell -> the value of the cheapest piece that captures it
+    attacks: tuple[dict[int, float], dict[int, float]] = ({}, {})
     material = [0.0, 0.0]
     totals = [0.0, 0.0]
     for c in placed:
@@ -118,7 +122,9 @@ def evaluate(h, p, mover: int) -> float:
                 if below == 1:
                     total += PRESSURE
                 elif below >= 2:
-                    attacks[seat][n] = c
+                    worth = values[code - 1]
+                    if attacks[seat].get(n, 99.0) > worth:
+                        attacks[seat][n] = worth
         if footholds >= FOOTHOLDS:
             total += FOOTING * FOOTHOLDS
         elif footholds:
@@ -136,13 +142,13 @@ def evaluate(h, p, mover: int) -> float:
     far_attacks(h, p, mover, mine, masks[other], taking)
     if taking:
         best = 0.0
-        for e, a in taking.items():
+        for e, attacker in taking.items():
             gain = PIECE_VALUE[p[e]]
             landing = h[e] + 2
             for n in near_of[e]:
                 y = p[n]
                 if y and owner[y] == other and h[n] >= landing:
-                    gain -= 0.7 * PIECE_VALUE[p[a]]
+                    gain -= 0.7 * attacker
                     break
             if gain > best:
                 best = gain

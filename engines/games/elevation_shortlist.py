@@ -217,15 +217,20 @@ def shortlist(h, p, mover: int) -> list[Turn]:
                         captures.append(turn)
             for middle, end in DIAGONALS[at]:
                 y = p[end]
-                if p[middle] or not y or OWNER[y] != other or h[middle] > here:
+                if p[middle] or not y or OWNER[y] != other:
                     continue
-                if h[middle] + 1 >= h[end] + 2 > h[middle]:
-                    source = max(((down[u], u) for u in NEAR[at]
-                                  if u != middle and h[u] and (not p[u] or OWNER[p[u]] == mover)), default=None)
-                    if source is not None:
-                        turn = (DSS, at, source[1], middle, middle, end)
-                        add((PIECE_VALUE[y] + landing(end, h[end]) + source[0], turn))
-                        captures.append(turn)
+                top, low = h[middle], h[end] + 2
+                if top < low <= top + 1 <= here + 1:  # raise the middle, then capture from it
+                    dig = max(((down[u], u, middle) for u in NEAR[at]
+                               if u != middle and h[u] and (not p[u] or OWNER[p[u]] == mover)), default=None)
+                elif top == here + 2 and low <= top - 1:  # lower the middle to climb it, then capture
+                    dig = max(((up[v], middle, v) for v in NEAR[at] if v != middle and not p[v]), default=None)
+                else:
+                    continue
+                if dig is not None:
+                    turn = (DSS, at, dig[1], dig[2], middle, end)
+                    add((PIECE_VALUE[y] + landing(end, h[end]) + dig[0], turn))
+                    captures.append(turn)
         if kind == 2:
             # two steps, either of which may capture
             pl = list(p)
