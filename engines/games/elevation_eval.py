@@ -68,9 +68,9 @@ def far_attacks(h, p, seat: int, cells: list[int], enemies: int, found: dict[int
                 if enemies >> end & 1 and not p[middle]:
                     top = h[middle]
                     # a dig before the double step may raise the middle by one
-                    if top <= here + 1 and (top >= h[end] + 2 or (top <= here and top + 1 >= h[end] + 2)):
-                        if found.get(end, 99.0) > FISH_VALUE:
-                            found[end] = FISH_VALUE
+                    if (top <= here + 1 and (top >= h[end] + 2 or (top <= here and top + 1 >= h[end] + 2))
+                            and found.get(end, 99.0) > FISH_VALUE):
+                        found[end] = FISH_VALUE
 
 
 def escapes(h, p, at: int, seat: int) -> bool:
