@@ -61,6 +61,7 @@ class AlphaBeta:
     depth: int = MAX_DEPTH
     root_moves: list[Any] | None = None  # only these at the root (all when None)
     width: int = 0  # beyond the root, only the first `width` moves in search order (0: all of them)
+    spread: bool = False  # every root move searched with a full window: `scores` exact, to draw a move among
     table: dict[Hashable, tuple[int, float, int, Any]] = field(default_factory=dict)
     visited: int = field(init=False, default=0)
     reached: int = field(init=False, default=0)  # the deepest depth completed
@@ -93,12 +94,13 @@ class AlphaBeta:
         board, alpha, beta = self.board, -2 * WIN, 2 * WIN
         best, scores = moves[0], {}
         for k, move in enumerate(moves):
+            floor = -2 * WIN if self.spread else alpha
             try:
                 child = board.play(move)
                 if child.mover == board.mover:
-                    value = self.search(child, depth - 1, alpha, beta, 1)
+                    value = self.search(child, depth - 1, floor, beta, 1)
                 else:
-                    value = -self.search(child, depth - 1, -beta, -alpha, 1)
+                    value = -self.search(child, depth - 1, -beta, -floor, 1)
             except OutOfTime:
                 if k > 0 and best != self.best:  # this depth already prefers another move: keep it
                     self.value, self.best, self.reached = alpha, best, depth
