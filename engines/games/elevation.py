@@ -37,7 +37,7 @@ def order(state: ElevationState, moves: list[str], rng: random.Random) -> list[s
     if state.to_move is None:
         return moves
     legal = set(moves)
-    first = [text for text in map(notation, shortlist(state.heights, state.pieces, state.to_move)) if text in legal]
+    first = [text for text in map(notation, shortlist(state.heights, state.pieces, state.to_move)[0]) if text in legal]
     chosen = set(first)
     return first + rng.sample([move for move in moves if move not in chosen], len(moves) - len(chosen))
 

@@ -28,7 +28,7 @@ class ElevationBoard:
     never changed); `parent` is the position searched just before, None at the root and after a
     capture (nothing before a capture can recur)."""
 
-    __slots__ = ("h", "p", "mover", "result", "seen", "parent", "root", "_key")
+    __slots__ = ("h", "p", "mover", "result", "seen", "parent", "root", "_key", "_after", "_score")
 
     def __init__(self, h: tuple[int, ...], p: tuple[int, ...], mover: int, seen: Counter,
                  parent: ElevationBoard | None = None, result: int | None = None):
@@ -40,6 +40,8 @@ class ElevationBoard:
         self.result = result
         self.root = False  # the position searched from: its moves are looked through more carefully
         self._key: Position = (h, p, mover)
+        self._after: dict = {}  # the positions after some of the moves, worked out while listing them
+        self._score: float | None = None
 
     @classmethod
     def of(cls, state: ElevationState) -> ElevationBoard:
@@ -74,7 +76,7 @@ class ElevationBoard:
         when the opponent is down to a few pieces, any turn that leaves them without a legal turn first."""
         if self.result is not None:
             return []
-        listed = shortlist(self.h, self.p, self.mover)
+        listed, self._after = shortlist(self.h, self.p, self.mover)
         if self.root and sum(1 for code in self.p if code and OWNER[code] != self.mover) <= FEW:
             wins = self.blocking()
             listed = wins + [turn for turn in listed if turn not in wins]
@@ -92,14 +94,20 @@ class ElevationBoard:
         return found
 
     def score(self) -> float:
-        return evaluate(self.h, self.p, self.mover)
+        if self._score is None:
+            self._score = evaluate(self.h, self.p, self.mover)
+        return self._score
 
     def play(self, turn: Turn) -> ElevationBoard:
-        h, p = list(self.h), list(self.p)
         seat = self.mover
-        captured = apply(h, p, turn)
         other = 1 - seat
-        heights, pieces = tuple(h), tuple(p)
+        known = self._after.get(turn)
+        if known is not None:
+            heights, pieces, captured, score = known
+        else:
+            h, p = list(self.h), list(self.p)
+            captured = apply(h, p, turn)
+            heights, pieces, score = tuple(h), tuple(p), None
         won = 1 if seat == 0 else -1
         if captured:
             child = ElevationBoard(heights, pieces, other, NOTHING_SEEN)
@@ -112,6 +120,7 @@ class ElevationBoard:
             child.result = won
         elif not captured and child.repeats() >= 2:
             child.result = 0
+        child._score = score
         return child
 
     def repeats(self) -> int:

@@ -3,11 +3,12 @@
 A capture needs a piece two levels above an enemy next to it (or a dragon a step away from such a
 square, or a fish a diagonal double step away), and a piece climbs at most one level a turn, so the
 evaluation weighs what a search a few plies deep does not see through:
-- material, by kind;
+- material, by kind, a lead counting more as pieces come off (the side ahead trades);
 - the captures on offer: the side to move takes its best one (less what the capturer risks on the
   square it lands on); the other side's threats cost the side to move the second target of a fork,
   and the first if the piece attacked has nowhere safe to go;
-- height, and standing one level above an enemy next to it (a capture a climb away);
+- height over the enemy pieces around, the nearer the more (a piece one level above an enemy next to
+  it is a climb away from capturing it; a tower far from everything is worth little);
 - footing: a piece with no square to step to is stuck, and lost once an enemy stands above it;
 - when ahead, closeness to the enemy pieces, so that a won game is pressed home.
 """
@@ -17,11 +18,14 @@ from rules.elevation import BOARD, DIAGONALS, KIND, NEAR, OWNER
 
 VALUE = (3.0, 3.5, 4.5, 3.0, 3.5, 4.5)  # by piece code - 1: samurai, fish, dragon of either side
 PIECE_VALUE = (0.0,) + VALUE
-HEIGHT = 0.12  # per level under a piece
+HEIGHT = 0.02  # per level under a piece
+ABOVE = (0.0, 0.25, 0.15, 0.07)  # per level above an enemy piece (up to REACH levels), by distance
+REACH = 3
+TRADE = 0.5  # a lead in material counts up to this much more as the pieces come off
+START = 2 * sum(VALUE[:3]) * 2  # the material at the start
 FOOTING = 0.12  # per square a piece could step to, up to FOOTHOLDS of them
 FOOTHOLDS = 3
 STUCK = 0.6  # a piece with no square to step to
-PRESSURE = 0.3  # per enemy next to a piece and one level below it
 TAKE = 0.85  # share of the best capture on offer to the side to move
 FORK = 0.75  # share of the second piece attacked of the side to move (only one can move away)
 LATER = 0.12  # share of the first piece attacked (a tempo spent to save it)
@@ -117,14 +121,10 @@ def evaluate(h, p, mover: int) -> float:
             if not x:
                 if h[n] <= climb:
                     footholds += 1
-            elif owner[x] != seat:
-                below = here - h[n]
-                if below == 1:
-                    total += PRESSURE
-                elif below >= 2:
-                    worth = values[code - 1]
-                    if attacks[seat].get(n, 99.0) > worth:
-                        attacks[seat][n] = worth
+            elif owner[x] != seat and here >= h[n] + 2:
+                worth = values[code - 1]
+                if attacks[seat].get(n, 99.0) > worth:
+                    attacks[seat][n] = worth
         if footholds >= FOOTHOLDS:
             total += FOOTING * FOOTHOLDS
         elif footholds:
@@ -134,9 +134,21 @@ def evaluate(h, p, mover: int) -> float:
         totals[seat] += total
     other = 1 - mover
     mine, theirs = cells[mover], cells[other]
-    value = material[mover] - material[other] + totals[mover] - totals[other]
+    lead = material[mover] - material[other]
+    value = lead * (1.0 + TRADE * (1.0 - (material[0] + material[1]) / START)) + totals[mover] - totals[other]
     if not mine or not theirs:
         return value
+    # height over the enemy pieces around
+    above = 0.0
+    for a in mine:
+        row = DISTANCE[a]
+        top = h[a]
+        for e in theirs:
+            d = row[e]
+            if d <= REACH:
+                diff = top - h[e]
+                above += ABOVE[d] * (REACH if diff > REACH else -REACH if diff < -REACH else diff)
+    value += above
     # the side to move takes its best capture, less what the capturer risks where it lands
     taking = attacks[mover]
     far_attacks(h, p, mover, mine, masks[other], taking)

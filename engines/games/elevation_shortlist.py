@@ -37,6 +37,7 @@ LISTED = 40  # turns the shortlist holds, at most (more only to keep every captu
 STAIR = 0.15  # a square one level above a piece next to it: it can climb there
 PLATFORM = 0.5  # share of a piece's value for a square two levels above it that an enemy can reach
 LOW = -99
+After = tuple[tuple[int, ...], tuple[int, ...], int, float]
 
 
 def tops(h, p) -> tuple[list[int], list[int]]:
@@ -148,7 +149,9 @@ def best_digs(h, p, centre: int, up: list[float], down: list[float], seat: int, 
     return pairs[:count]
 
 
-def shortlist(h, p, mover: int) -> list[Turn]:
+def shortlist(h, p, mover: int) -> tuple[list[Turn], dict[Turn, After]]:
+    """The turns worth searching, best first, and the positions after those ranked by the evaluation:
+    their heights, pieces, pieces captured and evaluation for the side to move then."""
     other = 1 - mover
     danger = tops(h, p)[other]  # how high an enemy could capture from, per cell
     up, down = dig_tables(h, p, mover, danger)
@@ -268,13 +271,16 @@ def shortlist(h, p, mover: int) -> list[Turn]:
                     add((stay + worth, (DD, at, u1, v, u2, v)))
     candidates.sort(key=lambda item: -item[0])
     ranked = []
+    after: dict[Turn, After] = {}
     for _, turn in candidates[:RANKED]:
         hh, pp = list(h), list(p)
-        apply(hh, pp, turn)
-        ranked.append((-evaluate(hh, pp, other), turn))
+        taken = apply(hh, pp, turn)
+        score = evaluate(hh, pp, other)
+        after[turn] = (tuple(hh), tuple(pp), taken, score)
+        ranked.append((-score, turn))
     ranked.sort(key=lambda item: -item[0])
     listed = [turn for _, turn in ranked]
     listed += [turn for _, turn in candidates[RANKED:LISTED]]
     kept = set(listed)
     listed += [turn for turn in captures if turn not in kept]
-    return listed
+    return listed, after
