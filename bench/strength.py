@@ -1,21 +1,27 @@
 """Strength benchmark of the computer players: for each game, every level against random play and
-against the level below, and for Attaxx against python-ataxx's alpha-beta player; prints a table of
-wins/draws/losses (from the level's side) and seconds per move (mean/median/max).
+against the level below, and in Attaxx and Ikabegamá against a classical alpha-beta player; prints a
+table of wins/draws/losses (from the level's side), the score over decided games with its 95 %
+confidence interval, and seconds per move (mean/median/max).
 
 Seats alternate game by game. Engine-against-engine games start with a few random plies (`--opening`),
 the same for each pair of games, so that a pair plays one opening from both seats. A game still
 running after `--max-plies` is counted as unfinished (not as a win, draw or loss; `ahead` counts those
 where the level measured leads by the game's evaluation).
 
-The alpha-beta opponent is python-ataxx's `ataxx.players.alphabeta(board, alpha, beta, depth)`
-(material evaluation; where it finds every move lost it returns no move, and its first legal move is
-played). It is used by this benchmark only and is no dependency of the project:
+The alpha-beta opponent `alphabetaN` (a fixed depth N) is, in Attaxx, python-ataxx's
+`ataxx.players.alphabeta(board, alpha, beta, depth)` (material evaluation; where it finds every move
+lost it returns no move, and its first legal move is played). It is used by this benchmark only and is
+no dependency of the project:
     pip install ataxx==2.2.0
+python-ataxx plays only Attaxx's square board, so in Ikabegamá `alphabetaN` is the same algorithm
+written out here (`reference_alphabeta`: plain fixed-depth alpha-beta, no table, material evaluation,
+and, since Ikabegamá is won by reaching a nest, a finished game scored as a win or loss).
 
-Run by hand (the searches are CPU-bound: keep --jobs at most the number of idle cores, or the
-seconds per move measure the crowding):
+Seconds per move are the CPU time of the move (what it takes on an idle machine, whatever else runs).
+With `--seconds` well above the levels' caps, only the levels' budgets (iterations, nodes) bound their
+searches, and the results do not depend on the machine's load either. Run by hand:
     python bench/strength.py [--games attaxx ascent] [--levels easy hard] [--n 100] [--jobs 2]
-                             [--against random below alphabeta2 alphabeta3] [--seconds 4]
+                             [--against random below alphabeta3 alphabeta4] [--seconds 4]
                              [--option size=12]
 """
 from __future__ import annotations
@@ -39,7 +45,7 @@ from rules import GAMES  # noqa: E402
 
 
 def make_player(spec: str, seconds: float | None, salt: int):
-    """A player from its name: a level, 'random', or 'alphabeta2' / 'alphabeta3'."""
+    """A player from its name: a level, 'random', or 'alphabetaN' (N: the depth)."""
     if spec in LEVELS:
         def engine(state, game: int, ply: int) -> str:
             return choose_move(state, spec, seed=(salt * 100_003 + game * 7_919 + ply) % 2**31, seconds=seconds)
@@ -52,6 +58,44 @@ def make_player(spec: str, seconds: float | None, salt: int):
 
 
 def alphabeta_player(depth: int):
+    def play(state, game: int, ply: int) -> str:
+        if state.game == "attaxx":
+            return python_ataxx(depth)(state, game, ply)
+        return reference_alphabeta(state, depth)
+    return play
+
+
+def reference_alphabeta(state, depth: int) -> str:
+    """python-ataxx's alpha-beta over any infection game: material from the side to move's view at the
+    leaves, a finished game ±1000 (+ the plies left, so a quicker win counts more), the first best move."""
+    from engines.games.infection_board import InfectionBoard
+
+    def search(board, alpha: float, beta: float, left: int) -> float:
+        if board.result is not None:
+            return board.over() * (1000 + left)
+        if left == 0:
+            return board.pieces[board.mover].bit_count() - board.pieces[1 - board.mover].bit_count()
+        for move in board.moves():
+            child = board.play(move)
+            score = search(child, alpha, beta, left - 1) if child.mover == board.mover \
+                else -search(child, -beta, -alpha, left - 1)
+            if score >= beta:
+                return beta
+            alpha = max(alpha, score)
+        return alpha
+
+    board = InfectionBoard.of(state)
+    best, alpha = None, -math.inf
+    for move in board.moves():
+        child = board.play(move)
+        score = search(child, alpha, math.inf, depth - 1) if child.mover == board.mover \
+            else -search(child, -math.inf, -alpha, depth - 1)
+        if best is None or score > alpha:
+            best, alpha = move, score
+    return board.notation(best)
+
+
+def python_ataxx(depth: int):
     try:
         import ataxx
         import ataxx.players
@@ -127,9 +171,9 @@ def play_game(pairing: Pairing, game: int) -> Played:
             move = opening.choice(state.legal_moves())
         else:
             side = seats[state.to_move]
-            started = time.perf_counter()
+            started = time.process_time()
             move = sides[side](state, game, played.plies)
-            played.times[side].append(time.perf_counter() - started)
+            played.times[side].append(time.process_time() - started)
         state = state.play(move)
         played.plies += 1
     if state.outcome is None:
@@ -159,19 +203,30 @@ def times_text(times: list[float]) -> str:
 
 
 HEADER = (f"{'game':<12} {'level':<7} {'against':<11} {'games':>5} {'W':>4} {'D':>4} {'L':>4} {'unf':>4} "
-          f"{'ahead':>5} {'score':>6} {'s/move mean/med/max':>20} {'opp s/move':>17} {'plies':>6}")
+          f"{'ahead':>5} {'score':>6} {'95 % CI':>11} {'CPU s/move mean/med/max':>24} {'opp s/move':>17} {'plies':>6}")
+
+
+def interval(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """Wilson's 95 % interval for a share `score` of `n` decided games (a draw counting half)."""
+    if n == 0:
+        return float("nan"), float("nan")
+    centre = (score + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(score * (1 - score) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
 
 
 def row_text(pairing: Pairing, games: list[Played]) -> str:
     count = Counter(played.result for played in games)
     decided = count["win"] + count["draw"] + count["loss"]
-    score = 100 * (count["win"] + 0.5 * count["draw"]) / decided if decided else float("nan")
+    score = (count["win"] + 0.5 * count["draw"]) / decided if decided else float("nan")
+    low, high = interval(score, decided)
     mine = [t for played in games for t in played.times[0]]
     theirs = [t for played in games for t in played.times[1]]
     plies = statistics.mean(played.plies for played in games) if games else 0
     return (f"{pairing.title:<12} {pairing.first:<7} {pairing.second:<11} {len(games):>5} {count['win']:>4} "
-            f"{count['draw']:>4} {count['loss']:>4} {count['unfinished']:>4} {sum(p.ahead for p in games):>5} {score:>5.1f}% "
-            f"{times_text(mine):>20} {times_text(theirs):>17} {plies:>6.0f}")
+            f"{count['draw']:>4} {count['loss']:>4} {count['unfinished']:>4} {sum(p.ahead for p in games):>5} {100 * score:>5.1f}% "
+            f"{f'{100 * low:.0f}–{100 * high:.0f} %':>11} "
+            f"{times_text(mine):>24} {times_text(theirs):>17} {plies:>6.0f}")
 
 
 def pairings(args: argparse.Namespace) -> list[Pairing]:
@@ -185,7 +240,8 @@ def pairings(args: argparse.Namespace) -> list[Pairing]:
                     if index == 0:
                         continue
                     against = LEVELS[index - 1]
-                elif (against == "easy" and level == "easy") or (against.startswith("alphabeta") and name != "attaxx"):
+                elif (against == "easy" and level == "easy") or \
+                        (against.startswith("alphabeta") and name not in ("attaxx", "ikabegama")):
                     continue
                 opening = 0 if against == "random" else args.opening
                 if any(p.game == name and p.first == level and p.second == against for p in found):
@@ -205,9 +261,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", nargs="+", default=sorted(GAMES), choices=sorted(GAMES))
     parser.add_argument("--levels", nargs="+", default=list(LEVELS), choices=LEVELS)
-    parser.add_argument("--against", nargs="+", default=["random", "below", "alphabeta2", "alphabeta3"],
-                        choices=["random", "below", "easy", "alphabeta2", "alphabeta3"],
-                        help="opponents: random play, the level below, easy, python-ataxx alpha-beta (Attaxx only)")
+    parser.add_argument("--against", nargs="+", default=["random", "below", "alphabeta3", "alphabeta4"],
+                        choices=["random", "below", "easy"] + [f"alphabeta{depth}" for depth in range(1, 6)],
+                        help="opponents: random play, the level below, easy, alpha-beta at a fixed depth "
+                             "(Attaxx and Ikabegamá)")
     parser.add_argument("--n", type=int, default=100, help="games per pairing")
     parser.add_argument("--jobs", type=int, default=1, help="games played at once, one process each")
     parser.add_argument("--seconds", type=float, default=None, help="time cap per move (default: the level's)")

@@ -14,8 +14,9 @@ import math
 import random
 import time
 from dataclasses import dataclass
+from typing import Any
 
-from engines.alphabeta import PROVEN, AlphaBeta
+from engines.alphabeta import PROVEN, AlphaBeta, Board
 from engines.analysis import (
     SECONDS,
     SEVERITIES,
@@ -34,7 +35,7 @@ from engines.mcts import Search
 from rules.core import State
 
 __all__ = ["LEVELS", "SECONDS", "SEVERITIES", "THRESHOLDS", "Analysis", "Candidate", "Judgement", "Level", "Position",
-           "analyse", "assemble", "choose_move", "evaluate", "level_budget"]
+           "analyse", "assemble", "choose_move", "deepen", "evaluate", "level_budget"]
 
 
 def analyse(state: State, level: str = "medium", seed: int = 0, seconds: float | None = None,
@@ -77,7 +78,8 @@ def deepen(state: State, boarding: Boarding, budget: Level, seconds: float | Non
     started = time.perf_counter()
     board = boarding(state)
     search = AlphaBeta(board, budget.iterations, started + (budget.seconds if seconds is None else seconds),
-                       width=budget.width, spread=budget.temperature > 0)
+                       fixed=drawn_by_the_rules(state, board), width=budget.width,
+                       spread=budget.temperature > 0)
     move = search.run()
     if budget.temperature > 0 and search.scores:
         move = drawn(search.scores, budget.temperature, random.Random(seed))
@@ -93,6 +95,20 @@ def drawn(scores: dict, temperature: float, rng: random.Random):
     pool = [(move, score) for move, score in scores.items() if score > -PROVEN] or list(scores.items())
     weights = [math.exp((score - best) / temperature) for _, score in pool]
     return rng.choices([move for move, _ in pool], weights=weights)[0]
+
+
+def drawn_by_the_rules(state: State, board: Board) -> dict[Any, float]:
+    """The moves after which the rules draw a game the board plays on (a threefold repetition, which
+    needs the game's history), valued as draws at the root of the search."""
+    history = getattr(state, "history", ())
+    if len(set(history)) == len(history):
+        return {}  # no position has occurred twice: no move can make one occur a third time
+    drawn = {}
+    for move in board.moves():
+        outcome = state.play(board.notation(move)).outcome
+        if outcome is not None and len(outcome.places) == 1 and board.play(move).over() is None:
+            drawn[move] = 0.0
+    return drawn
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,8 @@
 
 Negamax with iterative deepening, a transposition table (the bound and the best move of every position
 searched, kept from one depth to the next), the table's move tried first, then two killer moves per
-ply, then the board's own order (captures first, say). A side that must pass
+ply, then the board's own order (captures first, say); every move after the first is searched with a
+null window first (principal variation search). A side that must pass
 keeps the move, so a child whose mover is the same is searched without the sign flip.
 
 The work is bounded by `nodes` (what makes a level deterministic: the same position gives the same
@@ -24,6 +25,8 @@ WIN = 1_000_000.0
 PROVEN = WIN - 10_000  # beyond this a score is a result found by the search, not an estimate
 EXACT, LOWER, UPPER = 0, 1, 2
 MAX_DEPTH = 64
+LATE = 4  # moves after this many are searched a ply shallower first (late move reduction)
+NULL = 1e-6  # the width of a null window: scores are never closer than this unless equal
 
 
 class Board(Protocol):
@@ -44,6 +47,10 @@ class Board(Protocol):
     def score(self) -> float:
         """The static evaluation of a running position for the side to move (well inside ±PROVEN)."""
 
+    def horizon(self) -> float | None:
+        """What a one-ply search from here would find (the best score after a move, for the side to
+        move), when the board can work it out without playing every move; else None."""
+
     def notation(self, move: Any) -> str: ...
 
 
@@ -60,6 +67,8 @@ class AlphaBeta:
     deadline: float
     depth: int = MAX_DEPTH
     root_moves: list[Any] | None = None  # only these at the root (all when None)
+    fixed: dict[Any, float] = field(default_factory=dict)  # root moves whose value is known (not searched)
+    reduce: bool = True  # late move reductions (without them the value is exactly the depth's minimax)
     width: int = 0  # beyond the root, only the first `width` moves in search order (0: all of them)
     spread: bool = False  # every root move searched with a full window: `scores` exact, to draw a move among
     table: dict[Hashable, tuple[int, float, int, Any]] = field(default_factory=dict)
@@ -96,11 +105,7 @@ class AlphaBeta:
         for k, move in enumerate(moves):
             floor = -2 * WIN if self.spread else alpha
             try:
-                child = board.play(move)
-                if child.mover == board.mover:
-                    value = self.search(child, depth - 1, floor, beta, 1)
-                else:
-                    value = -self.search(child, depth - 1, -beta, -floor, 1)
+                value = self.fixed[move] if move in self.fixed else self.probe(board.play(move), depth, floor, beta)
             except OutOfTime:
                 if k > 0 and best != self.best:  # this depth already prefers another move: keep it
                     self.value, self.best, self.reached = alpha, best, depth
@@ -109,6 +114,12 @@ class AlphaBeta:
             if value > alpha:
                 alpha, best = value, move
         return alpha, best, scores
+
+    def probe(self, child: Board, depth: int, alpha: float, beta: float) -> float:
+        """The value for the root's mover of a root move's position, searched to `depth` in all."""
+        if child.mover == self.board.mover:
+            return self.search(child, depth - 1, alpha, beta, 1)
+        return -self.search(child, depth - 1, -beta, -alpha, 1)
 
     def search(self, board: Board, depth: int, alpha: float, beta: float, ply: int) -> float:
         self.visited += 1
@@ -119,6 +130,8 @@ class AlphaBeta:
             return result * (WIN - ply) if result else 0.0
         if depth <= 0:
             return board.score()
+        if depth == 1 and (quick := board.horizon()) is not None:
+            return quick
         key = board.key()
         entry = self.table.get(key)
         first = None
@@ -134,15 +147,26 @@ class AlphaBeta:
         start = alpha
         best_value, best_move = -2 * WIN, None
         mover = board.mover
+        search = self.search
         moves = self.ordered(board.moves(), first, ply)
         if self.width:
             moves = moves[:self.width]
-        for move in moves:
+        for k, move in enumerate(moves):
             child = board.play(move)
-            if child.mover == mover:
-                value = self.search(child, depth - 1, alpha, beta, ply + 1)
+            same = child.mover == mover
+            if k and beta - alpha > NULL:  # principal variation search: is it better than the best so far?
+                reduced = depth - 1 - (k >= LATE and depth >= 3 and self.reduce)
+                value = search(child, reduced, alpha, alpha + NULL, ply + 1) if same \
+                    else -search(child, reduced, -alpha - NULL, -alpha, ply + 1)
+                if value > alpha and reduced < depth - 1:
+                    value = search(child, depth - 1, alpha, alpha + NULL, ply + 1) if same \
+                        else -search(child, depth - 1, -alpha - NULL, -alpha, ply + 1)
+                if alpha < value < beta:
+                    value = search(child, depth - 1, value, beta, ply + 1) if same \
+                        else -search(child, depth - 1, -beta, -value, ply + 1)
             else:
-                value = -self.search(child, depth - 1, -beta, -alpha, ply + 1)
+                value = search(child, depth - 1, alpha, beta, ply + 1) if same \
+                    else -search(child, depth - 1, -beta, -alpha, ply + 1)
             if value > best_value:
                 best_value, best_move = value, move
                 if value > alpha:

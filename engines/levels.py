@@ -29,8 +29,8 @@ TEMPERATURE = {"easy": 0.5}
 # Chosen so that a hard move takes about a second on a 2-core machine of 2026 (bench/strength.py).
 ITERATIONS = {
     "default": {"easy": 100, "medium": 1500, "hard": 8000},
-    "attaxx": {"easy": 100, "medium": 1000, "hard": 80_000},
-    "ikabegama": {"easy": 100, "medium": 1000, "hard": 80_000},
+    "attaxx": {"easy": 100, "medium": 1000, "hard": 60_000},
+    "ikabegama": {"easy": 100, "medium": 1000, "hard": 40_000},
     "permutation": {"easy": 80, "medium": 600, "hard": 3000},
     "xlines": {"easy": 60, "medium": 250, "hard": 600},
     "elevation": {"easy": 150, "medium": 1200, "hard": 4000},

@@ -98,6 +98,9 @@ class ElevationBoard:
             self._score = evaluate(self.h, self.p, self.mover)
         return self._score
 
+    def horizon(self) -> None:
+        return None  # a one-ply search here has to play the turns
+
     def play(self, turn: Turn) -> ElevationBoard:
         seat = self.mover
         other = 1 - seat

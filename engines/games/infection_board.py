@@ -12,9 +12,14 @@ from dataclasses import dataclass
 from functools import cache
 
 from rules.geometry import Geometry
-from rules.infection import InfectionState, Jump
+from rules.infection import InfectionState
 
 WIDTH = 128  # move = src * WIDTH + dst
+SAFE_EMPTIES = 6  # with no more empty cells than this, a move may end the game (full or blocked)
+ADVANCE = 4  # Ikabegamá's move order: a step nearer the nest, as much as a piece flipped
+RACE_MATERIAL = 0.15  # Ikabegamá: what a piece more is worth against a step nearer the nest
+ORDER = WIDTH * WIDTH  # moves are sorted as gain * ORDER + move
+MOVE = ORDER - 1
 
 
 @dataclass(frozen=True)
@@ -25,10 +30,13 @@ class Shape:
     near: tuple[int, ...]
     far: tuple[int, ...]
     reach: tuple[int, ...]
+    near_shifts: tuple[tuple[int, int], ...]  # (shift, the cells it applies to): see spread()
+    far_shifts: tuple[tuple[int, int], ...]
     full: int
     names: tuple[str, ...]
     targets: tuple[int, int] | None  # Ikabegamá: the cell each seat must reach, else None (Attaxx)
-    distance: tuple[tuple[int, ...], tuple[int, ...]] | None  # steps from each cell to each seat's target
+    within: tuple[tuple[int, ...], tuple[int, ...]] | None  # by seat: within[seat][k], the cells k steps or less from its target
+    toward: tuple[tuple[int, ...], tuple[int, ...]]  # by seat and cell: how much nearer its target the cell is (move order)
 
 
 def bits(cells) -> int:
@@ -42,14 +50,40 @@ def bits(cells) -> int:
 def shape(geometry: Geometry, nests: tuple[int, int] | None) -> Shape:
     near = tuple(bits(n) for n in geometry.near)
     far = tuple(bits(f) for f in geometry.far)
-    targets = distance = None
+    targets = within = None
+    toward = ((0,) * geometry.size,) * 2
     if nests is not None:
         from engines.games.infection import distances
 
         targets = (nests[1], nests[0])
-        distance = (distances(geometry, targets[0]), distances(geometry, targets[1]))
-    return Shape(near, far, tuple(a | b for a, b in zip(near, far)), (1 << geometry.size) - 1, geometry.names,
-                 targets, distance)
+        away = [distances(geometry, target) for target in targets]
+        within = tuple(rings(steps) for steps in away)
+        toward = tuple(tuple(ADVANCE * (max(steps) - step) for step in steps) for steps in away)
+    return Shape(near, far, tuple(a | b for a, b in zip(near, far)), shifts(geometry.near), shifts(geometry.far),
+                 (1 << geometry.size) - 1, geometry.names, targets, within, toward)
+
+
+def rings(away: tuple[int, ...]) -> tuple[int, ...]:
+    """The cells at most k steps away, for every k up to the farthest cell."""
+    return tuple(bits(c for c, steps in enumerate(away) if steps <= k) for k in range(max(away) + 1))
+
+
+def shifts(neighbours: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, int], ...]:
+    """The neighbour relation as shifts of the whole board: for each difference d between a cell and a
+    neighbour, the cells whose neighbour d further on is one. Exact for any geometry."""
+    by_step: dict[int, int] = {}
+    for cell, others in enumerate(neighbours):
+        for other in others:
+            by_step[other - cell] = by_step.get(other - cell, 0) | 1 << cell
+    return tuple(sorted(by_step.items()))
+
+
+def spread(mask: int, steps: tuple[tuple[int, int], ...]) -> int:
+    """Every cell that is a neighbour (in the sense `steps` was made for) of a cell of `mask`."""
+    found = 0
+    for step, cells in steps:
+        found |= (mask & cells) << step if step > 0 else (mask & cells) >> -step
+    return found
 
 
 def cells_of(mask: int):
@@ -95,23 +129,38 @@ class InfectionBoard:
 
     def moves(self) -> list[int]:
         """Every legal move, those that gain most first (a clone adds a piece, each flip two), a clone
-        before a jump that gains as much."""
+        before a jump that gains as much; in Ikabegamá a step nearer the nest counts as much as a flip."""
         if self.result is not None:
             return []
         shape = self.shape
         near, far = shape.near, shape.far
         own, opp = self.pieces[self.mover], self.pieces[1 - self.mover]
+        toward = shape.toward[self.mover]
         empty = shape.full & ~(own | opp)
         clones = 0
         keyed = []
-        for c in cells_of(own):
+        add = keyed.append
+        rest = own
+        while rest:  # the loops over set bits are written out: this is the search's innermost code
+            low = rest & -rest
+            rest ^= low
+            c = low.bit_length() - 1
             clones |= near[c]
-            for d in cells_of(far[c] & empty):
-                keyed.append((((near[d] & opp).bit_count() << 2) - 2, c * WIDTH + d))
-        for d in cells_of(clones & empty):
-            keyed.append((((near[d] & opp).bit_count() << 2) + 1, d * WIDTH + d))
+            targets = far[c] & empty
+            base = c * WIDTH
+            while targets:
+                low = targets & -targets
+                targets ^= low
+                d = low.bit_length() - 1
+                add((((near[d] & opp).bit_count() << 2) - 2 + toward[d]) * ORDER + base + d)
+        targets = clones & empty
+        while targets:
+            low = targets & -targets
+            targets ^= low
+            d = low.bit_length() - 1
+            add((((near[d] & opp).bit_count() << 2) + 1 + toward[d]) * ORDER + d * WIDTH + d)
         keyed.sort(reverse=True)
-        return [move for _, move in keyed]
+        return [key & MOVE for key in keyed]
 
     def play(self, move: int) -> InfectionBoard:
         shape = self.shape
@@ -136,9 +185,11 @@ class InfectionBoard:
 
     def can_move(self, side: int, empty: int) -> bool:
         reach = self.shape.reach
-        for c in cells_of(side):
-            if reach[c] & empty:
+        while side:  # usually the first piece looked at can move
+            low = side & -side
+            if reach[low.bit_length() - 1] & empty:
                 return True
+            side ^= low
         return False
 
     def finished(self, pieces: tuple[int, int]) -> int | None:
@@ -168,32 +219,83 @@ class InfectionBoard:
     def score(self) -> float:
         seat = self.mover
         own, opp = self.pieces[seat], self.pieces[1 - seat]
-        value = float(own.bit_count() - opp.bit_count())
-        distance = self.shape.distance
-        if distance is not None:
-            value = 0.15 * value + 1.0 * (self.race(1 - seat) - self.race(seat))
-        return value
+        if self.shape.within is None:
+            return float(own.bit_count() - opp.bit_count())
+        return self.judged(own, opp, seat)
 
-    def race(self, seat: int) -> int:
-        """Ikabegamá: how far `seat` is from the other nest (one less when an enemy piece sits on it)."""
-        away = self.shape.distance[seat]
-        target = self.shape.targets[seat]
-        best = min((away[c] for c in cells_of(self.pieces[seat])), default=99)
-        return best - 1 if self.pieces[1 - seat] >> target & 1 else best
+    def judged(self, own: int, opp: int, seat: int) -> float:
+        """Ikabegamá, for `seat` with pieces `own` against `opp`: the race to the nests (a step ahead
+        is worth a point) and a little material."""
+        return RACE_MATERIAL * (own.bit_count() - opp.bit_count()) + self.race(opp, own, 1 - seat) - \
+            self.race(own, opp, seat)
+
+    def race(self, mine: int, theirs: int, seat: int) -> int:
+        """Ikabegamá: how far `seat`, with pieces `mine`, is from taking the other nest: the steps from
+        its nearest piece to a cell that takes it (the nest itself when empty; when an enemy piece holds
+        it, an empty cell next to it, since landing there flips it). Two steps or less win on the move.
+        A nest held and walled in is two steps further than its ring."""
+        shape = self.shape
+        target = shape.targets[seat]
+        empty = shape.full & ~(mine | theirs)
+        goal = shape.near[target] & empty if theirs >> target & 1 else (1 << target) & empty
+        if not goal:
+            for k, cells in enumerate(shape.within[seat]):
+                if mine & cells:
+                    return k + 2
+            return 99
+        steps, reached, full = 0, goal, shape.full
+        while not mine & reached:
+            grown = reached | spread(reached, shape.near_shifts) & full
+            if grown == reached:
+                return 99
+            reached = grown
+            steps += 1
+        return steps
+
+    def horizon(self) -> float | None:
+        """Attaxx: the material after the move that gains most (a clone gains a piece and two per piece
+        flipped, a jump two per flip), which is what a one-ply search finds with a material evaluation,
+        pass or no pass. Near the end (few empty squares, or a move that takes every enemy piece) the
+        game may end instead: None, so that the search plays the moves. Ikabegamá: None (its race
+        changes with every move, and the search's cut-offs find the best reply sooner)."""
+        shape = self.shape
+        if shape.within is not None or self.result is not None:
+            return None
+        seat = self.mover
+        own, opp = self.pieces[seat], self.pieces[1 - seat]
+        empty = shape.full & ~(own | opp)
+        if empty.bit_count() <= SAFE_EMPTIES:
+            return None
+        near = shape.near
+        clones = spread(own, shape.near_shifts) & empty
+        jumps = spread(own, shape.far_shifts) & empty & ~clones
+        gain = 1 if clones else 0
+        most = 0
+        targets = spread(opp, shape.near_shifts) & (clones | jumps)
+        while targets:
+            low = targets & -targets
+            targets ^= low
+            d = low.bit_length() - 1
+            flips = (near[d] & opp).bit_count()
+            if flips > most:
+                most = flips
+            value = 2 * flips + 1 if clones >> d & 1 else 2 * flips
+            if value > gain:
+                gain = value
+        if most >= opp.bit_count():
+            return None
+        return float(own.bit_count() - opp.bit_count() + gain)
 
     def notation(self, move: int) -> str:
         src, dst = divmod(move, WIDTH)
         names = self.shape.names
         return names[dst] if src == dst else names[src] + names[dst]
 
-    def jump(self, move: int) -> Jump:
-        src, dst = divmod(move, WIDTH)
-        return Jump(None if src == dst else src, dst)
 
-
-def perft(board: InfectionBoard, depth: int) -> int:
+def perft(board, depth: int) -> int:
     """The number of move sequences `depth` plies long (a pass counts as no ply), as chess engines
-    count them to check and time their move generation."""
+    count them to check and time their move generation: of an InfectionBoard, or of anything with its
+    `result`, `moves()` and `play(move)`."""
     if depth == 0 or board.result is not None:
         return 1
     moves = board.moves()
