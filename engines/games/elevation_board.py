@@ -28,10 +28,10 @@ class ElevationBoard:
     never changed); `parent` is the position searched just before, None at the root and after a
     capture (nothing before a capture can recur)."""
 
-    __slots__ = ("h", "p", "mover", "result", "seen", "parent", "root", "_key", "_after", "_score")
+    __slots__ = ("h", "p", "mover", "result", "seen", "parent", "root", "listed", "_key", "_after", "_score")
 
     def __init__(self, h: tuple[int, ...], p: tuple[int, ...], mover: int, seen: Counter,
-                 parent: ElevationBoard | None = None, result: int | None = None):
+                 parent: ElevationBoard | None = None, result: int | None = None, listed: dict | None = None):
         self.h = h
         self.p = p
         self.mover = mover
@@ -39,6 +39,8 @@ class ElevationBoard:
         self.parent = parent
         self.result = result
         self.root = False  # the position searched from: its moves are looked through more carefully
+        # the shortlists of the positions met in this search (deepening meets most of them again)
+        self.listed: dict[Position, tuple[list[Turn], dict]] = {} if listed is None else listed
         self._key: Position = (h, p, mover)
         self._after: dict = {}  # the positions after some of the moves, worked out while listing them
         self._score: float | None = None
@@ -76,7 +78,10 @@ class ElevationBoard:
         when the opponent is down to a few pieces, any turn that leaves them without a legal turn first."""
         if self.result is not None:
             return []
-        listed, self._after = shortlist(self.h, self.p, self.mover)
+        known = self.listed.get(self._key)
+        if known is None:
+            known = self.listed[self._key] = shortlist(self.h, self.p, self.mover)
+        listed, self._after = known
         if self.root and sum(1 for code in self.p if code and OWNER[code] != self.mover) <= FEW:
             wins = self.blocking()
             listed = wins + [turn for turn in listed if turn not in wins]
@@ -113,12 +118,12 @@ class ElevationBoard:
             heights, pieces, score = tuple(h), tuple(p), None
         won = 1 if seat == 0 else -1
         if captured:
-            child = ElevationBoard(heights, pieces, other, NOTHING_SEEN)
+            child = ElevationBoard(heights, pieces, other, NOTHING_SEEN, None, None, self.listed)
             if not any(code and OWNER[code] == other for code in pieces):
                 child.result = won
                 return child
         else:
-            child = ElevationBoard(heights, pieces, other, self.seen, self)
+            child = ElevationBoard(heights, pieces, other, self.seen, self, None, self.listed)
         if not can_move(heights, pieces, other):
             child.result = won
         elif not captured and child.repeats() >= 2:
