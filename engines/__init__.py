@@ -10,11 +10,13 @@ worker process (everything here is top-level and picklable).
 """
 from __future__ import annotations
 
+import math
+import random
 import time
 from dataclasses import dataclass
 from typing import Any
 
-from engines.alphabeta import AlphaBeta, Board
+from engines.alphabeta import PROVEN, AlphaBeta, Board
 from engines.analysis import (
     SECONDS,
     SEVERITIES,
@@ -68,18 +70,34 @@ def choose_move(state: State, level: str = "medium", seed: int = 0, seconds: flo
     budget = level_budget(state.game, level)
     boarding = knowledge_for(state.game).at(level).board
     if budget.search == ALPHABETA and boarding is not None and state.players == 2:
-        return deepen(state, boarding, budget, seconds).notation
+        return deepen(state, boarding, budget, seconds, seed).notation
     return analyse(state, level, seed, seconds, legal=moves).best(budget.temperature)
 
 
-def deepen(state: State, boarding: Boarding, budget: Level, seconds: float | None = None) -> Deepened:
-    """The alpha-beta search behind choose_move at a level that uses it."""
+def deepen(state: State, boarding: Boarding, budget: Level, seconds: float | None = None, seed: int = 0) -> Deepened:
+    """The alpha-beta search behind choose_move at a level that uses it. A level with a temperature
+    scores every root move exactly and draws one in proportion to exp((score - best) / temperature),
+    scores in the board's units (a proven win is always played, a proven loss never when avoidable)."""
     started = time.perf_counter()
     board = boarding(state)
     search = AlphaBeta(board, budget.iterations, started + (budget.seconds if seconds is None else seconds),
-                       fixed=drawn_by_the_rules(state, board))
+                       fixed=drawn_by_the_rules(state, board), width=budget.width,
+                       spread=budget.temperature > 0)
     move = search.run()
+    if budget.temperature > 0 and search.scores:
+        move = drawn(search.scores, budget.temperature, random.Random(seed))
     return Deepened(board.notation(move), search.reached, search.visited, search.value)
+
+
+def drawn(scores: dict, temperature: float, rng: random.Random):
+    """A root move drawn in proportion to exp((score - best) / temperature), proven losses left out
+    unless every move is one; a proven win is always played."""
+    best = max(scores.values())
+    if best >= PROVEN:
+        return next(move for move, score in scores.items() if score == best)
+    pool = [(move, score) for move, score in scores.items() if score > -PROVEN] or list(scores.items())
+    weights = [math.exp((score - best) / temperature) for _, score in pool]
+    return rng.choices([move for move, _ in pool], weights=weights)[0]
 
 
 def drawn_by_the_rules(state: State, board: Board) -> dict[Any, float]:

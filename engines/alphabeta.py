@@ -69,6 +69,8 @@ class AlphaBeta:
     root_moves: list[Any] | None = None  # only these at the root (all when None)
     fixed: dict[Any, float] = field(default_factory=dict)  # root moves whose value is known (not searched)
     reduce: bool = True  # late move reductions (without them the value is exactly the depth's minimax)
+    width: int = 0  # beyond the root, only the first `width` moves in search order (0: all of them)
+    spread: bool = False  # every root move searched with a full window: `scores` exact, to draw a move among
     table: dict[Hashable, tuple[int, float, int, Any]] = field(default_factory=dict)
     visited: int = field(init=False, default=0)
     reached: int = field(init=False, default=0)  # the deepest depth completed
@@ -101,8 +103,9 @@ class AlphaBeta:
         board, alpha, beta = self.board, -2 * WIN, 2 * WIN
         best, scores = moves[0], {}
         for k, move in enumerate(moves):
+            floor = -2 * WIN if self.spread else alpha
             try:
-                value = self.fixed[move] if move in self.fixed else self.probe(board.play(move), depth, alpha, beta)
+                value = self.fixed[move] if move in self.fixed else self.probe(board.play(move), depth, floor, beta)
             except OutOfTime:
                 if k > 0 and best != self.best:  # this depth already prefers another move: keep it
                     self.value, self.best, self.reached = alpha, best, depth
@@ -145,7 +148,10 @@ class AlphaBeta:
         best_value, best_move = -2 * WIN, None
         mover = board.mover
         search = self.search
-        for k, move in enumerate(self.ordered(board.moves(), first, ply)):
+        moves = self.ordered(board.moves(), first, ply)
+        if self.width:
+            moves = moves[:self.width]
+        for k, move in enumerate(moves):
             child = board.play(move)
             same = child.mover == mover
             if k and beta - alpha > NULL:  # principal variation search: is it better than the best so far?

@@ -21,6 +21,7 @@ class Level:
     seconds: float  # the time cap
     temperature: float = 0.0  # > 0: the move is drawn in proportion to visits^(1/temperature)
     search: str = MCTS
+    width: int = 0  # alpha-beta: the moves searched per position beyond the root, best first (0: all)
 
 
 CAPS = {"easy": 0.5, "medium": 1.5, "hard": 4.0}
@@ -33,13 +34,19 @@ ITERATIONS = {
     "ikabegama": {"easy": 100, "medium": 1000, "hard": 40_000},
     "permutation": {"easy": 80, "medium": 600, "hard": 2000},  # hard's time goes to solving the placement's end
     "xlines": {"easy": 12, "medium": 120, "hard": 800},  # an iteration may solve a line phase: few needed
-    "elevation": {"easy": 40, "medium": 250, "hard": 700},
+    "elevation": {"easy": 150, "medium": 1200, "hard": 4000},  # nodes, over a shortlist of turns
 }
 # The levels that search with alpha-beta, in the games that have a fast board for it.
 SEARCHES = {
     "ascent": {"hard": ALPHABETA},  # medium searching so too plays as well as hard (bench/strength.py)
     "attaxx": {"hard": ALPHABETA},
     "ikabegama": {"hard": ALPHABETA},
+    "elevation": {"easy": ALPHABETA, "medium": ALPHABETA, "hard": ALPHABETA},
+}
+# The moves an alpha-beta level searches per position beyond the root, where a game has too many to
+# search them all (its board lists them best first).
+WIDTHS = {
+    "elevation": {"easy": 4, "medium": 6, "hard": 8},
 }
 
 
@@ -49,4 +56,4 @@ def level_budget(game: str, level: str) -> Level:
         raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
     iterations = ITERATIONS.get(game, ITERATIONS["default"])[level]
     search = SEARCHES.get(game, {}).get(level, MCTS)
-    return Level(iterations, CAPS[level], TEMPERATURE.get(level, 0.0), search)
+    return Level(iterations, CAPS[level], TEMPERATURE.get(level, 0.0), search, WIDTHS.get(game, {}).get(level, 0))

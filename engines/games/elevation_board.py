@@ -1,0 +1,146 @@
+"""Elevation as a fast board for the alpha-beta search: heights and pieces as tuples of 36 small ints
+(cell i is the rules' cell i, a piece the rules' code), turns as tuples of ints
+(engines/games/elevation_turns.py).
+
+The board follows the rules' turns and ends, the draw by threefold repetition included: it counts the
+game's positions since the last capture, and looks back through the positions searched on the way
+(tests/test_elevation_engine.py plays random games against rules.elevation). Its moves are a shortlist
+of the legal turns, best first (engines/games/elevation_shortlist.py), and its score the static
+evaluation (engines/games/elevation_eval.py).
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+from engines.games.elevation_eval import evaluate
+from engines.games.elevation_shortlist import shortlist
+from engines.games.elevation_turns import Turn, all_turns, apply, can_move, notation
+from rules.elevation import OWNER, ElevationState
+
+Position = tuple[tuple[int, ...], tuple[int, ...], int]
+NOTHING_SEEN: Counter = Counter()
+FEW = 3  # at the root, with this many enemy pieces or fewer, every turn is tried for one that blocks them all
+
+
+class ElevationBoard:
+    """A position: `h` the heights, `p` the pieces, `mover` the seat to move, `result` (+1, 0 or -1 for
+    seat 0) once the game is over. `seen` counts the game's positions since its last capture (shared,
+    never changed); `parent` is the position searched just before, None at the root and after a
+    capture (nothing before a capture can recur)."""
+
+    __slots__ = ("h", "p", "mover", "result", "seen", "parent", "root", "listed", "_key", "_after", "_score")
+
+    def __init__(self, h: tuple[int, ...], p: tuple[int, ...], mover: int, seen: Counter,
+                 parent: ElevationBoard | None = None, result: int | None = None, listed: dict | None = None):
+        self.h = h
+        self.p = p
+        self.mover = mover
+        self.seen = seen
+        self.parent = parent
+        self.result = result
+        self.root = False  # the position searched from: its moves are looked through more carefully
+        # the shortlists of the positions met in this search (deepening meets most of them again)
+        self.listed: dict[Position, tuple[list[Turn], dict]] = {} if listed is None else listed
+        self._key: Position = (h, p, mover)
+        self._after: dict = {}  # the positions after some of the moves, worked out while listing them
+        self._score: float | None = None
+
+    @classmethod
+    def of(cls, state: ElevationState) -> ElevationBoard:
+        result = None
+        outcome = state.outcome
+        if outcome is not None:
+            first = outcome.places[0]
+            result = 0 if len(outcome.places) == 1 or len(first) > 1 else (1 if 0 in first else -1)
+        last = state.last.seat if state.last is not None else 1
+        mover = state.to_move if state.to_move is not None else 1 - last
+        board = cls(state.heights, state.pieces, mover, Counter(state.history[:-1]), None, result)
+        board.root = True
+        return board
+
+    def key(self) -> Position:
+        return self._key
+
+    def over(self) -> int | None:
+        result = self.result
+        if result is None:
+            return None
+        return result if self.mover == 0 else -result
+
+    def turns(self) -> list[Turn]:
+        """Every legal turn (thousands of them), in the rules' order."""
+        if self.result is not None:
+            return []
+        return list(all_turns(self.h, self.p, self.mover))
+
+    def moves(self) -> list[Turn]:
+        """The turns worth searching, best first: every capture, then the best of the rest; at the root,
+        when the opponent is down to a few pieces, any turn that leaves them without a legal turn first."""
+        if self.result is not None:
+            return []
+        known = self.listed.get(self._key)
+        if known is None:
+            known = self.listed[self._key] = shortlist(self.h, self.p, self.mover)
+        listed, self._after = known
+        if self.root and sum(1 for code in self.p if code and OWNER[code] != self.mover) <= FEW:
+            wins = self.blocking()
+            listed = wins + [turn for turn in listed if turn not in wins]
+        return listed
+
+    def blocking(self) -> list[Turn]:
+        """The turns after which the opponent has no legal turn."""
+        other = 1 - self.mover
+        found = []
+        for turn in self.turns():
+            h, p = list(self.h), list(self.p)
+            apply(h, p, turn)
+            if not can_move(h, p, other):
+                found.append(turn)
+        return found
+
+    def score(self) -> float:
+        if self._score is None:
+            self._score = evaluate(self.h, self.p, self.mover)
+        return self._score
+
+    def horizon(self) -> None:
+        return None  # a one-ply search here has to play the turns
+
+    def play(self, turn: Turn) -> ElevationBoard:
+        seat = self.mover
+        other = 1 - seat
+        known = self._after.get(turn)
+        if known is not None:
+            heights, pieces, captured, score = known
+        else:
+            h, p = list(self.h), list(self.p)
+            captured = apply(h, p, turn)
+            heights, pieces, score = tuple(h), tuple(p), None
+        won = 1 if seat == 0 else -1
+        if captured:
+            child = ElevationBoard(heights, pieces, other, NOTHING_SEEN, None, None, self.listed)
+            if not any(code and OWNER[code] == other for code in pieces):
+                child.result = won
+                return child
+        else:
+            child = ElevationBoard(heights, pieces, other, self.seen, self, None, self.listed)
+        if not can_move(heights, pieces, other):
+            child.result = won
+        elif not captured and child.repeats() >= 2:
+            child.result = 0
+        child._score = score
+        return child
+
+    def repeats(self) -> int:
+        """How often this position occurred before, in the game and on the way here."""
+        key = self._key
+        count = self.seen.get(key, 0)
+        board = self.parent
+        while board is not None:
+            if board._key == key:
+                count += 1
+            board = board.parent
+        return count
+
+    def notation(self, turn: Turn) -> str:
+        return notation(turn)

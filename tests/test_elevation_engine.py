@@ -1,0 +1,176 @@
+"""Elevation's computer player: its fast board lists the rules' turns and plays them to the rules'
+positions and ends, its shortlist keeps every capture and holds only legal turns, its evaluation sees
+both sides alike, and the levels take a dragon rather than play a quiet turn, the same way for a seed.
+"""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engines import LEVELS, choose_move, level_budget
+from engines.alphabeta import AlphaBeta
+from engines.games.elevation_board import ElevationBoard
+from engines.games.elevation_eval import evaluate
+from engines.games.elevation_turns import apply, notation
+from rules import GAMES
+from rules.elevation import NAMES, OWNER, ElevationState, mirror, piece
+
+ELEVATION = GAMES["elevation"]
+
+
+def scattered(rng: random.Random, per_side: int) -> ElevationState:
+    """Pieces of both sides anywhere on hills and hollows: captures on offer to both."""
+    heights = tuple(rng.randrange(0, 6) for _ in range(36))
+    pieces = [0] * 36
+    for seat in (0, 1):
+        for _ in range(per_side):
+            pieces[rng.choice([c for c in range(36) if not pieces[c]])] = piece(seat, rng.randrange(3))
+    mover = rng.randrange(2)
+    return ElevationState(heights, tuple(pieces), mover, history=((heights, tuple(pieces), mover),))
+
+
+def positions(count: int) -> list[ElevationState]:
+    """Positions of random games from the start (flat and random terrain) and scattered ones."""
+    found = []
+    for seed in range(count):
+        rng = random.Random(seed)
+        if seed % 2:
+            found.append(scattered(rng, rng.randrange(1, 7)))
+            continue
+        state = ELEVATION.start(options={"terrain": "random"} if seed % 4 == 2 else {}, seed=seed)
+        for _ in range(rng.randrange(0, 40)):
+            state = state.play(rng.choice(state.legal_moves()))
+        found.append(state)
+    return found
+
+
+def captured(state: ElevationState, turn: tuple[int, ...]) -> frozenset[int]:
+    h, p = list(state.heights), list(state.pieces)
+    apply(h, p, turn)
+    return frozenset(c for c in range(36) if state.pieces[c] and OWNER[state.pieces[c]] != state.to_move and
+                     OWNER[p[c]] != OWNER[state.pieces[c]])
+
+
+# --- the board and the rules --------------------------------------------------------------------------
+def test_the_board_lists_exactly_the_rules_turns():
+    for state in positions(30):
+        board = ElevationBoard.of(state)
+        assert sorted(notation(turn) for turn in board.turns()) == sorted(state.legal_moves())
+
+
+def test_the_board_plays_random_games_as_the_rules_do_to_the_same_end():
+    """Random games that capture whenever they can, so that they end."""
+    ended = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        state = scattered(rng, 2) if seed % 3 else ELEVATION.start(seed=seed)
+        board = ElevationBoard.of(state)
+        for _ in range(200):
+            turns = board.turns()
+            assert len(turns) == len(state.legal_moves())
+            taking = [turn for turn in turns if captured(state, turn)]
+            turn = rng.choice(taking or turns)
+            state, board = state.play(notation(turn)), board.play(turn)
+            assert (board.h, board.p) == (state.heights, state.pieces)
+            if state.outcome is not None:
+                first = state.outcome.places[0]
+                expected = 0 if len(first) > 1 else (1 if 0 in first else -1)
+                assert board.result == expected
+                ended += 1
+                break
+            assert board.result is None and board.mover == state.to_move
+    assert ended >= 4
+
+
+def test_the_board_draws_on_the_third_repetition_as_the_rules_do():
+    state = ELEVATION.start()
+    board = ElevationBoard.of(state)
+    for move in ["c1-c2", "c6-c5", "c2-c1", "c5-c6"] * 2:
+        turn = next(t for t in board.turns() if notation(t) == move)
+        state, board = state.play(move), board.play(turn)
+    assert state.outcome is not None and board.result == 0
+    # the same from a board made in the middle of it: the positions before come from the game's history
+    state = ELEVATION.start()
+    for move in ["c1-c2", "c6-c5", "c2-c1", "c5-c6", "c1-c2", "c6-c5"]:
+        state = state.play(move)
+    board = ElevationBoard.of(state)
+    for move in ["c2-c1", "c5-c6"]:
+        board = board.play(next(t for t in board.turns() if notation(t) == move))
+    assert board.result == 0
+
+
+# --- the shortlist ------------------------------------------------------------------------------------
+def test_the_shortlist_holds_legal_turns_and_every_capture():
+    captures = 0
+    for state in positions(60):
+        board = ElevationBoard.of(state)
+        listed = board.moves()
+        legal = set(state.legal_moves())
+        assert listed and all(notation(turn) in legal for turn in listed)
+        assert len(set(listed)) == len(listed)
+        wanted = {(turn[1], captured(state, turn)) for turn in board.turns()} - {(at, frozenset()) for at in range(36)}
+        kept = {(turn[1], captured(state, turn)) for turn in listed}
+        assert wanted <= kept, sorted((NAMES[at], sorted(NAMES[c] for c in cells)) for at, cells in wanted - kept)
+        captures += len(wanted)
+    assert captures >= 30
+
+
+def test_the_evaluation_sees_both_sides_alike():
+    """The position turned round (each cell to its mirror, each piece to the other side) is worth the
+    same to the other side to move."""
+    for state in positions(40):
+        h, p = state.heights, state.pieces
+        turned_h = tuple(h[mirror(c)] for c in range(36))
+        turned_p = tuple((code + 2) % 6 + 1 if code else 0 for code in (p[mirror(c)] for c in range(36)))
+        mover = state.to_move if state.to_move is not None else 0
+        assert evaluate(h, p, mover) == pytest.approx(evaluate(turned_h, turned_p, 1 - mover))
+
+
+# --- the levels ---------------------------------------------------------------------------------------
+DRAGON_HANGS = """
+3. 3. 3. 3. 3. 3.
+3. 3. 3. 3. 3. 3.
+3. 3. 3. 3d 3s 3.
+3. 3. 3. 1f 5F 3.
+3. 3. 3. 3. 3. 3.
+3. 3. 3. 3S 3. 3.
+"""
+
+
+def diagram(text: str, to_move: int = 0) -> ElevationState:
+    rows = [row.split() for row in text.strip().splitlines()]
+    heights, pieces = [0] * 36, [0] * 36
+    for k, row in enumerate(rows):
+        for file, token in enumerate(row):
+            cell = file * 6 + 5 - k
+            heights[cell] = int(token[:-1])
+            if token[-1] != ".":
+                pieces[cell] = piece(0 if token[-1].isupper() else 1, "SFD".index(token[-1].upper()))
+    key = (tuple(heights), tuple(pieces), to_move)
+    return ElevationState(key[0], key[1], to_move, history=(key,))
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_takes_a_dragon_rather_than_a_quiet_turn(level):
+    """Red's fish on e3, five high, may take Blue's dragon on d4 or its fish on d3 (both three lower or
+    more); the dragon is worth more, and nothing Blue has can answer from above."""
+    state = diagram(DRAGON_HANGS)
+    assert NAMES.index("e3") == 4 * 6 + 2
+    move = choose_move(state, level, seed=1)
+    board = ElevationBoard.of(state)
+    turn = next(t for t in board.turns() if notation(t) == move)
+    assert captured(state, turn) == {NAMES.index("d4")}, move
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_level_answers_the_same_for_the_same_seed_within_its_node_budget(level):
+    rng = random.Random(5)
+    state = ELEVATION.start(seed=5)
+    for _ in range(12):
+        state = state.play(rng.choice(state.legal_moves()))
+    assert choose_move(state, level, seed=9, seconds=60) == choose_move(state, level, seed=9, seconds=60)
+    budget = level_budget("elevation", level)
+    search = AlphaBeta(ElevationBoard.of(state), budget.iterations, float("inf"), width=budget.width)
+    search.run()
+    assert search.visited <= budget.iterations and search.reached >= 2
