@@ -26,7 +26,9 @@ class Level:
 
 CAPS = {"easy": 0.5, "medium": 1.5, "hard": 4.0}
 TEMPERATURE = {"easy": 0.5}
-# Chosen so that a hard move takes about a second on a 2-core machine of 2026 (bench/strength.py).
+# Chosen so that a hard move takes about a second on a 2-core machine of 2026 (median at most 1.5 s, never
+# the 4 s cap), and so that, in bench/strength.py, hard beats medium and medium beats easy in at least
+# three games of four that are decided.
 ITERATIONS = {
     "default": {"easy": 100, "medium": 1500, "hard": 8000},
     "ascent": {"easy": 100, "medium": 1000, "hard": 40_000},  # hard: nodes; a game rarely lasts ten plies
