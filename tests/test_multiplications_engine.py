@@ -4,10 +4,10 @@ results best play gives them."""
 from __future__ import annotations
 
 import random
-from functools import lru_cache
+from functools import cache
 
 from engines.games import knowledge_for
-from engines.games.permutation import judged, lead, leads, red_lead
+from engines.games.permutation import judged, judged_effort, lead, leads, red_lead
 from rules import GAMES
 from rules.permutation import points
 from tests.test_engine_solvers import best_play, random_game_until
@@ -15,7 +15,7 @@ from tests.test_engine_solvers import best_play, random_game_until
 
 def plain_lead(rank_of: tuple[int, ...], left: frozenset[int], previous: int) -> int:
     """The most the player to move finishes ahead by over the numbers left, trying every order."""
-    @lru_cache(maxsize=None)
+    @cache
     def best(left: frozenset[int], previous: int) -> int:
         if not left:
             return 0
@@ -80,3 +80,10 @@ def test_hard_judges_placements_by_solved_completions_and_the_others_do_not_need
     assert knowledge_for("permutation").at("hard").evaluate(state) == judged(state, samples=1)
     for level in ("easy", "medium"):
         assert sum(knowledge_for("permutation").at(level).evaluate(state)) == 1.0
+
+
+def test_hard_spends_fewer_iterations_on_a_placement_the_more_a_numbering_costs():
+    small = placements_left(1, 4)
+    big = GAMES["permutation"].start(players=2, options={"k": 5}, seed=1)
+    numbering = random_game_until("permutation", 1, {"k": 3}, lambda s, rng: not s.placing)
+    assert judged_effort(small) == 1.0 and judged_effort(big) == 0.25 and judged_effort(numbering) == 1.0

@@ -10,8 +10,12 @@ The placement decides the game: two players who number perfectly finish as the p
 Its last x's are where it is won or lost (often a single placement of the 25 on offer keeps a won
 game), so a level may solve the placement's end: every completion of the permutation numbered
 exactly, the placements between taken by best play. Hard does so from the last five x's (5! = 120
-completions), medium from the last three, easy from the last one; before that a placement is judged by
-a random completion.
+completions), medium from the last three, easy from the last one. Before that a placement is judged by
+a random completion, and this judgement is what separates the levels in the early placements, where
+the game is decided (played well, the result seldom changes in the last six x's): a completion
+numbered at random says next to nothing of who wins it (about one in two, as a coin would), numbered
+with best play it says so seven times in ten. Hard judges so, and its search spends its iterations
+accordingly (some 5 ms a completion on 11×11); medium and easy number the completion at random.
 """
 from __future__ import annotations
 
@@ -211,13 +215,24 @@ SOLVING = {"easy": (1, 10), "medium": (3, 40), "hard": (5, 130)}
 # Per level: how many completions, numbered with best play, judge a placement before that (0: a random
 # completion's numbering played out, as in the analysis).
 JUDGING = {"easy": 0, "medium": 0, "hard": 1}
+JUDGED_SETS = 256  # a level judging placements runs all its iterations where a numbering has this many sets
+
+
+def judged_effort(state: PermutationState) -> float:
+    """The share of its iterations a level that judges placements by solved numberings spends on one:
+    fewer the bigger the board, as a numbering's sets double with each x (an 11×11 board: a quarter)."""
+    if state.players != 2 or not state.placing or state.n - 1 > SOLVED_NUMBERS:
+        return 1.0
+    return min(1.0, JUDGED_SETS / (1 << (state.n - 1)))
 
 
 def at_level(level: str) -> Knowledge | None:
     last, budget = SOLVING[level]
     samples = JUDGING[level]
-    evaluate = partial(judged, samples=samples) if samples else value
-    return replace(PERMUTATION, evaluate=evaluate, exact=Placements(last, budget).exact, levels=None)
+    if not samples:
+        return replace(PERMUTATION, exact=Placements(last, budget).exact, levels=None)
+    return replace(PERMUTATION, evaluate=partial(judged, samples=samples), effort=judged_effort,
+                   exact=Placements(last, budget).exact, levels=None)
 
 
 PERMUTATION = Knowledge(evaluate=value, playout_depth=0, exploration=0.7, exact=exact, levels=at_level)
