@@ -4,6 +4,8 @@ results best play gives them."""
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 from functools import cache
 
 from engines.games import knowledge_for
@@ -87,3 +89,12 @@ def test_hard_spends_fewer_iterations_on_a_placement_the_more_a_numbering_costs(
     big = GAMES["permutation"].start(players=2, options={"k": 5}, seed=1)
     numbering = random_game_until("permutation", 1, {"k": 3}, lambda s, rng: not s.placing)
     assert judged_effort(small) == 1.0 and judged_effort(big) == 0.25 and judged_effort(numbering) == 1.0
+
+
+def test_a_placement_is_judged_the_same_in_every_process():
+    code = ("from rules import GAMES; from engines.games.permutation import judged, value; "
+            "s = GAMES['permutation'].start(players=2, options={'k': 3}, seed=1); "
+            "s = s.play('c2').play('e5'); print(judged(s, 9), value(s), value(s.play('a1')))")
+    runs = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+            for _ in range(3)}
+    assert len(runs) == 1

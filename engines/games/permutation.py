@@ -112,10 +112,15 @@ def exact(state: PermutationState) -> Rewards | None:
     return numbering_result(state, solved_numbering(state.rank_of))
 
 
+def draw_seed(state: PermutationState) -> int:
+    """The seed of a position's random completion, the same in every process (a hash of None is not)."""
+    return hash((tuple(-1 if rank is None else rank for rank in state.rank_of), state.numbered))
+
+
 def value(state: PermutationState) -> Rewards:
     """A playout from here; between two players, the placement is completed at random and the numbering
     then solved exactly where it is small enough (a random numbering says little of a placement)."""
-    rng = random.Random(hash((state.rank_of, state.numbered)))
+    rng = random.Random(draw_seed(state))
     while state.placing:
         state = playout(state, rng)
     if state.outcome is None and state.players == 2 and state.n - 1 <= JUDGED_NUMBERS:
@@ -131,7 +136,7 @@ def judged(state: PermutationState, samples: int) -> Rewards:
     who is ahead; a solved one says who wins that completion). Otherwise as `value`."""
     if state.players != 2 or not state.placing or state.n - 1 > SOLVED_NUMBERS:
         return value(state)
-    rng = random.Random(hash((state.rank_of, state.numbered)))
+    rng = random.Random(draw_seed(state))
     taken = set(state.rank_of)
     ranks = [rank for rank in range(state.n) if rank not in taken]
     red = 0.0
