@@ -34,7 +34,7 @@ ITERATIONS = {
     "ascent": {"easy": 100, "medium": 1000, "hard": 40_000},  # hard: nodes; a game rarely lasts ten plies
     "attaxx": {"easy": 100, "medium": 1000, "hard": 60_000},
     "ikabegama": {"easy": 100, "medium": 1000, "hard": 40_000},
-    "permutation": {"easy": 80, "medium": 600, "hard": 2000},  # hard's time goes to solving the placement's end
+    "permutation": {"easy": 80, "medium": 600, "hard": 1200},  # hard judges placements by solving: a quarter of it on 11×11
     "xlines": {"easy": 12, "medium": 120, "hard": 800},  # an iteration may solve a line phase: few needed
     "elevation": {"easy": 150, "medium": 1200, "hard": 4000},  # nodes, over a shortlist of turns
 }

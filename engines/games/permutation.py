@@ -10,14 +10,18 @@ The placement decides the game: two players who number perfectly finish as the p
 Its last x's are where it is won or lost (often a single placement of the 25 on offer keeps a won
 game), so a level may solve the placement's end: every completion of the permutation numbered
 exactly, the placements between taken by best play. Hard does so from the last five x's (5! = 120
-completions), medium from the last three, easy from the last one; before that a placement is judged by
-a random completion.
+completions), medium from the last three, easy from the last one. Before that a placement is judged by
+a random completion, and this judgement is what separates the levels in the early placements, where
+the game is decided (played well, the result seldom changes in the last six x's): a completion
+numbered at random says next to nothing of who wins it (about one in two, as a coin would), numbered
+with best play it says so seven times in ten. Hard judges so, and its search spends its iterations
+accordingly (some 5 ms a completion on 11×11); medium and easy number the completion at random.
 """
 from __future__ import annotations
 
 import random
 from dataclasses import replace
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from engines.knowledge import Knowledge
 from engines.rewards import Rewards, outcome_rewards
@@ -37,38 +41,65 @@ def playout(state: PermutationState, rng: random.Random) -> PermutationState:
     return state.apply(max(squares, key=lambda square: points(previous, square)))
 
 
-def leads(rank_of: tuple[int, ...]) -> list[list[int]]:
-    """Every numbering position of a permutation with best play: `leads(...)[left][previous]` is the
-    most the player to move can finish ahead of the other over the numbers still to write, on the x's
-    of files 1 + each bit of `left`, the previous number standing in file `previous`."""
+# A numbering table packs, for one set of x's left, the leads after each previous file into one integer:
+# FIELD_BITS bits a file, offset by BIAS, so that a whole row is subtracted and compared at once.
+FIELD_BITS = 16
+FIELD = (1 << FIELD_BITS) - 1
+BIAS = 1 << (FIELD_BITS - 2)  # above any lead of a board the numbering is solved on (12 × 12² < 2^14)
+
+
+@lru_cache(maxsize=4)
+def numbering_steps(n: int) -> list[tuple[tuple[int, int, int], ...]]:
+    """For each set `left` of files 1 … n − 1 (a bit each): the x's that may take the next number, as
+    (the set left after it, its field's shift, its file)."""
+    return [tuple((left ^ (1 << (f - 1)), FIELD_BITS * f, f) for f in range(1, n) if left >> (f - 1) & 1)
+            for left in range(1 << (n - 1))]
+
+
+def leads(rank_of: tuple[int, ...]) -> list[int]:
+    """Every numbering position of a permutation with best play, packed: `lead(table, left, previous)` is
+    the most the player to move can finish ahead of the other over the numbers still to write, on the
+    x's of files 1 + each bit of `left`, the previous number standing in file `previous`."""
     n = len(rank_of)
-    squares = list(enumerate(rank_of))
-    gain_to = [[points(square, squares[f]) for square in squares] for f in range(1, n)]
-    table: list[list[int]] = [[0] * n]
-    for left in range(1, 1 << (n - 1)):  # every smaller set comes before
-        rows = []
-        rest = left
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            k = low.bit_length() - 1  # the x in file k + 1 takes the next number
-            after = table[left ^ low][k + 1]
-            rows.append([gain - after for gain in gain_to[k]])
-        table.append(list(map(max, *rows)) if len(rows) > 1 else rows[0])
+    ones = sum(1 << (FIELD_BITS * f) for f in range(n))
+    guard = ones << (FIELD_BITS - 1)  # each field's top bit: left set by a subtraction that did not go below 0
+    every = ones * FIELD
+    # the row of taking file f next: its gain from each previous file, less the lead the other then has
+    gains = [sum((points((f, rank_of[f]), (p, rank_of[p])) + 2 * BIAS) << (FIELD_BITS * p) for p in range(n))
+             for f in range(n)]
+    table = [BIAS * ones]
+    for moves in numbering_steps(n)[1:]:  # every smaller set comes before
+        after, shift, f = moves[0]
+        best = gains[f] - ((table[after] >> shift) & FIELD) * ones
+        for after, shift, f in moves[1:]:
+            row = gains[f] - ((table[after] >> shift) & FIELD) * ones
+            keep = ((((row | guard) - best) & guard) >> (FIELD_BITS - 1)) * FIELD  # the fields where row ≥ best
+            best = (row & keep) | (best & (every ^ keep))
+        table.append(best)
     return table
 
 
+def lead(table: list[int], left: int, previous: int) -> int:
+    """The entry of a packed numbering table (see `leads`)."""
+    return ((table[left] >> (FIELD_BITS * previous)) & FIELD) - BIAS
+
+
+def red_lead(rank_of: tuple[int, ...]) -> int:
+    """Red's final lead when both number a complete permutation as well as they can."""
+    return lead(leads(rank_of), (1 << (len(rank_of) - 1)) - 1, 0)
+
+
 @lru_cache(maxsize=16)
-def solved_numbering(rank_of: tuple[int, ...]) -> list[list[int]]:
+def solved_numbering(rank_of: tuple[int, ...]) -> list[int]:
     return leads(rank_of)
 
 
-def numbering_result(state: PermutationState, table: list[list[int]]) -> Rewards:
+def numbering_result(state: PermutationState, table: list[int]) -> Rewards:
     """The result of a two-player numbering position with best play, from its permutation's leads."""
     written = set(state.numbered)
     left = sum(1 << (f - 1) for f in range(1, state.n) if f not in written)
     mover = state.to_move
-    final = state.scores[mover] - state.scores[1 - mover] + table[left][state.numbered[-1]]
+    final = state.scores[mover] - state.scores[1 - mover] + lead(table, left, state.numbered[-1])
     if final == 0:
         return DRAWN
     return WON if (final > 0) == (mover == 0) else LOST
@@ -81,10 +112,15 @@ def exact(state: PermutationState) -> Rewards | None:
     return numbering_result(state, solved_numbering(state.rank_of))
 
 
+def draw_seed(state: PermutationState) -> int:
+    """The seed of a position's random completion, the same in every process (a hash of None is not)."""
+    return hash((tuple(-1 if rank is None else rank for rank in state.rank_of), state.numbered))
+
+
 def value(state: PermutationState) -> Rewards:
     """A playout from here; between two players, the placement is completed at random and the numbering
     then solved exactly where it is small enough (a random numbering says little of a placement)."""
-    rng = random.Random(hash((state.rank_of, state.numbered)))
+    rng = random.Random(draw_seed(state))
     while state.placing:
         state = playout(state, rng)
     if state.outcome is None and state.players == 2 and state.n - 1 <= JUDGED_NUMBERS:
@@ -92,6 +128,24 @@ def value(state: PermutationState) -> Rewards:
     while state.outcome is None:
         state = playout(state, rng)
     return outcome_rewards(state.outcome, state.players)
+
+
+def judged(state: PermutationState, samples: int) -> Rewards:
+    """Between two players, a placement judged by `samples` random completions, each numbered with best
+    play: Red's share of their results (a single numbering played out at random says next to nothing of
+    who is ahead; a solved one says who wins that completion). Otherwise as `value`."""
+    if state.players != 2 or not state.placing or state.n - 1 > SOLVED_NUMBERS:
+        return value(state)
+    rng = random.Random(draw_seed(state))
+    taken = set(state.rank_of)
+    ranks = [rank for rank in range(state.n) if rank not in taken]
+    red = 0.0
+    for _ in range(samples):
+        rng.shuffle(ranks)
+        free = iter(ranks)
+        final = red_lead(tuple(next(free) if rank is None else rank for rank in state.rank_of))
+        red += 1.0 if final > 0 else 0.5 if final == 0 else 0.0
+    return red / samples, 1.0 - red / samples
 
 
 class Placements:
@@ -150,7 +204,7 @@ class Placements:
             if self.left <= 0:
                 raise OutOfCompletions
             self.left -= 1
-            lead = leads(rank_of)[-1][0]
+            lead = red_lead(rank_of)
             self.numbered[rank_of] = lead
         return lead
 
@@ -160,14 +214,30 @@ class OutOfCompletions(Exception):
 
 
 # Per level: the x's left to place from which a placement is solved, and how many completions a
-# search may number (a completion of an 11×11 placement takes some 10 ms; the last five x's of one
+# search may number (a completion of an 11×11 placement takes some 5 ms; the last five x's of one
 # take 120 of them, hard's budget leaves a little over for a second placement).
 SOLVING = {"easy": (1, 10), "medium": (3, 40), "hard": (5, 130)}
+# Per level: how many completions, numbered with best play, judge a placement before that (0: a random
+# completion's numbering played out, as in the analysis).
+JUDGING = {"easy": 0, "medium": 0, "hard": 1}
+JUDGED_SETS = 256  # a level judging placements runs all its iterations where a numbering has this many sets
+
+
+def judged_effort(state: PermutationState) -> float:
+    """The share of its iterations a level that judges placements by solved numberings spends on one:
+    fewer the bigger the board, as a numbering's sets double with each x (an 11×11 board: a quarter)."""
+    if state.players != 2 or not state.placing or state.n - 1 > SOLVED_NUMBERS:
+        return 1.0
+    return min(1.0, JUDGED_SETS / (1 << (state.n - 1)))
 
 
 def at_level(level: str) -> Knowledge | None:
     last, budget = SOLVING[level]
-    return replace(PERMUTATION, exact=Placements(last, budget).exact, levels=None)
+    samples = JUDGING[level]
+    if not samples:
+        return replace(PERMUTATION, exact=Placements(last, budget).exact, levels=None)
+    return replace(PERMUTATION, evaluate=partial(judged, samples=samples), effort=judged_effort,
+                   exact=Placements(last, budget).exact, levels=None)
 
 
 PERMUTATION = Knowledge(evaluate=value, playout_depth=0, exploration=0.7, exact=exact, levels=at_level)
