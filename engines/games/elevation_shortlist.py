@@ -27,10 +27,8 @@ from engines.games.elevation_turns import (
     S,
     Turn,
     apply,
-    doubles_from,
-    steps_from,
 )
-from rules.elevation import DIAGONALS, KIND, NEAR, OWNER
+from rules.elevation import DIAGONALS, KIND, NEAR, OWNER, doubles_from, steps_from
 
 RANKED = 14  # candidates ranked by the full evaluation
 LISTED = 40  # turns the shortlist holds, at most (more only to keep every capture)

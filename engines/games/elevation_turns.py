@@ -15,50 +15,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from rules.elevation import DIAGONALS, DRAGON, FISH, KIND, NAMES, NEAR, OWNER
+from rules.elevation import DRAGON, FISH, KIND, NAMES, OWNER, digs_from, doubles_from, steps_from
 
 DS, SD, DSS, SSD, DD, SS, S = range(7)
 Turn = tuple[int, ...]
 
-
-
-def steps_from(h, p, at: int, seat: int, climb: int = 1, capture: bool = True) -> list[int]:
-    """Where a piece of `seat` on `at` may step: an empty cell at most `climb` higher, or (when
-    `capture`) an enemy's cell two or more lower."""
-    here = h[at]
-    found = []
-    for to in NEAR[at]:
-        target = p[to]
-        if not target:
-            if h[to] - here <= climb:
-                found.append(to)
-        elif capture and OWNER[target] != seat and here >= h[to] + 2:
-            found.append(to)
-    return found
-
-
-def digs_from(h, p, at: int, seat: int) -> list[tuple[int, int]]:
-    """Every dig (from, to) a piece of `seat` on `at` may make."""
-    near = NEAR[at]
-    enemy = 1 - seat
-    sources = [u for u in near if h[u] and OWNER[p[u]] != enemy]
-    targets = [v for v in near if not p[v]]
-    return [(u, v) for u in sources for v in targets if u != v]
-
-
-def doubles_from(h, p, at: int, seat: int) -> list[tuple[int, int]]:
-    """A fish's diagonal double steps (middle, end)."""
-    found = []
-    for middle, end in DIAGONALS[at]:
-        if p[middle] or h[middle] > h[at] + 1:
-            continue
-        target = p[end]
-        if not target:
-            if h[end] <= h[middle] + 1:
-                found.append((middle, end))
-        elif OWNER[target] != seat and h[middle] >= h[end] + 2:
-            found.append((middle, end))
-    return found
 
 
 def piece_turns(h: list[int], p: list[int], at: int, seat: int, kind: int) -> Iterator[Turn]:
