@@ -30,9 +30,9 @@ def minimax(board, depth: int, ply: int = 0) -> float:
     return best
 
 
-def positions(name: str, count: int, options: dict | None = None, late: bool = False):
+def positions(name: str, count: int, options: dict | None = None, late: bool = False, widest: int = 10**9):
     """Boards from random games: in the middle of the game, or near its end (few empty cells, where
-    passes and endings come within reach)."""
+    passes and endings come within reach); with at most `widest` moves, so that minimax stays cheap."""
     found = []
     for seed in range(200):
         rng = random.Random(seed)
@@ -43,7 +43,9 @@ def positions(name: str, count: int, options: dict | None = None, late: bool = F
             states.append(state)
         running = [s for s in states if s.outcome is None]
         pick = running[-rng.randrange(1, min(8, len(running)) + 1)] if late else running[len(running) // 3]
-        found.append(InfectionBoard.of(pick))
+        board = InfectionBoard.of(pick)
+        if len(board.moves()) <= widest:
+            found.append(board)
         if len(found) == count:
             return found
     return found
@@ -53,7 +55,7 @@ def positions(name: str, count: int, options: dict | None = None, late: bool = F
     ("attaxx", None, False), ("attaxx", None, True), ("ikabegama", {"size": 4}, False), ("ikabegama", None, True),
 ])
 def test_without_reductions_it_finds_exactly_what_minimax_finds(name, options, late):
-    for board in positions(name, 6, options, late):
+    for board in positions(name, 6, options, late, widest=40):
         depth = 3
         search = AlphaBeta(board, nodes=10**7, deadline=time.perf_counter() + 600, depth=depth, reduce=False)
         move = search.run()
