@@ -5,8 +5,9 @@
 
     position = evaluate(state, SECONDS)                      # post-game analysis: engines/analysis.py
 
-Pure computation: no I/O, importing `rules` and the standard library only, so the bot can run it in a
-worker process (everything here is top-level and picklable).
+Pure computation: no I/O, importing `rules`, the standard library and numpy only (Multiplications
+solves its numberings with array arithmetic), so the bot can run it in a worker process (everything
+here is top-level and picklable).
 """
 from __future__ import annotations
 

@@ -34,7 +34,9 @@ ITERATIONS = {
     "ascent": {"easy": 100, "medium": 1000, "hard": 40_000},  # hard: nodes; a game rarely lasts ten plies
     "attaxx": {"easy": 100, "medium": 1000, "hard": 60_000},
     "ikabegama": {"easy": 100, "medium": 1000, "hard": 40_000},
-    "permutation": {"easy": 80, "medium": 600, "hard": 1200},  # hard judges placements by solving: a quarter of it on 11×11
+    # hard judges placements by solving (a quarter of its iterations on 11×11); medium's few iterations leave
+    # it room to go wrong in the placement's end, which it does not solve (engines/games/permutation.py)
+    "permutation": {"easy": 80, "medium": 250, "hard": 1200},
     "xlines": {"easy": 12, "medium": 120, "hard": 800},  # an iteration may solve a line phase: few needed
     "elevation": {"easy": 150, "medium": 1200, "hard": 4000},  # nodes, over a shortlist of turns
 }

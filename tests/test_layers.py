@@ -15,7 +15,7 @@ STDLIB = set(sys.stdlib_module_names) | {"__future__"}
 # which top-level modules code under each folder may import, besides the standard library
 ALLOWED = {
     "rules": {"rules"},
-    "engines": {"rules", "engines"},
+    "engines": {"rules", "engines", "numpy"},
     "renderers": {"rules", "renderers", "PIL"},
     "bot": {"rules", "engines", "renderers", "bot", "aiosqlite", "asyncpg", "PIL"},
 }

@@ -12,6 +12,7 @@ from engines import LEVELS, analyse, choose_move
 from engines.alphabeta import WIN, AlphaBeta
 from engines.games import knowledge_for
 from engines.games.ascent import AscentBoard
+from engines.games.permutation import SLIPS
 from rules import GAMES, State
 from tests.test_engine_solvers import best_play, line_phase_positions, random_game_until
 
@@ -121,7 +122,13 @@ def test_each_levels_multiplications_solver_gives_the_rules_result(level):
             continue
         solved = knowledge_for("permutation").at(level).exact(state)
         if solved is not None:
-            assert solved == best_play(state), (state.rank_of, state.numbered)
+            expected = best_play(state)
+            mover = state.to_move
+            if SLIPS[level] and expected[mover] == 1.0:
+                # a level that counts on the other going wrong values a won position a little less
+                assert 1.0 - SLIPS[level] <= solved[mover] <= 1.0 and sum(solved) == 1.0
+            else:
+                assert solved == expected, (state.rank_of, state.numbered)
             checked += 1
     assert checked >= 5
 

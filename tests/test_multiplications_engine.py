@@ -1,6 +1,6 @@
-"""Multiplications' numbering tables and its judgement of a placement held to plain searches: the packed
-table gives every numbering position's best lead, and a placement judged by its completions gets the
-results best play gives them."""
+"""Multiplications' numbering tables and its judgement of a placement held to plain searches: the table
+gives every numbering position's best lead, a placement judged by its completions gets the results best
+play gives them, and a lost placement is worth the opponent's ways to go wrong."""
 from __future__ import annotations
 
 import random
@@ -9,7 +9,7 @@ import sys
 from functools import cache
 
 from engines.games import knowledge_for
-from engines.games.permutation import judged, judged_effort, lead, leads, red_lead
+from engines.games.permutation import JUDGING, Placements, judged, judged_effort, lead, leads, red_lead
 from rules import GAMES
 from rules.permutation import points
 from tests.test_engine_solvers import best_play, random_game_until
@@ -26,7 +26,7 @@ def plain_lead(rank_of: tuple[int, ...], left: frozenset[int], previous: int) ->
     return best(left, previous)
 
 
-def test_the_packed_numbering_table_holds_every_positions_best_lead():
+def test_the_numbering_table_holds_every_positions_best_lead():
     rng = random.Random(3)
     for n in (2, 4, 7, 9):
         for _ in range(3):
@@ -38,7 +38,7 @@ def test_the_packed_numbering_table_holds_every_positions_best_lead():
                     assert lead(table, left, previous) == plain_lead(rank_of, files, previous), (rank_of, left)
 
 
-def test_the_packed_numbering_table_holds_large_leads():
+def test_the_numbering_table_holds_large_leads():
     rank_of = (0, 12, 1, 11, 2, 10, 3, 9, 4, 8, 5, 7, 6)  # the largest board solved, with long jumps
     table = leads(rank_of)
     for left, previous in ((0b111111111111, 0), (0b101010101010, 1), (0b000000111111, 12)):
@@ -79,7 +79,8 @@ def test_hard_judges_placements_by_solved_completions_and_the_others_do_not_need
     rng = random.Random(1)
     for _ in range(4):
         state = state.play(rng.choice(state.legal_moves()))
-    assert knowledge_for("permutation").at("hard").evaluate(state) == judged(state, samples=1)
+    assert JUDGING["hard"] > 1
+    assert knowledge_for("permutation").at("hard").evaluate(state) == judged(state, samples=JUDGING["hard"])
     for level in ("easy", "medium"):
         assert sum(knowledge_for("permutation").at(level).evaluate(state)) == 1.0
 
@@ -98,3 +99,28 @@ def test_a_placement_is_judged_the_same_in_every_process():
     runs = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
             for _ in range(3)}
     assert len(runs) == 1
+
+
+def test_a_position_the_mover_wins_is_worth_the_share_of_its_placements_that_throw_the_win_away():
+    checked = 0
+    for seed in range(30):
+        state = placements_left(seed, 3)
+        mover = state.to_move
+        if best_play(state)[mover] != 1.0:
+            continue
+        after = [best_play(state.play(move))[mover] for move in state.legal_moves()]
+        thrown = sum(1 for reward in after if reward < 1.0) / len(after)
+        rewards = Placements(3, 10**6, slip=0.5).exact(state)
+        assert rewards[mover] == 1.0 - 0.5 * thrown and rewards[1 - mover] == 0.5 * thrown
+        assert Placements(3, 10**6).exact(state)[mover] == 1.0  # without a slip: a plain win
+        checked += 1
+    assert checked >= 5
+
+
+def test_a_level_numbers_exactly_only_from_its_own_distance():
+    state = random_game_until("permutation", 2, {"k": 3}, lambda s, rng: not s.placing)
+    assert state.n - len(state.numbered) == 6
+    assert Placements(1, 10, numbers=5).exact(state) is None
+    assert Placements(1, 10, numbers=6).exact(state) == best_play(state)
+    later = state.play(state.legal_moves()[0])
+    assert Placements(1, 10, numbers=5).exact(later) == best_play(later)

@@ -6,22 +6,25 @@ Once every x is placed, two players' remaining game is a question of where the n
 final lead of the player to move depends only on the x holding the last number and the x's left,
 worked out for every such pair at once, the sets of x's left from the smallest up (2^c sets of c x's).
 
-The placement decides the game: two players who number perfectly finish as the permutation allows.
-Its last x's are where it is won or lost (often a single placement of the 25 on offer keeps a won
-game), so a level may solve the placement's end: every completion of the permutation numbered
-exactly, the placements between taken by best play. Hard does so from the last five x's (5! = 120
-completions), medium from the last three, easy from the last one. Before that a placement is judged by
-a random completion, and this judgement is what separates the levels in the early placements, where
-the game is decided (played well, the result seldom changes in the last six x's): a completion
-numbered at random says next to nothing of who wins it (about one in two, as a coin would), numbered
-with best play it says so seven times in ten. Hard judges so, and its search spends its iterations
-accordingly (some 5 ms a completion on 11×11); medium and easy number the completion at random.
+The placement decides the game: two players who number perfectly finish as the permutation allows,
+and Red, who places the last x, wins two random permutations in three. Its last x's are where it is
+won or lost (often a single placement of the 25 on offer keeps a won game), so a level may solve the
+placement's end: every completion of the permutation numbered exactly, the placements between taken by
+best play. Hard does so from the last six x's (6! = 720 completions, some 0.5 s) and, where the
+opponent wins with best play, prefers the placements that leave it the most ways to go wrong; medium
+from the last two, easy from the last one. Before that a placement is judged by random completions: a
+completion numbered at random says next to nothing of who wins it (about one in two, as a coin would),
+numbered with best play it says so seven times in ten. Hard judges by four such completions (about a
+millisecond each on 11×11); medium and easy number the completion at random. The levels number as far
+as they look too: hard solves every numbering, medium its last six numbers, easy its last three.
 """
 from __future__ import annotations
 
 import random
 from dataclasses import replace
 from functools import lru_cache, partial
+
+import numpy as np
 
 from engines.knowledge import Knowledge
 from engines.rewards import Rewards, outcome_rewards
@@ -41,47 +44,38 @@ def playout(state: PermutationState, rng: random.Random) -> PermutationState:
     return state.apply(max(squares, key=lambda square: points(previous, square)))
 
 
-# A numbering table packs, for one set of x's left, the leads after each previous file into one integer:
-# FIELD_BITS bits a file, offset by BIAS, so that a whole row is subtracted and compared at once.
-FIELD_BITS = 16
-FIELD = (1 << FIELD_BITS) - 1
-BIAS = 1 << (FIELD_BITS - 2)  # above any lead of a board the numbering is solved on (12 × 12² < 2^14)
-
-
 @lru_cache(maxsize=4)
-def numbering_steps(n: int) -> list[tuple[tuple[int, int, int], ...]]:
-    """For each set `left` of files 1 … n − 1 (a bit each): the x's that may take the next number, as
-    (the set left after it, its field's shift, its file)."""
-    return [tuple((left ^ (1 << (f - 1)), FIELD_BITS * f, f) for f in range(1, n) if left >> (f - 1) & 1)
-            for left in range(1 << (n - 1))]
+def numbering_layers(n: int) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+    """The sets `left` of files 1 … n − 1 (a bit each), by size: for each size, the sets, each set's
+    files (one row a set), and the set left after each of them takes the next number."""
+    layers = []
+    for size in range(1, n):
+        sets = [left for left in range(1 << (n - 1)) if left.bit_count() == size]
+        files = np.array([[f for f in range(1, n) if left >> (f - 1) & 1] for left in sets], dtype=np.intp)
+        ordered = np.array(sets, dtype=np.intp)
+        layers.append((ordered, files, ordered[:, None] ^ (1 << (files - 1))))
+    return layers
 
 
-def leads(rank_of: tuple[int, ...]) -> list[int]:
-    """Every numbering position of a permutation with best play, packed: `lead(table, left, previous)` is
-    the most the player to move can finish ahead of the other over the numbers still to write, on the
-    x's of files 1 + each bit of `left`, the previous number standing in file `previous`."""
+def leads(rank_of: tuple[int, ...]) -> np.ndarray:
+    """Every numbering position of a permutation with best play: `lead(table, left, previous)` is the
+    most the player to move can finish ahead of the other over the numbers still to write, on the x's of
+    files 1 + each bit of `left`, the previous number standing in file `previous`. The sets are worked
+    out a size at a time, each size's sets and files at once (a 11×11 board in well under a millisecond)."""
     n = len(rank_of)
-    ones = sum(1 << (FIELD_BITS * f) for f in range(n))
-    guard = ones << (FIELD_BITS - 1)  # each field's top bit: left set by a subtraction that did not go below 0
-    every = ones * FIELD
-    # the row of taking file f next: its gain from each previous file, less the lead the other then has
-    gains = [sum((points((f, rank_of[f]), (p, rank_of[p])) + 2 * BIAS) << (FIELD_BITS * p) for p in range(n))
-             for f in range(n)]
-    table = [BIAS * ones]
-    for moves in numbering_steps(n)[1:]:  # every smaller set comes before
-        after, shift, f = moves[0]
-        best = gains[f] - ((table[after] >> shift) & FIELD) * ones
-        for after, shift, f in moves[1:]:
-            row = gains[f] - ((table[after] >> shift) & FIELD) * ones
-            keep = ((((row | guard) - best) & guard) >> (FIELD_BITS - 1)) * FIELD  # the fields where row ≥ best
-            best = (row & keep) | (best & (every ^ keep))
-        table.append(best)
+    # gains[f, p]: what writing the next number in file f scores after the previous one in file p
+    gains = np.array([[points((f, rank_of[f]), (p, rank_of[p])) for p in range(n)] for f in range(n)],
+                     dtype=np.int32)
+    table = np.zeros((1 << (n - 1), n), dtype=np.int32)
+    for sets, files, after in numbering_layers(n):
+        # taking file f: its gain from each previous file, less the lead the other then has from f
+        table[sets] = (gains[files] - table[after, files][:, :, None]).max(axis=1)
     return table
 
 
-def lead(table: list[int], left: int, previous: int) -> int:
-    """The entry of a packed numbering table (see `leads`)."""
-    return ((table[left] >> (FIELD_BITS * previous)) & FIELD) - BIAS
+def lead(table: np.ndarray, left: int, previous: int) -> int:
+    """The entry of a numbering table (see `leads`)."""
+    return int(table[left, previous])
 
 
 def red_lead(rank_of: tuple[int, ...]) -> int:
@@ -90,11 +84,11 @@ def red_lead(rank_of: tuple[int, ...]) -> int:
 
 
 @lru_cache(maxsize=16)
-def solved_numbering(rank_of: tuple[int, ...]) -> list[int]:
+def solved_numbering(rank_of: tuple[int, ...]) -> np.ndarray:
     return leads(rank_of)
 
 
-def numbering_result(state: PermutationState, table: list[int]) -> Rewards:
+def numbering_result(state: PermutationState, table: np.ndarray) -> Rewards:
     """The result of a two-player numbering position with best play, from its permutation's leads."""
     written = set(state.numbered)
     left = sum(1 << (f - 1) for f in range(1, state.n) if f not in written)
@@ -154,9 +148,11 @@ class Placements:
     completion's numbering worked out once); the search numbers at most `budget` completions in all,
     after which only what it already knows is answered."""
 
-    def __init__(self, last: int, budget: int):
+    def __init__(self, last: int, budget: int, slip: float = 0.0, numbers: int = SOLVED_NUMBERS):
         self.last = last
+        self.numbers = numbers
         self.left = budget
+        self.slip = slip
         self.numbered: dict[tuple[int | None, ...], int] = {}  # a permutation: Red's final lead
         self.known: dict[tuple[int | None, ...], int] = {}  # a placement: Red's final lead, best play
 
@@ -164,14 +160,33 @@ class Placements:
         if state.players != 2 or state.outcome is not None:
             return None
         if not state.placing:
-            return exact(state)
+            return exact(state) if state.n - len(state.numbered) <= self.numbers else None
         if state.n - len(state.placed) > self.last:
             return None
+        placed = len(state.placed)
         try:
-            lead = self.worth(state.rank_of, len(state.placed))
+            lead = self.worth(state.rank_of, placed)
+            if not self.slip or lead == 0 or (lead > 0) != (placed % 2 == 0):
+                return DRAWN if lead == 0 else WON if lead > 0 else LOST
+            thrown = self.thrown(state.rank_of, placed)
         except OutOfCompletions:
             return None
-        return DRAWN if lead == 0 else WON if lead > 0 else LOST
+        chance = self.slip * thrown
+        return (1.0 - chance, chance) if lead > 0 else (chance, 1.0 - chance)
+
+    def thrown(self, rank_of: tuple[int | None, ...], placed: int) -> float:
+        """The share of the mover's placements after which the mover no longer wins, with best play."""
+        n = len(rank_of)
+        taken = set(rank_of)
+        ranks = [rank for rank in range(n) if rank not in taken]
+        sign = 1 if placed % 2 == 0 else -1
+        moves = lost = 0
+        for f in (f for f, rank in enumerate(rank_of) if rank is None):
+            for rank in ranks:
+                moves += 1
+                if sign * self.worth(rank_of[:f] + (rank,) + rank_of[f + 1:], placed + 1) <= 0:
+                    lost += 1
+        return lost / moves
 
     def worth(self, rank_of: tuple[int | None, ...], placed: int) -> int:
         """Red's final lead with best play from a placement (Red places the even x's, first to last);
@@ -214,12 +229,16 @@ class OutOfCompletions(Exception):
 
 
 # Per level: the x's left to place from which a placement is solved, and how many completions a
-# search may number (a completion of an 11×11 placement takes some 5 ms; the last five x's of one
-# take 120 of them, hard's budget leaves a little over for a second placement).
-SOLVING = {"easy": (1, 10), "medium": (3, 40), "hard": (5, 130)}
+# search may number (the last six x's of a placement take 720 of them, some 0.6 ms each on 11×11).
+SOLVING = {"easy": (1, 10), "medium": (2, 20), "hard": (6, 800)}
+# Per level: how much a position the opponent wins is worth, by the share of its placements that would
+# throw the win away (see Placements).
+SLIPS = {"easy": 0.0, "medium": 0.0, "hard": 0.5}
+# Per level: the numbers left to write from which a numbering is solved (before that: playouts).
+NUMBERS = {"easy": 3, "medium": 6, "hard": SOLVED_NUMBERS}
 # Per level: how many completions, numbered with best play, judge a placement before that (0: a random
 # completion's numbering played out, as in the analysis).
-JUDGING = {"easy": 0, "medium": 0, "hard": 1}
+JUDGING = {"easy": 0, "medium": 0, "hard": 4}
 JUDGED_SETS = 256  # a level judging placements runs all its iterations where a numbering has this many sets
 
 
@@ -235,9 +254,9 @@ def at_level(level: str) -> Knowledge | None:
     last, budget = SOLVING[level]
     samples = JUDGING[level]
     if not samples:
-        return replace(PERMUTATION, exact=Placements(last, budget).exact, levels=None)
+        return replace(PERMUTATION, exact=Placements(last, budget, SLIPS[level], NUMBERS[level]).exact, levels=None)
     return replace(PERMUTATION, evaluate=partial(judged, samples=samples), effort=judged_effort,
-                   exact=Placements(last, budget).exact, levels=None)
+                   exact=Placements(last, budget, SLIPS[level], NUMBERS[level]).exact, levels=None)
 
 
 PERMUTATION = Knowledge(evaluate=value, playout_depth=0, exploration=0.7, exact=exact, levels=at_level)
