@@ -188,7 +188,11 @@ class Soak:
     # ------------------------------------------------------------------ checking
 
     async def _moves_stored(self) -> int:
-        return (await self.sql("SELECT count(*) FROM moves"))[0][0]
+        """The moves stored in the soak's channels, as `_check` counts them (a match the bot opened in a
+        thread of its own is not among them)."""
+        marks = ",".join("?" * len(self.channels))
+        return (await self.sql("SELECT count(*) FROM moves m JOIN matches x ON x.id = m.match_id"
+                               f" WHERE x.channel_id IN ({marks})", *self.channels))[0][0]
 
     async def _settled(self, timeout: float = 60.0) -> None:
         """Until every change stored has been shown (the outbox is empty)."""
