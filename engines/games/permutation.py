@@ -61,7 +61,7 @@ def leads(rank_of: tuple[int, ...]) -> np.ndarray:
     """Every numbering position of a permutation with best play: `lead(table, left, previous)` is the
     most the player to move can finish ahead of the other over the numbers still to write, on the x's of
     files 1 + each bit of `left`, the previous number standing in file `previous`. The sets are worked
-    out a size at a time, each size's sets and files at once (a 11×11 board in well under a millisecond)."""
+    out a size at a time, each size's sets and files at once (an 11×11 board in well under a millisecond)."""
     n = len(rank_of)
     # gains[f, p]: what writing the next number in file f scores after the previous one in file p
     gains = np.array([[points((f, rank_of[f]), (p, rank_of[p])) for p in range(n)] for f in range(n)],
