@@ -1,6 +1,7 @@
 """Elevation's computer player: its fast board lists the rules' turns and plays them to the rules'
 positions and ends, its shortlist keeps every capture and holds only legal turns, its evaluation sees
-both sides alike, and the levels take a dragon rather than play a quiet turn, the same way for a seed.
+both sides alike, and the levels take a dragon rather than play a quiet turn, the same way for a seed;
+only hard weighs height over the enemy, and a side ahead counts its siege and presses home.
 """
 from __future__ import annotations
 
@@ -10,8 +11,9 @@ import pytest
 
 from engines import LEVELS, choose_move, level_budget
 from engines.alphabeta import AlphaBeta
+from engines.games import knowledge_for
 from engines.games.elevation_board import ElevationBoard
-from engines.games.elevation_eval import evaluate
+from engines.games.elevation_eval import ABOVE, LOW_GROUND, evaluate, siege
 from engines.games.elevation_turns import apply, notation
 from rules import GAMES
 from rules.elevation import NAMES, OWNER, ElevationState, mirror, piece
@@ -174,3 +176,54 @@ def test_a_level_answers_the_same_for_the_same_seed_within_its_node_budget(level
     search = AlphaBeta(ElevationBoard.of(state), budget.iterations, float("inf"), width=budget.width)
     search.run()
     assert search.visited <= budget.iterations and search.reached >= 2
+
+
+LONE_SAMURAI = """
+3. 3. 3. 3. 3. 3.
+3. 3. 3. 3. 3. 3.
+3. 3. 3. 3. 3. 3.
+3. 3. 3s 3. 3. 3.
+3. 3. 3. 3. 3. 3.
+3D 3S 3. 3. 3. 3.
+"""
+
+
+def sides(pieces) -> tuple[list[int], list[int]]:
+    return tuple([c for c in range(36) if pieces[c] and OWNER[pieces[c]] == seat] for seat in (0, 1))
+
+
+def test_the_siege_counts_the_tiles_and_climbs_still_needed_to_stand_two_above_an_enemy():
+    state = diagram(LONE_SAMURAI)
+    c2, b1 = NAMES.index("c2"), NAMES.index("b1")
+    assert siege(state.heights, state.pieces, *sides(state.pieces)) == 2  # c2 (or b2) raised by two
+    for height, needed in ((4, 1), (5, 1), (6, 2)):  # then the samurai on b1 climbs one level, or two
+        h = list(state.heights)
+        h[c2] = height
+        assert siege(h, state.pieces, *sides(state.pieces)) == needed
+    h, p = list(state.heights), list(state.pieces)
+    h[c2], p[c2], p[b1] = 5, p[b1], 0
+    assert siege(h, p, *sides(p)) == 0  # it stands there: a capture on offer
+
+
+def test_hard_ahead_presses_home_against_medium():
+    """A dragon and a samurai against a lone samurai on flat ground: hard builds a square two levels
+    above the samurai next to it and takes it, however medium runs and digs."""
+    state = diagram(LONE_SAMURAI)
+    for ply in range(30):
+        state = state.play(choose_move(state, "hard" if state.to_move == 0 else "medium", seed=ply))
+        if state.outcome is not None:
+            break
+    assert state.outcome is not None and state.outcome.places[0] == frozenset({0}), ply
+
+
+def test_only_hard_weighs_its_height_over_the_enemy_pieces_around():
+    """A tower next to an enemy piece is worth more to hard; easy and medium judge it as low ground."""
+    state = diagram(LONE_SAMURAI)
+    tower = list(state.heights)
+    tower[NAMES.index("b1")] = 4  # Red's samurai one level above Blue's... two squares away
+    lifted = ElevationState(tuple(tower), state.pieces, 0, history=((tuple(tower), state.pieces, 0),))
+    for level in LEVELS:
+        board = knowledge_for("elevation").at(level).board
+        gain = board(lifted).score() - board(state).score()
+        assert board(state).above == (ABOVE if level == "hard" else LOW_GROUND)
+        assert (gain > 0.1) == (level == "hard"), (level, gain)

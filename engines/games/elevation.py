@@ -5,13 +5,19 @@ Every level plays it with alpha-beta (engines/alphabeta.py) on a fast board of i
 (engines/games/elevation_shortlist.py) and whose score is a static evaluation
 (engines/games/elevation_eval.py). The Monte-Carlo search (post-game analysis) uses the same
 evaluation, and tries the shortlist's turns first when a node adds children.
+
+Easy and medium do not weigh their height over the enemy pieces around them (LOW_GROUND): they keep to
+the ground they stand on, where hard's pieces climb above theirs and take them. Two players who both
+weigh it climb towers out of each other's reach, and their game stalls (bench/strength.py).
 """
 from __future__ import annotations
 
 import random
+from dataclasses import replace
+from functools import partial
 
 from engines.games.elevation_board import ElevationBoard
-from engines.games.elevation_eval import evaluate
+from engines.games.elevation_eval import LOW_GROUND, evaluate
 from engines.games.elevation_shortlist import shortlist
 from engines.games.elevation_turns import notation
 from engines.knowledge import Knowledge
@@ -42,5 +48,12 @@ def order(state: ElevationState, moves: list[str], rng: random.Random) -> list[s
     return first + rng.sample([move for move in moves if move not in chosen], len(moves) - len(chosen))
 
 
+def at_level(level: str) -> Knowledge | None:
+    """Easy and medium play on a board whose evaluation does not weigh height over the enemy."""
+    if level == "hard":
+        return None
+    return replace(ELEVATION, board=partial(ElevationBoard.of, above=LOW_GROUND), levels=None)
+
+
 ELEVATION = Knowledge(evaluate=value, playout_depth=0, order=order, exploration=0.5, widening=1.5,
-                      board=ElevationBoard.of)
+                      board=ElevationBoard.of, levels=at_level)

@@ -8,9 +8,12 @@ evaluation weighs what a search a few plies deep does not see through:
   square it lands on); the other side's threats cost the side to move the second target of a fork,
   and the first if the piece attacked has nowhere safe to go;
 - height over the enemy pieces around, the nearer the more (a piece one level above an enemy next to
-  it is a climb away from capturing it; a tower far from everything is worth little);
+  it is a climb away from capturing it; a tower far from everything is worth little), by a table the
+  caller may replace (a level that does not weigh it: LOW_GROUND);
 - footing: a piece with no square to step to is stuck, and lost once an enemy stands above it;
-- when ahead, closeness to the enemy pieces, so that a won game is pressed home.
+- when ahead, closeness to the enemy pieces and the siege: the fewest tiles to raise and levels to
+  climb before a piece stands next to an enemy two levels above it, so that a won game is pressed home
+  (the side behind digs and runs, and the search sees a turn or two of it at most).
 """
 from __future__ import annotations
 
@@ -20,6 +23,7 @@ VALUE = (3.0, 3.5, 4.5, 3.0, 3.5, 4.5)  # by piece code - 1: samurai, fish, drag
 PIECE_VALUE = (0.0,) + VALUE
 HEIGHT = 0.02  # per level under a piece
 ABOVE = (0.0, 0.25, 0.15, 0.07)  # per level above an enemy piece (up to REACH levels), by distance
+LOW_GROUND = (0.0, 0.0, 0.0, 0.0)  # height over the enemy pieces not weighed at all
 REACH = 3
 TRADE = 0.5  # a lead in material counts up to this much more as the pieces come off
 START = 2 * sum(VALUE[:3]) * 2  # the material at the start
@@ -31,6 +35,8 @@ FORK = 0.75  # share of the second piece attacked of the side to move (only one 
 LATER = 0.12  # share of the first piece attacked (a tempo spent to save it)
 TRAPPED = 0.7  # share of an attacked piece with no safe square to go to
 CHASE = 0.08  # per step closer to the nearest enemy, per piece of the side ahead
+SIEGE = 0.4  # per tile or climb the side ahead still needs to stand two levels above an enemy piece
+FAR = 12  # a siege needing this much or more counts as this much
 DISTANCE = tuple(tuple(max(abs(a[0] - b[0]), abs(a[1] - b[1])) for b in BOARD.coords) for a in BOARD.coords)
 RING = tuple(sum(1 << b for b in range(36) if DISTANCE[a][b] == 2) for a in range(36))  # two squares away
 # the squares next to both a and b, for b two squares from a: where a dragon's first step goes to capture on b
@@ -96,8 +102,9 @@ def escapes(h, p, at: int, seat: int) -> bool:
     return False
 
 
-def evaluate(h, p, mover: int) -> float:
-    """The position's value for `mover`, in samurai-sized units of about 3."""
+def evaluate(h, p, mover: int, above_by_distance: tuple[float, ...] = ABOVE) -> float:
+    """The position's value for `mover`, in samurai-sized units of about 3; `above_by_distance` weighs a
+    level over an enemy piece by its distance (ABOVE)."""
     owner, near_of, values = OWNER, NEAR, VALUE
     placed = [c for c in CELLS if p[c]]
     cells: tuple[list[int], list[int]] = ([], [])
@@ -139,16 +146,17 @@ def evaluate(h, p, mover: int) -> float:
     if not mine or not theirs:
         return value
     # height over the enemy pieces around
-    above = 0.0
-    for a in mine:
-        row = DISTANCE[a]
-        top = h[a]
-        for e in theirs:
-            d = row[e]
-            if d <= REACH:
-                diff = top - h[e]
-                above += ABOVE[d] * (REACH if diff > REACH else -REACH if diff < -REACH else diff)
-    value += above
+    if any(above_by_distance):
+        above = 0.0
+        for a in mine:
+            row = DISTANCE[a]
+            top = h[a]
+            for e in theirs:
+                d = row[e]
+                if d <= REACH:
+                    diff = top - h[e]
+                    above += above_by_distance[d] * (REACH if diff > REACH else -REACH if diff < -REACH else diff)
+        value += above
     # the side to move takes its best capture, less what the capturer risks where it lands
     taking = attacks[mover]
     far_attacks(h, p, mover, mine, masks[other], taking)
@@ -187,5 +195,34 @@ def evaluate(h, p, mover: int) -> float:
             row = DISTANCE[a]
             near += min(row[e] for e in chased)
         closeness = CHASE * (5 * len(chasers) - near)
+        closeness -= SIEGE * siege(h, p, chasers, chased)
         value += closeness if ahead > 0 else -closeness
     return value
+
+
+def siege(h, p, chasers: list[int], chased: list[int]) -> int:
+    """The fewest tiles to raise and levels to climb for a piece on `chasers` to stand on a square next
+    to a piece on `chased`, two levels above it (FAR at most)."""
+    best = FAR
+    for e in chased:
+        low = h[e] + 2
+        for n in NEAR[e]:
+            x = p[n]
+            if x and n not in chasers:
+                continue
+            hn = h[n]
+            need = low - hn if hn < low else 0
+            if need >= best:
+                continue
+            reach = 99
+            row = DISTANCE[n]
+            for a in chasers:
+                if a == n:
+                    reach = 0
+                    break
+                cost = row[a] - 1 + max(0, hn - h[a] - 1)
+                if cost < reach:
+                    reach = cost
+            if need + reach < best:
+                best = need + reach
+    return best
