@@ -1,7 +1,7 @@
 """Elevation's computer player: its fast board lists the rules' turns and plays them to the rules'
 positions and ends, its shortlist keeps every capture and holds only legal turns, its evaluation sees
 both sides alike, and the levels take a dragon rather than play a quiet turn, the same way for a seed;
-only hard weighs height over the enemy, and a side ahead counts its siege and presses home.
+only hard weighs height over the enemy and counts sieges, and presses home a lead.
 """
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from engines import LEVELS, choose_move, level_budget
 from engines.alphabeta import AlphaBeta
 from engines.games import knowledge_for
 from engines.games.elevation_board import ElevationBoard
-from engines.games.elevation_eval import ABOVE, LOW_GROUND, evaluate, siege
+from engines.games.elevation_eval import FULL, PLAIN, evaluate, siege
 from engines.games.elevation_turns import apply, notation
 from rules import GAMES
 from rules.elevation import NAMES, OWNER, ElevationState, mirror, piece
@@ -209,8 +209,8 @@ def test_hard_ahead_presses_home_against_medium():
     """A dragon and a samurai against a lone samurai on flat ground: hard builds a square two levels
     above the samurai next to it and takes it, however medium runs and digs."""
     state = diagram(LONE_SAMURAI)
-    for ply in range(30):
-        state = state.play(choose_move(state, "hard" if state.to_move == 0 else "medium", seed=ply))
+    for ply in range(50):  # hard takes it on its 17th turn (seconds: the node budgets alone bound the levels)
+        state = state.play(choose_move(state, "hard" if state.to_move == 0 else "medium", seed=ply, seconds=60))
         if state.outcome is not None:
             break
     assert state.outcome is not None and state.outcome.places[0] == frozenset({0}), ply
@@ -225,5 +225,5 @@ def test_only_hard_weighs_its_height_over_the_enemy_pieces_around():
     for level in LEVELS:
         board = knowledge_for("elevation").at(level).board
         gain = board(lifted).score() - board(state).score()
-        assert board(state).above == (ABOVE if level == "hard" else LOW_GROUND)
+        assert board(state).judgement == (FULL if level == "hard" else PLAIN)
         assert (gain > 0.1) == (level == "hard"), (level, gain)

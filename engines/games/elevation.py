@@ -6,9 +6,10 @@ Every level plays it with alpha-beta (engines/alphabeta.py) on a fast board of i
 (engines/games/elevation_eval.py). The Monte-Carlo search (post-game analysis) uses the same
 evaluation, and tries the shortlist's turns first when a node adds children.
 
-Easy and medium do not weigh their height over the enemy pieces around them (LOW_GROUND): they keep to
-the ground they stand on, where hard's pieces climb above theirs and take them. Two players who both
-weigh it climb towers out of each other's reach, and their game stalls (bench/strength.py).
+Easy and medium judge positions more plainly than hard (PLAIN): they do not weigh their height over the
+enemy pieces around them, so they keep to the ground they stand on, where hard's pieces climb above
+theirs (two players who both weigh it climb towers out of each other's reach, and their game stalls);
+and they do not count sieges, so they neither press a lead home nor see one pressed on them.
 """
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from dataclasses import replace
 from functools import partial
 
 from engines.games.elevation_board import ElevationBoard
-from engines.games.elevation_eval import LOW_GROUND, evaluate
+from engines.games.elevation_eval import PLAIN, evaluate
 from engines.games.elevation_shortlist import shortlist
 from engines.games.elevation_turns import notation
 from engines.knowledge import Knowledge
@@ -49,10 +50,10 @@ def order(state: ElevationState, moves: list[str], rng: random.Random) -> list[s
 
 
 def at_level(level: str) -> Knowledge | None:
-    """Easy and medium play on a board whose evaluation does not weigh height over the enemy."""
+    """Easy and medium play on a board that judges positions plainly."""
     if level == "hard":
         return None
-    return replace(ELEVATION, board=partial(ElevationBoard.of, above=LOW_GROUND), levels=None)
+    return replace(ELEVATION, board=partial(ElevationBoard.of, judgement=PLAIN), levels=None)
 
 
 ELEVATION = Knowledge(evaluate=value, playout_depth=0, order=order, exploration=0.5, widening=1.5,

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engines.games.elevation_eval import ABOVE, evaluate
+from engines.games.elevation_eval import FULL, Judgement, evaluate
 from engines.games.elevation_shortlist import shortlist
 from engines.games.elevation_turns import Turn, all_turns, apply, can_move, notation
 from rules.elevation import OWNER, ElevationState
@@ -26,14 +26,13 @@ class ElevationBoard:
     """A position: `h` the heights, `p` the pieces, `mover` the seat to move, `result` (+1, 0 or -1 for
     seat 0) once the game is over. `seen` counts the game's positions since its last capture (shared,
     never changed); `parent` is the position searched just before, None at the root and after a
-    capture (nothing before a capture can recur). `above` is the evaluation's weight of height over the
-    enemy pieces by distance (the level's)."""
+    capture (nothing before a capture can recur). `judgement` is what the evaluation weighs (the level's)."""
 
-    __slots__ = ("h", "p", "mover", "result", "seen", "parent", "root", "listed", "above", "_key", "_after", "_score")
+    __slots__ = ("h", "p", "mover", "result", "seen", "parent", "root", "listed", "judgement", "_key", "_after", "_score")
 
     def __init__(self, h: tuple[int, ...], p: tuple[int, ...], mover: int, seen: Counter,
                  parent: ElevationBoard | None = None, result: int | None = None, listed: dict | None = None,
-                 above: tuple[float, ...] = ABOVE):
+                 judgement: Judgement = FULL):
         self.h = h
         self.p = p
         self.mover = mover
@@ -43,13 +42,13 @@ class ElevationBoard:
         self.root = False  # the position searched from: its moves are looked through more carefully
         # the shortlists of the positions met in this search (deepening meets most of them again)
         self.listed: dict[Position, tuple[list[Turn], dict]] = {} if listed is None else listed
-        self.above = above
+        self.judgement = judgement
         self._key: Position = (h, p, mover)
         self._after: dict = {}  # the positions after some of the moves, worked out while listing them
         self._score: float | None = None
 
     @classmethod
-    def of(cls, state: ElevationState, above: tuple[float, ...] = ABOVE) -> ElevationBoard:
+    def of(cls, state: ElevationState, judgement: Judgement = FULL) -> ElevationBoard:
         result = None
         outcome = state.outcome
         if outcome is not None:
@@ -57,7 +56,7 @@ class ElevationBoard:
             result = 0 if len(outcome.places) == 1 or len(first) > 1 else (1 if 0 in first else -1)
         last = state.last.seat if state.last is not None else 1
         mover = state.to_move if state.to_move is not None else 1 - last
-        board = cls(state.heights, state.pieces, mover, Counter(state.history[:-1]), None, result, above=above)
+        board = cls(state.heights, state.pieces, mover, Counter(state.history[:-1]), None, result, judgement=judgement)
         board.root = True
         return board
 
@@ -83,7 +82,7 @@ class ElevationBoard:
             return []
         known = self.listed.get(self._key)
         if known is None:
-            known = self.listed[self._key] = shortlist(self.h, self.p, self.mover, self.above)
+            known = self.listed[self._key] = shortlist(self.h, self.p, self.mover, self.judgement)
         listed, self._after = known
         if self.root and sum(1 for code in self.p if code and OWNER[code] != self.mover) <= FEW:
             wins = self.blocking()
@@ -103,7 +102,7 @@ class ElevationBoard:
 
     def score(self) -> float:
         if self._score is None:
-            self._score = evaluate(self.h, self.p, self.mover, self.above)
+            self._score = evaluate(self.h, self.p, self.mover, self.judgement)
         return self._score
 
     def horizon(self) -> None:
@@ -121,12 +120,12 @@ class ElevationBoard:
             heights, pieces, score = tuple(h), tuple(p), None
         won = 1 if seat == 0 else -1
         if captured:
-            child = ElevationBoard(heights, pieces, other, NOTHING_SEEN, None, None, self.listed, self.above)
+            child = ElevationBoard(heights, pieces, other, NOTHING_SEEN, None, None, self.listed, self.judgement)
             if not any(code and OWNER[code] == other for code in pieces):
                 child.result = won
                 return child
         else:
-            child = ElevationBoard(heights, pieces, other, self.seen, self, None, self.listed, self.above)
+            child = ElevationBoard(heights, pieces, other, self.seen, self, None, self.listed, self.judgement)
         if not can_move(heights, pieces, other):
             child.result = won
         elif not captured and child.repeats() >= 2:

@@ -8,14 +8,16 @@ evaluation weighs what a search a few plies deep does not see through:
   square it lands on); the other side's threats cost the side to move the second target of a fork,
   and the first if the piece attacked has nowhere safe to go;
 - height over the enemy pieces around, the nearer the more (a piece one level above an enemy next to
-  it is a climb away from capturing it; a tower far from everything is worth little), by a table the
-  caller may replace (a level that does not weigh it: LOW_GROUND);
+  it is a climb away from capturing it; a tower far from everything is worth little);
 - footing: a piece with no square to step to is stuck, and lost once an enemy stands above it;
 - when ahead, closeness to the enemy pieces and the siege: the fewest tiles to raise and levels to
   climb before a piece stands next to an enemy two levels above it, so that a won game is pressed home
   (the side behind digs and runs, and the search sees a turn or two of it at most).
+The last two are a level's judgement (`Judgement`): easy and medium weigh neither (PLAIN).
 """
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from rules.elevation import BOARD, DIAGONALS, KIND, NEAR, OWNER
 
@@ -23,7 +25,6 @@ VALUE = (3.0, 3.5, 4.5, 3.0, 3.5, 4.5)  # by piece code - 1: samurai, fish, drag
 PIECE_VALUE = (0.0,) + VALUE
 HEIGHT = 0.02  # per level under a piece
 ABOVE = (0.0, 0.25, 0.15, 0.07)  # per level above an enemy piece (up to REACH levels), by distance
-LOW_GROUND = (0.0, 0.0, 0.0, 0.0)  # height over the enemy pieces not weighed at all
 REACH = 3
 TRADE = 0.5  # a lead in material counts up to this much more as the pieces come off
 START = 2 * sum(VALUE[:3]) * 2  # the material at the start
@@ -43,6 +44,19 @@ RING = tuple(sum(1 << b for b in range(36) if DISTANCE[a][b] == 2) for a in rang
 BETWEEN = tuple(tuple(tuple(c for c in NEAR[a] if c in NEAR[b]) if DISTANCE[a][b] == 2 else () for b in range(36))
                 for a in range(36))
 CELLS = range(36)
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """What a level weighs beyond material, captures and footing: a level over an enemy piece by its
+    distance, and the siege of the side ahead per tile or climb."""
+
+    above: tuple[float, ...] = ABOVE
+    siege: float = SIEGE
+
+
+FULL = Judgement()
+PLAIN = Judgement(above=(0.0,) * len(ABOVE), siege=0.0)
 FISH_VALUE, DRAGON_VALUE = VALUE[1], VALUE[2]
 
 
@@ -102,9 +116,8 @@ def escapes(h, p, at: int, seat: int) -> bool:
     return False
 
 
-def evaluate(h, p, mover: int, above_by_distance: tuple[float, ...] = ABOVE) -> float:
-    """The position's value for `mover`, in samurai-sized units of about 3; `above_by_distance` weighs a
-    level over an enemy piece by its distance (ABOVE)."""
+def evaluate(h, p, mover: int, judgement: Judgement = FULL) -> float:
+    """The position's value for `mover`, in samurai-sized units of about 3, as `judgement` weighs it."""
     owner, near_of, values = OWNER, NEAR, VALUE
     placed = [c for c in CELLS if p[c]]
     cells: tuple[list[int], list[int]] = ([], [])
@@ -146,6 +159,7 @@ def evaluate(h, p, mover: int, above_by_distance: tuple[float, ...] = ABOVE) -> 
     if not mine or not theirs:
         return value
     # height over the enemy pieces around
+    above_by_distance = judgement.above
     if any(above_by_distance):
         above = 0.0
         for a in mine:
@@ -195,7 +209,8 @@ def evaluate(h, p, mover: int, above_by_distance: tuple[float, ...] = ABOVE) -> 
             row = DISTANCE[a]
             near += min(row[e] for e in chased)
         closeness = CHASE * (5 * len(chasers) - near)
-        closeness -= SIEGE * siege(h, p, chasers, chased)
+        if judgement.siege:
+            closeness -= judgement.siege * siege(h, p, chasers, chased)
         value += closeness if ahead > 0 else -closeness
     return value
 

@@ -16,7 +16,7 @@ built in two stages:
 """
 from __future__ import annotations
 
-from engines.games.elevation_eval import ABOVE, PIECE_VALUE, evaluate
+from engines.games.elevation_eval import FULL, PIECE_VALUE, Judgement, evaluate
 from engines.games.elevation_turns import (
     DD,
     DS,
@@ -147,9 +147,9 @@ def best_digs(h, p, centre: int, up: list[float], down: list[float], seat: int, 
     return pairs[:count]
 
 
-def shortlist(h, p, mover: int, above: tuple[float, ...] = ABOVE) -> tuple[list[Turn], dict[Turn, After]]:
+def shortlist(h, p, mover: int, judgement: Judgement = FULL) -> tuple[list[Turn], dict[Turn, After]]:
     """The turns worth searching, best first, and the positions after those ranked by the evaluation
-    (weighing height over the enemy by `above`): their heights, pieces, pieces captured and evaluation
+    (as `judgement` weighs it): their heights, pieces, pieces captured and evaluation
     for the side to move then."""
     other = 1 - mover
     danger = tops(h, p)[other]  # how high an enemy could capture from, per cell
@@ -274,7 +274,7 @@ def shortlist(h, p, mover: int, above: tuple[float, ...] = ABOVE) -> tuple[list[
     for _, turn in candidates[:RANKED]:
         hh, pp = list(h), list(p)
         taken = apply(hh, pp, turn)
-        score = evaluate(hh, pp, other, above)
+        score = evaluate(hh, pp, other, judgement)
         after[turn] = (tuple(hh), tuple(pp), taken, score)
         ranked.append((-score, turn))
     ranked.sort(key=lambda item: -item[0])
