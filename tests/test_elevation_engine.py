@@ -217,10 +217,10 @@ def test_hard_ahead_presses_home_against_medium():
 
 
 def test_only_hard_weighs_its_height_over_the_enemy_pieces_around():
-    """A tower next to an enemy piece is worth more to hard; easy and medium judge it as low ground."""
+    """A piece raised above an enemy piece near it is worth more to hard; easy and medium judge it plainly."""
     state = diagram(LONE_SAMURAI)
     tower = list(state.heights)
-    tower[NAMES.index("b1")] = 4  # Red's samurai one level above Blue's... two squares away
+    tower[NAMES.index("b1")] = 4  # Red's samurai on b1 one level above Blue's on c3, two squares away
     lifted = ElevationState(tuple(tower), state.pieces, 0, history=((tuple(tower), state.pieces, 0),))
     for level in LEVELS:
         board = knowledge_for("elevation").at(level).board
