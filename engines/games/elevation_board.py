@@ -28,7 +28,8 @@ class ElevationBoard:
     never changed); `parent` is the position searched just before, None at the root and after a
     capture (nothing before a capture can recur). `judgement` is what the evaluation weighs (the level's)."""
 
-    __slots__ = ("h", "p", "mover", "result", "seen", "parent", "root", "listed", "judgement", "_key", "_after", "_score")
+    __slots__ = ("h", "p", "mover", "result", "seen", "parent", "root", "listed", "judgement",
+                 "_key", "_after", "_score")
 
     def __init__(self, h: tuple[int, ...], p: tuple[int, ...], mover: int, seen: Counter,
                  parent: ElevationBoard | None = None, result: int | None = None, listed: dict | None = None,

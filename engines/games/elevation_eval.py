@@ -44,6 +44,7 @@ RING = tuple(sum(1 << b for b in range(36) if DISTANCE[a][b] == 2) for a in rang
 BETWEEN = tuple(tuple(tuple(c for c in NEAR[a] if c in NEAR[b]) if DISTANCE[a][b] == 2 else () for b in range(36))
                 for a in range(36))
 CELLS = range(36)
+FISH_VALUE, DRAGON_VALUE = VALUE[1], VALUE[2]
 
 
 @dataclass(frozen=True)
@@ -57,7 +58,6 @@ class Judgement:
 
 FULL = Judgement()
 PLAIN = Judgement(above=(0.0,) * len(ABOVE), siege=0.0)
-FISH_VALUE, DRAGON_VALUE = VALUE[1], VALUE[2]
 
 
 def cells_of(mask: int):
