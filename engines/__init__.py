@@ -83,6 +83,8 @@ def deepen(state: State, boarding: Boarding, budget: Level, seconds: float | Non
     board = boarding(state)
     search = AlphaBeta(board, budget.iterations, started + (budget.seconds if seconds is None else seconds),
                        fixed=drawn_by_the_rules(state, board), width=budget.width,
+                       banked=board.banked() if hasattr(board, "banked") else {},
+                       ceilings=dict.fromkeys(board.drawable(), 0.0) if hasattr(board, "drawable") else {},
                        spread=budget.temperature > 0)
     move = search.run()
     if budget.temperature > 0 and search.scores:

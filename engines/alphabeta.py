@@ -53,6 +53,10 @@ class Board(Protocol):
 
     def notation(self, move: Any) -> str: ...
 
+    # A board may also tell `banked()`: its moves that gain something for certain now (material), with
+    # what it is worth to have it now rather than a few plies later (see AlphaBeta.banked); and
+    # `drawable()`: its moves after which the opponent can draw at once (worth a draw at most).
+
 
 class OutOfTime(Exception):
     pass
@@ -68,6 +72,10 @@ class AlphaBeta:
     depth: int = MAX_DEPTH
     root_moves: list[Any] | None = None  # only these at the root (all when None)
     fixed: dict[Any, float] = field(default_factory=dict)  # root moves whose value is known (not searched)
+    # root moves worth this much more than their search says: a gain made now is certain, the same gain at
+    # the search's horizon is not, and without this a side keeps a capture on offer for later, turn after turn
+    banked: dict[Any, float] = field(default_factory=dict)
+    ceilings: dict[Any, float] = field(default_factory=dict)  # root moves worth at most this (a draw on offer)
     reduce: bool = True  # late move reductions (without them the value is exactly the depth's minimax)
     width: int = 0  # beyond the root, only the first `width` moves in search order (0: all of them)
     spread: bool = False  # every root move searched with a full window: `scores` exact, to draw a move among
@@ -105,7 +113,15 @@ class AlphaBeta:
         for k, move in enumerate(moves):
             floor = -2 * WIN if self.spread else alpha
             try:
-                value = self.fixed[move] if move in self.fixed else self.probe(board.play(move), depth, floor, beta)
+                if move in self.fixed:
+                    value = self.fixed[move]
+                else:
+                    extra = self.banked.get(move, 0.0)
+                    value = self.probe(board.play(move), depth, floor - extra, beta - extra)
+                    if abs(value) < PROVEN:
+                        value += extra
+                    if move in self.ceilings:
+                        value = min(value, self.ceilings[move])
             except OutOfTime:
                 if k > 0 and best != self.best:  # this depth already prefers another move: keep it
                     self.value, self.best, self.reached = alpha, best, depth

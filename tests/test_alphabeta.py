@@ -122,3 +122,44 @@ def test_a_move_the_rules_draw_by_repetition_counts_as_a_draw_at_the_root():
     search = AlphaBeta(board, nodes=20_000, deadline=time.perf_counter() + 600, fixed=drawn)
     search.run()
     assert search.scores[next(iter(drawn))] == 0.0
+
+
+class Offer:
+    """A piece on offer to the root's side (seat 0) that nothing can save: the evaluation counts it as good
+    as taken, so taking it now and taking it at the search's horizon score the same."""
+
+    def __init__(self, mover: int = 0, taken: bool = False):
+        self.mover, self.taken = mover, taken
+
+    def key(self):
+        return self.mover, self.taken
+
+    def moves(self):
+        return ["wait", "take"] if self.mover == 0 and not self.taken else ["wait"]
+
+    def play(self, move):
+        return Offer(1 - self.mover, self.taken or move == "take")
+
+    def over(self):
+        return None
+
+    def score(self):
+        return 3.0 if self.mover == 0 else -3.0
+
+    def horizon(self):
+        return None
+
+    def notation(self, move):
+        return move
+
+
+def test_a_gain_banked_at_the_root_is_taken_now_rather_than_at_the_horizon():
+    waits = AlphaBeta(Offer(), nodes=500, deadline=time.perf_counter() + 600, depth=4)
+    assert waits.run() == "wait" and waits.scores == {"wait": 3.0, "take": 3.0}
+    takes = AlphaBeta(Offer(), nodes=500, deadline=time.perf_counter() + 600, depth=4, banked={"take": 0.9})
+    assert takes.run() == "take" and takes.scores["take"] == 3.9
+
+
+def test_a_move_after_which_the_opponent_can_draw_is_worth_a_draw_at_most():
+    search = AlphaBeta(Offer(), nodes=500, deadline=time.perf_counter() + 600, depth=4, ceilings={"wait": 0.0})
+    assert search.run() == "take" and search.scores["wait"] == 0.0

@@ -216,6 +216,51 @@ def test_hard_ahead_presses_home_against_medium():
     assert state.outcome is not None and state.outcome.places[0] == frozenset({0}), ply
 
 
+# From a game between hard (Red) and medium: Blue's fish on f6, two high, has nowhere to go and Red's
+# fish on e6 and dragon on e5 stand far above it. Searched a few plies deep, taking it now and taking it
+# at the horizon look alike (the evaluation counts a trapped piece as good as taken), and Red kept it on
+# offer for a hundred plies.
+DOOMED_FISH = """
+ 7f 0. 4.  0. 9F 2f
+ 6. 0. 0.  0. 7D 7.
+ 0. 4. 0. 13D 0. 5F
+ 0. 9. 10S 1. 0. 0.
+ 4. 0. 0.  0. 0. 3.
+10d 2. 5s  0. 0. 0.
+"""
+
+
+def test_medium_takes_a_piece_that_cannot_escape_now_rather_than_later():
+    state = diagram(DOOMED_FISH)
+    move = choose_move(state, "medium", seed=1, seconds=60)
+    turn = next(t for t in ElevationBoard.of(state).turns() if notation(t) == move)
+    assert captured(state, turn) == {NAMES.index("f6")}, move
+
+
+# From a game between hard (Red) and medium: Red, four pieces up, and Blue's dragon on d5 had moved the
+# same two tiles back and forth, as had Red's dragon on d6; Red's turn was one Blue could answer with the
+# position's third occurrence, and the game was drawn (the search's shortlist of Blue's turns held no
+# such answer).
+SHUFFLED = """
+4. 0. 0. 7D 2. 0.
+3. 5. 2. 6d 7F 1s
+4. 8. 4. 0. 0. 2F
+3. 5. 2. 7S 1. 4S
+1. 0. 5D 0. 2. 5.
+3. 3. 5. 4. 3. 0.
+"""
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_level_ahead_gives_no_chance_to_draw_by_repetition(level):
+    state = diagram(SHUFFLED).play("d6: e6>c5 e6>c5").play("d5: c5>e6 c5>e6")  # the start again: twice
+    board = ElevationBoard.of(state)
+    assert "d6: e6>c5 e6>c5" in {board.notation(turn) for turn in board.drawable()}
+    after = state.play(choose_move(state, level, seed=1, seconds=60))
+    replies = (after.play(reply).outcome for reply in after.legal_moves())
+    assert not any(outcome is not None and len(outcome.places) == 1 for outcome in replies)
+
+
 def test_only_hard_weighs_its_height_over_the_enemy_pieces_around():
     """A piece raised above an enemy piece near it is worth more to hard; easy and medium judge it plainly."""
     state = diagram(LONE_SAMURAI)

@@ -6,10 +6,11 @@ Every level plays it with alpha-beta (engines/alphabeta.py) on a fast board of i
 (engines/games/elevation_eval.py). The Monte-Carlo search (post-game analysis) uses the same
 evaluation, and tries the shortlist's turns first when a node adds children.
 
-Easy and medium judge positions more plainly than hard (PLAIN): they do not weigh their height over the
-enemy pieces around them, so they keep to the ground they stand on, where hard's pieces climb above
-theirs (two players who both weigh it climb towers out of each other's reach, and their game stalls);
-and they do not count sieges, so they neither press a lead home nor see one pressed on them.
+Easy and medium judge positions more plainly than hard (PLAIN): they weigh neither their height over the
+enemy pieces around them nor the height under their pieces, so they keep to low ground, where hard's
+pieces climb above theirs (two players who both weigh height climb towers out of each other's reach, and
+their game stalls); and they do not count sieges, so they neither press a lead home nor see one pressed
+on them.
 """
 from __future__ import annotations
 

@@ -6,19 +6,22 @@ The board follows the rules' turns and ends, the draw by threefold repetition in
 game's positions since the last capture, and looks back through the positions searched on the way
 (tests/test_elevation_engine.py plays random games against rules.elevation). Its moves are a shortlist
 of the legal turns, best first (engines/games/elevation_shortlist.py), and its score the static
-evaluation (engines/games/elevation_eval.py).
+evaluation (engines/games/elevation_eval.py). At the root it also tells the search which turns capture
+(`banked`: taken now rather than at the horizon) and which let the opponent draw by a repetition at once
+(`drawable`).
 """
 from __future__ import annotations
 
 from collections import Counter
 
-from engines.games.elevation_eval import FULL, Judgement, evaluate
+from engines.games.elevation_eval import FULL, PIECE_VALUE, Judgement, evaluate
 from engines.games.elevation_shortlist import shortlist
 from engines.games.elevation_turns import Turn, all_turns, apply, can_move, notation
 from rules.elevation import OWNER, ElevationState
 
 Position = tuple[tuple[int, ...], tuple[int, ...], int]
 NOTHING_SEEN: Counter = Counter()
+BANK = 0.3  # share of a piece's value for capturing it now rather than at the search's horizon
 FEW = 3  # at the root, with this many enemy pieces or fewer, every turn is tried for one that blocks them all
 
 
@@ -101,6 +104,40 @@ class ElevationBoard:
                 found.append(turn)
         return found
 
+    def banked(self) -> dict[Turn, float]:
+        """The moves that capture, each worth a share of what it takes (taken now rather than later)."""
+        before = material(self.p, 1 - self.mover)
+        found = {}
+        for turn in self.moves():
+            taken = before - material(self.play(turn).p, 1 - self.mover)
+            if taken:
+                found[turn] = BANK * taken
+        return found
+
+    def drawable(self) -> list[Turn]:
+        """The moves after which the opponent can draw at once, by bringing about a position for the
+        third time (the search's shortlist of the opponent's turns may not hold that turn)."""
+        counts = Counter(self.seen)
+        counts[self._key] += 1  # this position too
+        twice = [key for key, count in counts.items() if count >= 2 and key[2] == self.mover]
+        if not twice:
+            return []
+        return [turn for turn in self.moves()
+                if (child := self.play(turn)).result is None and any(child.leads_to(key) for key in twice)]
+
+    def leads_to(self, key: Position) -> bool:
+        """Whether a turn of the side to move brings about the position `key` (no capture: a repeated
+        position comes after none)."""
+        heights, pieces, _ = key
+        if sum(a != b for a, b in zip(self.p, pieces)) > 2 or sum(a != b for a, b in zip(self.h, heights)) > 4:
+            return False  # a turn moves one piece and at most two tiles
+        for turn in all_turns(self.h, self.p, self.mover):
+            h, p = list(self.h), list(self.p)
+            apply(h, p, turn)
+            if tuple(p) == pieces and tuple(h) == heights:
+                return True
+        return False
+
     def score(self) -> float:
         if self._score is None:
             self._score = evaluate(self.h, self.p, self.mover, self.judgement)
@@ -147,3 +184,7 @@ class ElevationBoard:
 
     def notation(self, turn: Turn) -> str:
         return notation(turn)
+
+
+def material(pieces: tuple[int, ...], seat: int) -> float:
+    return sum(PIECE_VALUE[code] for code in pieces if code and OWNER[code] == seat)

@@ -12,8 +12,10 @@ evaluation weighs what a search a few plies deep does not see through:
 - footing: a piece with no square to step to is stuck, and lost once an enemy stands above it;
 - when ahead, closeness to the enemy pieces and the siege: the fewest tiles to raise and levels to
   climb before a piece stands next to an enemy two levels above it, so that a won game is pressed home
-  (the side behind digs and runs, and the search sees a turn or two of it at most).
-The last two are a level's judgement (`Judgement`): easy and medium weigh neither (PLAIN).
+  (the side behind digs and runs, and the search sees a turn or two of it at most); when the material
+  is about even, which side's siege is nearer, so that neither side waits on its towers for ever.
+Height over the enemy, sieges and height itself are a level's judgement (`Judgement`): easy and medium
+weigh none of them (PLAIN), and keep to low ground.
 """
 from __future__ import annotations
 
@@ -37,6 +39,8 @@ LATER = 0.12  # share of the first piece attacked (a tempo spent to save it)
 TRAPPED = 0.7  # share of an attacked piece with no safe square to go to
 CHASE = 0.08  # per step closer to the nearest enemy, per piece of the side ahead
 SIEGE = 0.4  # per tile or climb the side ahead still needs to stand two levels above an enemy piece
+EVEN = 0.5  # share of SIEGE for the difference between the two sides' sieges, material about even
+LEAD = 2.5  # a lead in material from which the side ahead presses it home
 FAR = 12  # a siege needing this much or more counts as this much
 DISTANCE = tuple(tuple(max(abs(a[0] - b[0]), abs(a[1] - b[1])) for b in BOARD.coords) for a in BOARD.coords)
 RING = tuple(sum(1 << b for b in range(36) if DISTANCE[a][b] == 2) for a in range(36))  # two squares away
@@ -50,14 +54,15 @@ FISH_VALUE, DRAGON_VALUE = VALUE[1], VALUE[2]
 @dataclass(frozen=True)
 class Judgement:
     """What a level weighs beyond material, captures and footing: a level over an enemy piece by its
-    distance, and the siege of the side ahead per tile or climb."""
+    distance, a siege per tile or climb, and a level under a piece."""
 
     above: tuple[float, ...] = ABOVE
     siege: float = SIEGE
+    height: float = HEIGHT
 
 
 FULL = Judgement()
-PLAIN = Judgement(above=(0.0,) * len(ABOVE), siege=0.0)
+PLAIN = Judgement(above=(0.0,) * len(ABOVE), siege=0.0, height=0.0)
 
 
 def cells_of(mask: int):
@@ -133,7 +138,7 @@ def evaluate(h, p, mover: int, judgement: Judgement = FULL) -> float:
         masks[seat] |= 1 << c
         here = h[c]
         material[seat] += values[code - 1]
-        total = HEIGHT * here
+        total = judgement.height * here
         climb = here + 1
         footholds = 0
         for n in near_of[c]:
@@ -202,7 +207,7 @@ def evaluate(h, p, mover: int, judgement: Judgement = FULL) -> float:
         value -= loss
     # pressing home a lead: the side ahead comes closer to the enemy pieces
     ahead = material[mover] - material[other]
-    if ahead >= 2.5 or ahead <= -2.5:
+    if ahead >= LEAD or ahead <= -LEAD:
         chasers, chased = (mine, theirs) if ahead > 0 else (theirs, mine)
         near = 0
         for a in chasers:
@@ -212,6 +217,8 @@ def evaluate(h, p, mover: int, judgement: Judgement = FULL) -> float:
         if judgement.siege:
             closeness -= judgement.siege * siege(h, p, chasers, chased)
         value += closeness if ahead > 0 else -closeness
+    elif judgement.siege:
+        value += EVEN * judgement.siege * (siege(h, p, theirs, mine) - siege(h, p, mine, theirs))
     return value
 
 
