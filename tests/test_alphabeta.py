@@ -1,7 +1,8 @@
 """The alpha-beta search: with its table, killers and null windows it finds exactly what plain minimax
 finds at the same depth (passes and endings included), it wins as quickly as it can, keeps to its node
 budget and answers the same way twice, and the level that uses it plays the same move for the same
-position on any machine."""
+position on any machine; at the root a gain banked now beats the same gain at the horizon, and a move
+that offers the opponent a draw is worth a draw at most."""
 from __future__ import annotations
 
 import random

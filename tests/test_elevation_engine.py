@@ -1,7 +1,8 @@
 """Elevation's computer player: its fast board lists the rules' turns and plays them to the rules'
 positions and ends, its shortlist keeps every capture and holds only legal turns, its evaluation sees
 both sides alike, and the levels take a dragon rather than play a quiet turn, the same way for a seed;
-only hard weighs height over the enemy and counts sieges, and presses home a lead.
+only hard weighs height over the enemy and counts sieges, and presses home a lead; a piece that cannot
+escape is taken at once, and a level ahead gives the opponent no chance to draw by repetition.
 """
 from __future__ import annotations
 
