@@ -2,11 +2,13 @@
 positions and ends, its shortlist keeps every capture and holds only legal turns, its evaluation sees
 both sides alike, and the levels take a dragon rather than play a quiet turn, the same way for a seed;
 only hard weighs height over the enemy and counts sieges, and presses home a lead; a piece that cannot
-escape is taken at once, and a level ahead gives the opponent no chance to draw by repetition.
+escape is taken at once, a piece kept on offer is taken once the game has gone quiet, and a level ahead
+gives the opponent no chance to draw by repetition.
 """
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -236,6 +238,42 @@ def test_medium_takes_a_piece_that_cannot_escape_now_rather_than_later():
     move = choose_move(state, "medium", seed=1, seconds=60)
     turn = next(t for t in ElevationBoard.of(state).turns() if notation(t) == move)
     assert captured(state, turn) == {NAMES.index("f6")}, move
+
+
+# From a game between hard (Red) and medium: Blue's samurai on b2 stands in a pit, with nowhere to step,
+# under four of Red's pieces that can take it. Red counted it as good as taken, and its height over it
+# too, so that taking it (and dropping into the pit) looked worse than leaving it there: it was still on
+# offer two hundred plies later, and the game never ended.
+PIT = """
+ 7f 7.  5d 2d 4s 1f
+ 2. 0.  3. 0. 2. 2.
+ 0. 0.  0. 0. 1. 4.
+10F 9.  8F 6S 0. 0.
+ 3. 0s  7D 6S 6D 0.
+ 3. 4.  2. 3. 1. 0.
+"""
+
+
+def without_a_capture_for(state: ElevationState, plies: int) -> ElevationState:
+    """`state` as if the last capture had been `plies` plies before it (positions that never recur)."""
+    earlier = tuple(((k,) * 36, state.pieces, k % 2) for k in range(plies))
+    return replace(state, history=earlier + state.history)
+
+
+def test_a_capture_made_now_is_worth_more_the_longer_nothing_has_been_taken():
+    state = diagram(PIT)
+    fresh = ElevationBoard.of(state).banked()
+    stale = ElevationBoard.of(without_a_capture_for(state, 100)).banked()
+    assert fresh.keys() == stale.keys() and fresh  # every capture of the samurai, and only those
+    assert all(value == pytest.approx(0.3 * 3) for value in fresh.values())  # a share of the samurai
+    assert all(value == pytest.approx(3) for value in stale.values())  # all of it
+
+
+def test_hard_takes_a_piece_kept_on_offer_once_the_game_has_gone_quiet():
+    state = without_a_capture_for(diagram(PIT), 60)
+    move = choose_move(state, "hard", seed=1, seconds=60)
+    turn = next(t for t in ElevationBoard.of(state).turns() if notation(t) == move)
+    assert captured(state, turn) == {NAMES.index("b2")}, move
 
 
 # From a game between hard (Red) and medium: Red, four pieces up, and Blue's dragon on d5 had moved the

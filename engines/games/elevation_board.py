@@ -7,8 +7,8 @@ game's positions since the last capture, and looks back through the positions se
 (tests/test_elevation_engine.py plays random games against rules.elevation). Its moves are a shortlist
 of the legal turns, best first (engines/games/elevation_shortlist.py), and its score the static
 evaluation (engines/games/elevation_eval.py). At the root it also tells the search which turns capture
-(`banked`: taken now rather than at the horizon) and which let the opponent draw by a repetition at once
-(`drawable`).
+(`banked`: taken now rather than at the horizon, the more so the longer nothing has been taken) and
+which let the opponent draw by a repetition at once (`drawable`).
 """
 from __future__ import annotations
 
@@ -22,6 +22,7 @@ from rules.elevation import OWNER, ElevationState
 Position = tuple[tuple[int, ...], tuple[int, ...], int]
 NOTHING_SEEN: Counter = Counter()
 BANK = 0.3  # share of a piece's value for capturing it now rather than at the search's horizon
+STALE = 100  # the share grows by 1 / STALE a ply without a capture (the whole piece after 70 plies)
 FEW = 3  # at the root, with this many enemy pieces or fewer, every turn is tried for one that blocks them all
 
 
@@ -105,13 +106,15 @@ class ElevationBoard:
         return found
 
     def banked(self) -> dict[Turn, float]:
-        """The moves that capture, each worth a share of what it takes (taken now rather than later)."""
+        """The moves that capture, each worth a share of what it takes (taken now rather than later), the
+        larger the longer the game has gone without a capture: a trapped piece left on offer is taken."""
         before = material(self.p, 1 - self.mover)
+        share = min(1.0, BANK + sum(self.seen.values()) / STALE)
         found = {}
         for turn in self.moves():
             taken = before - material(self.play(turn).p, 1 - self.mover)
             if taken:
-                found[turn] = BANK * taken
+                found[turn] = share * taken
         return found
 
     def drawable(self) -> list[Turn]:

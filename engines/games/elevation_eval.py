@@ -8,7 +8,8 @@ evaluation weighs what a search a few plies deep does not see through:
   square it lands on); the other side's threats cost the side to move the second target of a fork,
   and the first if the piece attacked has nowhere safe to go;
 - height over the enemy pieces around, the nearer the more (a piece one level above an enemy next to
-  it is a climb away from capturing it; a tower far from everything is worth little);
+  it is a climb away from capturing it; a tower far from everything is worth little), leaving out
+  the pieces either side can take now, which the captures on offer count;
 - footing: a piece with no square to step to is stuck, and lost once an enemy stands above it;
 - when ahead, closeness to the enemy pieces and the siege: the fewest tiles to raise and levels to
   climb before a piece stands next to an enemy two levels above it, so that a won game is pressed home
@@ -163,22 +164,27 @@ def evaluate(h, p, mover: int, judgement: Judgement = FULL) -> float:
     value = lead * (1.0 + TRADE * (1.0 - (material[0] + material[1]) / START)) + totals[mover] - totals[other]
     if not mine or not theirs:
         return value
-    # height over the enemy pieces around
+    taking = attacks[mover]
+    far_attacks(h, p, mover, mine, masks[other], taking)
+    threatened = attacks[other]
+    far_attacks(h, p, other, theirs, masks[mover], threatened)
+    # height over the enemy pieces around (not counting a piece that one side can take now: the captures
+    # on offer below count it)
     above_by_distance = judgement.above
     if any(above_by_distance):
         above = 0.0
         for a in mine:
+            if a in threatened:
+                continue
             row = DISTANCE[a]
             top = h[a]
             for e in theirs:
                 d = row[e]
-                if d <= REACH:
+                if d <= REACH and e not in taking:
                     diff = top - h[e]
                     above += above_by_distance[d] * (REACH if diff > REACH else -REACH if diff < -REACH else diff)
         value += above
     # the side to move takes its best capture, less what the capturer risks where it lands
-    taking = attacks[mover]
-    far_attacks(h, p, mover, mine, masks[other], taking)
     if taking:
         best = 0.0
         for e, attacker in taking.items():
@@ -193,8 +199,6 @@ def evaluate(h, p, mover: int, judgement: Judgement = FULL) -> float:
                 best = gain
         value += TAKE * best
     # the other side's threats: one piece moves away, a second one is lost
-    threatened = attacks[other]
-    far_attacks(h, p, other, theirs, masks[mover], threatened)
     if threatened:
         worths = sorted((PIECE_VALUE[p[c]] for c in threatened), reverse=True)
         loss = LATER * worths[0]
