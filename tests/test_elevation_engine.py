@@ -241,7 +241,7 @@ def test_medium_takes_a_piece_that_cannot_escape_now_rather_than_later():
 
 
 # From a game between hard (Red) and medium: Blue's samurai on b2 stands in a pit, with nowhere to step,
-# under four of Red's pieces that can take it. Red counted it as good as taken, and its height over it
+# under three of Red's pieces that can take it. Red counted it as good as taken, and its height over it
 # too, so that taking it (and dropping into the pit) looked worse than leaving it there: it was still on
 # offer two hundred plies later, and the game never ended.
 PIT = """
