@@ -16,8 +16,8 @@ from collections import Counter
 
 from engines.games.elevation_eval import FULL, PIECE_VALUE, Judgement, evaluate
 from engines.games.elevation_shortlist import shortlist
-from engines.games.elevation_turns import Turn, all_turns, apply, can_move, notation
-from rules.elevation import OWNER, ElevationState
+from engines.games.elevation_turns import Turn, all_turns, apply, can_move, notation, piece_turns
+from rules.elevation import DRAGON, KIND, OWNER, ElevationState
 
 Position = tuple[tuple[int, ...], tuple[int, ...], int]
 NOTHING_SEEN: Counter = Counter()
@@ -134,11 +134,16 @@ class ElevationBoard:
         heights, pieces, _ = key
         if sum(a != b for a, b in zip(self.p, pieces)) > 2 or sum(a != b for a, b in zip(self.h, heights)) > 4:
             return False  # a turn moves one piece and at most two tiles
-        for turn in all_turns(self.h, self.p, self.mover):
-            h, p = list(self.h), list(self.p)
-            apply(h, p, turn)
-            if tuple(p) == pieces and tuple(h) == heights:
-                return True
+        mine = [at for at, code in enumerate(self.p) if code and OWNER[code] == self.mover]
+        # the piece that left its square, or, with every piece where it was, a dragon's two digs
+        movers = [at for at in mine if pieces[at] != self.p[at]] or [at for at in mine if KIND[self.p[at]] == DRAGON]
+        hl, pl = list(self.h), list(self.p)
+        for at in movers:
+            for turn in piece_turns(hl, pl, at, self.mover, KIND[self.p[at]]):
+                h, p = list(self.h), list(self.p)
+                apply(h, p, turn)
+                if tuple(p) == pieces and tuple(h) == heights:
+                    return True
         return False
 
     def score(self) -> float:

@@ -210,9 +210,8 @@ def evaluate(h, p, mover: int, judgement: Judgement = FULL) -> float:
                 loss += TRAPPED * worths[0]
         value -= loss
     # pressing home a lead: the side ahead comes closer to the enemy pieces
-    ahead = material[mover] - material[other]
-    if ahead >= LEAD or ahead <= -LEAD:
-        chasers, chased = (mine, theirs) if ahead > 0 else (theirs, mine)
+    if lead >= LEAD or lead <= -LEAD:
+        chasers, chased = (mine, theirs) if lead > 0 else (theirs, mine)
         near = 0
         for a in chasers:
             row = DISTANCE[a]
@@ -220,7 +219,7 @@ def evaluate(h, p, mover: int, judgement: Judgement = FULL) -> float:
         closeness = CHASE * (5 * len(chasers) - near)
         if judgement.siege:
             closeness -= judgement.siege * siege(h, p, chasers, chased)
-        value += closeness if ahead > 0 else -closeness
+        value += closeness if lead > 0 else -closeness
     elif judgement.siege:
         value += EVEN * judgement.siege * (siege(h, p, theirs, mine) - siege(h, p, mine, theirs))
     return value
