@@ -15,7 +15,7 @@ import pytest
 from engines import LEVELS, choose_move, level_budget
 from engines.alphabeta import AlphaBeta
 from engines.games import knowledge_for
-from engines.games.elevation_board import ElevationBoard
+from engines.games.elevation_board import FADE, ElevationBoard
 from engines.games.elevation_eval import FULL, PLAIN, evaluate, siege
 from engines.games.elevation_turns import apply, notation
 from rules import GAMES
@@ -275,6 +275,45 @@ def test_hard_takes_a_piece_kept_on_offer_once_the_game_has_gone_quiet():
     turn = next(t for t in ElevationBoard.of(state).turns() if notation(t) == move)
     assert captured(state, turn) == {NAMES.index("b2")}, move
 
+
+
+def test_a_lead_that_takes_nothing_fades_and_a_capture_brings_it_back():
+    """The evaluation is whole for a while after a capture, then fades to nothing; a capture in the search
+    starts it again, so what is taken or lost still counts in full."""
+    state = diagram(PIT)
+    whole = evaluate(state.heights, state.pieces, 0)
+    assert abs(whole) > 1
+    start, end = FADE
+    for quiet, share in ((0, 1.0), (start, 1.0), ((start + end) // 2, 0.5), (end, 0.0), (300, 0.0)):
+        assert ElevationBoard.of(without_a_capture_for(state, quiet)).score() == pytest.approx(share * whole)
+    board = ElevationBoard.of(without_a_capture_for(state, 300))
+    take = next(turn for turn in board.turns() if captured(state, turn))
+    child = board.play(take)
+    assert child.score() == pytest.approx(evaluate(child.h, child.p, 1)) != 0
+
+
+# From a game between hard (Red) and medium: no piece taken in 300 plies, Red's dragons and fish on towers
+# over pits, Blue's pieces on the edges out of their reach, and Blue's dragon on b6 moving the same two
+# tiles back and forth. Red, ahead by its evaluation (its height over Blue's pieces), never let the
+# position come round a third time.
+STANDOFF = """
+6. 7d  0.  0. 5s 0.
+5. 6f  3.  0. 0. 1.
+4s 0.  0. 8F 0. 5f
+6d 0. 10D 10D 0. 0.
+6S 0.  9.  0. 0. 0.
+0. 0.  0. 8F 8S 1.
+"""
+
+
+def test_a_standoff_where_nothing_is_taken_for_long_ends_in_a_draw():
+    state = without_a_capture_for(diagram(STANDOFF), FADE[1])
+    for ply in range(40):  # drawn on the 12th ply (seconds: the node budgets alone bound the levels)
+        state = state.play(choose_move(state, "hard" if state.to_move == 0 else "medium", seed=ply, seconds=60))
+        if state.outcome is not None:
+            break
+    assert state.outcome is not None and len(state.outcome.places) == 1, ply
+    assert state.outcome.reason == "threefold repetition"
 
 # From a game between hard (Red) and medium: Red, four pieces up, and Blue's dragon on d5 had moved the
 # same two tiles back and forth, as had Red's dragon on d6; Red's turn was one Blue could answer with the

@@ -6,9 +6,12 @@ The board follows the rules' turns and ends, the draw by threefold repetition in
 game's positions since the last capture, and looks back through the positions searched on the way
 (tests/test_elevation_engine.py plays random games against rules.elevation). Its moves are a shortlist
 of the legal turns, best first (engines/games/elevation_shortlist.py), and its score the static
-evaluation (engines/games/elevation_eval.py). At the root it also tells the search which turns capture
-(`banked`: taken now rather than at the horizon, the more so the longer nothing has been taken) and
-which let the opponent draw by a repetition at once (`drawable`).
+evaluation (engines/games/elevation_eval.py), which fades once nothing has been taken for a while
+(`FADE`): a lead that takes nothing in a hundred plies is one neither side can turn into pieces, and a
+side that still trusted it would dodge a draw by repetition for ever (a capture in the search brings the
+evaluation back whole, so what is taken or lost still counts in full). At the root it also tells the
+search which turns capture (`banked`: taken now rather than at the horizon, the more so the longer
+nothing has been taken) and which let the opponent draw by a repetition at once (`drawable`).
 """
 from __future__ import annotations
 
@@ -23,6 +26,7 @@ Position = tuple[tuple[int, ...], tuple[int, ...], int]
 NOTHING_SEEN: Counter = Counter()
 BANK = 0.3  # share of a piece's value for capturing it now rather than at the search's horizon
 STALE = 100  # the share grows by 1 / STALE a ply without a capture (the whole piece after 70 plies)
+FADE = (40, 160)  # plies since the last capture over which the evaluation fades from whole to nothing
 FEW = 3  # at the root, with this many enemy pieces or fewer, every turn is tried for one that blocks them all
 
 
@@ -30,10 +34,11 @@ class ElevationBoard:
     """A position: `h` the heights, `p` the pieces, `mover` the seat to move, `result` (+1, 0 or -1 for
     seat 0) once the game is over. `seen` counts the game's positions since its last capture (shared,
     never changed); `parent` is the position searched just before, None at the root and after a
-    capture (nothing before a capture can recur). `judgement` is what the evaluation weighs (the level's)."""
+    capture (nothing before a capture can recur); `quiet` is the plies since the last capture.
+    `judgement` is what the evaluation weighs (the level's)."""
 
     __slots__ = ("h", "p", "mover", "result", "seen", "parent", "root", "listed", "judgement",
-                 "_key", "_after", "_score")
+                 "_key", "_after", "_score", "quiet")
 
     def __init__(self, h: tuple[int, ...], p: tuple[int, ...], mover: int, seen: Counter,
                  parent: ElevationBoard | None = None, result: int | None = None, listed: dict | None = None,
@@ -51,6 +56,7 @@ class ElevationBoard:
         self._key: Position = (h, p, mover)
         self._after: dict = {}  # the positions after some of the moves, worked out while listing them
         self._score: float | None = None
+        self.quiet: int = sum(seen.values()) if parent is None else parent.quiet + 1
 
     @classmethod
     def of(cls, state: ElevationState, judgement: Judgement = FULL) -> ElevationBoard:
@@ -147,9 +153,13 @@ class ElevationBoard:
         return False
 
     def score(self) -> float:
+        """The evaluation for the side to move, faded by the plies since the last capture."""
         if self._score is None:
             self._score = evaluate(self.h, self.p, self.mover, self.judgement)
-        return self._score
+        start, end = FADE
+        if self.quiet <= start:
+            return self._score
+        return self._score * max(0.0, (end - self.quiet) / (end - start))
 
     def horizon(self) -> None:
         return None  # a one-ply search here has to play the turns
