@@ -276,7 +276,6 @@ def test_hard_takes_a_piece_kept_on_offer_once_the_game_has_gone_quiet():
     assert captured(state, turn) == {NAMES.index("b2")}, move
 
 
-
 def test_a_lead_that_takes_nothing_fades_and_a_capture_brings_it_back():
     """The evaluation is whole for a while after a capture, then fades to nothing; a capture in the search
     starts it again, so what is taken or lost still counts in full."""
@@ -314,6 +313,7 @@ def test_a_standoff_where_nothing_is_taken_for_long_ends_in_a_draw():
             break
     assert state.outcome is not None and len(state.outcome.places) == 1, ply
     assert state.outcome.reason == "threefold repetition"
+
 
 # From a game between hard (Red) and medium: Red, four pieces up, and Blue's dragon on d5 had moved the
 # same two tiles back and forth, as had Red's dragon on d6; Red's turn was one Blue could answer with the
