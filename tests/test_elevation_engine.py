@@ -2,8 +2,9 @@
 positions and ends, its shortlist keeps every capture and holds only legal turns, its evaluation sees
 both sides alike, and the levels take a dragon rather than play a quiet turn, the same way for a seed;
 only hard weighs height over the enemy and counts sieges, and presses home a lead; a piece that cannot
-escape is taken at once, a piece kept on offer is taken once the game has gone quiet, and a level ahead
-gives the opponent no chance to draw by repetition.
+escape is taken at once, a piece kept on offer is taken once the game has gone quiet, the evaluation
+fades when nothing is taken for long (a standoff ends in a draw), and a level ahead gives the opponent
+no chance to draw by repetition.
 """
 from __future__ import annotations
 
@@ -211,12 +212,18 @@ def test_the_siege_counts_the_tiles_and_climbs_still_needed_to_stand_two_above_a
 def test_hard_ahead_presses_home_against_medium():
     """A dragon and a samurai against a lone samurai on flat ground: hard builds a square two levels
     above the samurai next to it and takes it, however medium runs and digs."""
-    state = diagram(LONE_SAMURAI)
-    for ply in range(50):  # hard takes it on its 17th turn (seconds: the node budgets alone bound the levels)
-        state = state.play(choose_move(state, "hard" if state.to_move == 0 else "medium", seed=ply, seconds=60))
+    state, ply = hard_against_medium(diagram(LONE_SAMURAI), 50)  # hard takes it on its 17th turn
+    assert state.outcome is not None and state.outcome.places[0] == frozenset({0}), ply
+
+
+def hard_against_medium(state: ElevationState, plies: int) -> tuple[ElevationState, int]:
+    """Red as hard and Blue as medium play on from `state` until the game ends or `plies` are played;
+    the position then and the plies played (the node budgets alone bound the levels, not the clock)."""
+    for ply in range(1, plies + 1):
+        state = state.play(choose_move(state, "hard" if state.to_move == 0 else "medium", seed=ply - 1, seconds=60))
         if state.outcome is not None:
             break
-    assert state.outcome is not None and state.outcome.places[0] == frozenset({0}), ply
+    return state, ply
 
 
 # From a game between hard (Red) and medium: Blue's fish on f6, two high, has nowhere to go and Red's
@@ -306,11 +313,7 @@ STANDOFF = """
 
 
 def test_a_standoff_where_nothing_is_taken_for_long_ends_in_a_draw():
-    state = without_a_capture_for(diagram(STANDOFF), FADE[1])
-    for ply in range(40):  # drawn on the 12th ply (seconds: the node budgets alone bound the levels)
-        state = state.play(choose_move(state, "hard" if state.to_move == 0 else "medium", seed=ply, seconds=60))
-        if state.outcome is not None:
-            break
+    state, ply = hard_against_medium(without_a_capture_for(diagram(STANDOFF), FADE[1]), 40)  # drawn on the 12th
     assert state.outcome is not None and len(state.outcome.places) == 1, ply
     assert state.outcome.reason == "threefold repetition"
 

@@ -115,7 +115,7 @@ class ElevationBoard:
         """The moves that capture, each worth a share of what it takes (taken now rather than later), the
         larger the longer the game has gone without a capture: a trapped piece left on offer is taken."""
         before = material(self.p, 1 - self.mover)
-        share = min(1.0, BANK + sum(self.seen.values()) / STALE)
+        share = min(1.0, BANK + self.quiet / STALE)
         found = {}
         for turn in self.moves():
             taken = before - material(self.play(turn).p, 1 - self.mover)
