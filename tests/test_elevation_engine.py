@@ -16,7 +16,7 @@ import pytest
 from engines import LEVELS, choose_move, level_budget
 from engines.alphabeta import AlphaBeta
 from engines.games import knowledge_for
-from engines.games.elevation_board import FADE, ElevationBoard
+from engines.games.elevation_board import FADING, WHOLE, ElevationBoard
 from engines.games.elevation_eval import FULL, PLAIN, evaluate, siege
 from engines.games.elevation_turns import apply, notation
 from rules import GAMES
@@ -283,19 +283,28 @@ def test_hard_takes_a_piece_kept_on_offer_once_the_game_has_gone_quiet():
     assert captured(state, turn) == {NAMES.index("b2")}, move
 
 
-def test_a_lead_that_takes_nothing_fades_and_a_capture_brings_it_back():
-    """The evaluation is whole for a while after a capture, then fades to nothing; a capture in the search
-    starts it again, so what is taken or lost still counts in full."""
+def faded_after(state: ElevationState) -> int:
+    """The plies without a capture after which `state`'s evaluation has faded to nothing."""
+    return WHOLE + FADING * sum(1 for code in state.pieces if code)
+
+
+def test_a_lead_that_takes_nothing_fades_into_what_the_search_takes():
+    """The evaluation is whole for a while after a capture, then fades, the sooner the fewer pieces are
+    left, into the material taken or lost in the search, which counts in full."""
     state = diagram(PIT)
     whole = evaluate(state.heights, state.pieces, 0)
     assert abs(whole) > 1
-    start, end = FADE
-    for quiet, share in ((0, 1.0), (start, 1.0), ((start + end) // 2, 0.5), (end, 0.0), (300, 0.0)):
+    gone = faded_after(state)
+    for quiet, share in ((0, 1.0), (WHOLE, 1.0), ((WHOLE + gone) // 2, 0.5), (gone, 0.0), (300, 0.0)):
         assert ElevationBoard.of(without_a_capture_for(state, quiet)).score() == pytest.approx(share * whole)
-    board = ElevationBoard.of(without_a_capture_for(state, 300))
+    board = ElevationBoard.of(without_a_capture_for(state, gone))
     take = next(turn for turn in board.turns() if captured(state, turn))
-    child = board.play(take)
-    assert child.score() == pytest.approx(evaluate(child.h, child.p, 1)) != 0
+    other = next(turn for turn in board.turns() if not captured(state, turn))
+    assert board.play(other).score() == 0  # nothing taken: nothing left to choose by
+    assert board.play(take).score() == pytest.approx(-3)  # Blue, to move, has lost a samurai
+    lone = diagram(LONE_SAMURAI)  # three pieces: gone sooner
+    assert faded_after(lone) < (WHOLE + gone) // 2
+    assert ElevationBoard.of(without_a_capture_for(lone, faded_after(lone))).score() == 0
 
 
 # From a game between hard (Red) and medium: no piece taken in 300 plies, Red's dragons and fish on towers
@@ -313,7 +322,7 @@ STANDOFF = """
 
 
 def test_a_standoff_where_nothing_is_taken_for_long_ends_in_a_draw():
-    state, ply = hard_against_medium(without_a_capture_for(diagram(STANDOFF), FADE[1]), 40)  # drawn on the 12th
+    state, ply = hard_against_medium(without_a_capture_for(diagram(STANDOFF), faded_after(diagram(STANDOFF))), 40)  # drawn on the 12th
     assert state.outcome is not None and len(state.outcome.places) == 1, ply
     assert state.outcome.reason == "threefold repetition"
 

@@ -7,9 +7,11 @@ game's positions since the last capture, and looks back through the positions se
 (tests/test_elevation_engine.py plays random games against rules.elevation). Its moves are a shortlist
 of the legal turns, best first (engines/games/elevation_shortlist.py), and its score the static
 evaluation (engines/games/elevation_eval.py), which fades once nothing has been taken for a while
-(`FADE`): a lead that takes nothing in a hundred plies is one neither side can turn into pieces, and a
-side that still trusted it would dodge a draw by repetition for ever (a capture in the search brings the
-evaluation back whole, so what is taken or lost still counts in full). At the root it also tells the
+(`fade`): a lead that takes nothing in that long is one neither side can turn into pieces, and a side
+that still trusted it would dodge a draw by repetition for ever. What fades leaves the material taken or
+lost in the search itself, counted in full, so that a faded search still takes what it can and gives
+nothing away; and the fewer pieces are left, the sooner it fades (there are fewer plans to try, and a
+capture late in a long game would otherwise start the wait all over again). At the root it also tells the
 search which turns capture (`banked`: taken now rather than at the horizon, the more so the longer
 nothing has been taken) and which let the opponent draw by a repetition at once (`drawable`).
 """
@@ -26,7 +28,8 @@ Position = tuple[tuple[int, ...], tuple[int, ...], int]
 NOTHING_SEEN: Counter = Counter()
 BANK = 0.3  # share of a piece's value for capturing it now rather than at the search's horizon
 STALE = 100  # the share grows by 1 / STALE a ply without a capture (the whole piece after 70 plies)
-FADE = (40, 160)  # plies since the last capture over which the evaluation fades from whole to nothing
+WHOLE = 40  # plies after a capture with the evaluation whole
+FADING = 7  # then plies per piece on the board over which it fades to nothing
 FEW = 3  # at the root, with this many enemy pieces or fewer, every turn is tried for one that blocks them all
 
 
@@ -34,15 +37,17 @@ class ElevationBoard:
     """A position: `h` the heights, `p` the pieces, `mover` the seat to move, `result` (+1, 0 or -1 for
     seat 0) once the game is over. `seen` counts the game's positions since its last capture (shared,
     never changed); `parent` is the position searched just before, None at the root and after a
-    capture (nothing before a capture can recur); `quiet` is the plies since the last capture.
-    `judgement` is what the evaluation weighs (the level's)."""
+    capture (nothing before a capture can recur); `quiet` is the plies since the game's last capture
+    (captures in the search do not count: it is the wait that fades the evaluation), `pieces` how many
+    were on the board at the root and `base` seat 0's material lead there. `judgement` is what the
+    evaluation weighs (the level's)."""
 
     __slots__ = ("h", "p", "mover", "result", "seen", "parent", "root", "listed", "judgement",
-                 "_key", "_after", "_score", "quiet")
+                 "_key", "_after", "_score", "quiet", "pieces", "base")
 
     def __init__(self, h: tuple[int, ...], p: tuple[int, ...], mover: int, seen: Counter,
                  parent: ElevationBoard | None = None, result: int | None = None, listed: dict | None = None,
-                 judgement: Judgement = FULL):
+                 judgement: Judgement = FULL, before: ElevationBoard | None = None):
         self.h = h
         self.p = p
         self.mover = mover
@@ -56,7 +61,12 @@ class ElevationBoard:
         self._key: Position = (h, p, mover)
         self._after: dict = {}  # the positions after some of the moves, worked out while listing them
         self._score: float | None = None
-        self.quiet: int = sum(seen.values()) if parent is None else parent.quiet + 1
+        if before is None:  # the root
+            self.quiet: int = sum(seen.values())
+            self.pieces: int = sum(1 for code in p if code)
+            self.base: float = material(p, 0) - material(p, 1)
+        else:
+            self.quiet, self.pieces, self.base = before.quiet + 1, before.pieces, before.base
 
     @classmethod
     def of(cls, state: ElevationState, judgement: Judgement = FULL) -> ElevationBoard:
@@ -153,13 +163,15 @@ class ElevationBoard:
         return False
 
     def score(self) -> float:
-        """The evaluation for the side to move, faded by the plies since the last capture."""
+        """The evaluation for the side to move, faded by the plies since the last capture into the
+        material won or lost since the root."""
         if self._score is None:
             self._score = evaluate(self.h, self.p, self.mover, self.judgement)
-        start, end = FADE
-        if self.quiet <= start:
+        share = fade(self.quiet, self.pieces)
+        if share >= 1.0:
             return self._score
-        return self._score * max(0.0, (end - self.quiet) / (end - start))
+        gain = material(self.p, 0) - material(self.p, 1) - self.base
+        return share * self._score + (1.0 - share) * (gain if self.mover == 0 else -gain)
 
     def horizon(self) -> None:
         return None  # a one-ply search here has to play the turns
@@ -176,12 +188,12 @@ class ElevationBoard:
             heights, pieces, score = tuple(h), tuple(p), None
         won = 1 if seat == 0 else -1
         if captured:
-            child = ElevationBoard(heights, pieces, other, NOTHING_SEEN, None, None, self.listed, self.judgement)
+            child = ElevationBoard(heights, pieces, other, NOTHING_SEEN, None, None, self.listed, self.judgement, self)
             if not any(code and OWNER[code] == other for code in pieces):
                 child.result = won
                 return child
         else:
-            child = ElevationBoard(heights, pieces, other, self.seen, self, None, self.listed, self.judgement)
+            child = ElevationBoard(heights, pieces, other, self.seen, self, None, self.listed, self.judgement, self)
         if not can_move(heights, pieces, other):
             child.result = won
         elif not captured and child.repeats() >= 2:
@@ -202,6 +214,12 @@ class ElevationBoard:
 
     def notation(self, turn: Turn) -> str:
         return notation(turn)
+
+
+def fade(quiet: int, pieces: int) -> float:
+    """The share of the evaluation still weighed after `quiet` plies without a capture, with `pieces` on
+    the board: whole for WHOLE plies, then less by the same step each ply, nothing after FADING a piece."""
+    return min(1.0, max(0.0, 1.0 - (quiet - WHOLE) / (FADING * max(1, pieces))))
 
 
 def material(pieces: tuple[int, ...], seat: int) -> float:
