@@ -322,7 +322,8 @@ STANDOFF = """
 
 
 def test_a_standoff_where_nothing_is_taken_for_long_ends_in_a_draw():
-    state, ply = hard_against_medium(without_a_capture_for(diagram(STANDOFF), faded_after(diagram(STANDOFF))), 40)  # drawn on the 12th
+    standoff = diagram(STANDOFF)
+    state, ply = hard_against_medium(without_a_capture_for(standoff, faded_after(standoff)), 40)  # drawn on the 13th
     assert state.outcome is not None and len(state.outcome.places) == 1, ply
     assert state.outcome.reason == "threefold repetition"
 
