@@ -1,5 +1,5 @@
-"""Elevation as a fast board for the alpha-beta search: heights and pieces as tuples of 36 small ints
-(cell i is the rules' cell i, a piece the rules' code), turns as tuples of ints
+"""Elevation as a fast board for the alpha-beta search: heights and pieces as tuples of 36 small ints (cell
+i is the rules' cell i, a piece the rules' code), turns as tuples of ints
 (engines/games/elevation_turns.py).
 
 The board follows the rules' turns and ends, the draw by threefold repetition included: it counts the
@@ -9,11 +9,11 @@ of the legal turns, best first (engines/games/elevation_shortlist.py), and its s
 evaluation (engines/games/elevation_eval.py), which fades once nothing has been taken for a while
 (`fade`): a lead that takes nothing in that long is one neither side can turn into pieces, and a side
 that still trusted it would dodge a draw by repetition for ever. What fades leaves the material taken or
-lost in the search itself, counted in full, so that a faded search still takes what it can and gives
-nothing away; and the fewer pieces are left, the sooner it fades (there are fewer plans to try, and a
-capture late in a long game would otherwise start the wait all over again). At the root it also tells the
-search which turns capture (`banked`: taken now rather than at the horizon, the more so the longer
-nothing has been taken) and which let the opponent draw by a repetition at once (`drawable`).
+lost in the search itself, counted in full, so that a faded search still takes what it sees and gives
+away nothing it sees; and the fewer pieces are left, the sooner it fades (there are fewer plans to try,
+and a capture late in a long game would otherwise start the wait all over again). At the root it also
+tells the search which turns capture (`banked`: taken now rather than at the horizon, the more so the
+longer nothing has been taken) and which let the opponent draw by a repetition at once (`drawable`).
 """
 from __future__ import annotations
 
