@@ -64,7 +64,7 @@ class ElevationBoard:
         if before is None:  # the root
             self.quiet: int = sum(seen.values())
             self.pieces: int = sum(1 for code in p if code)
-            self.base: float = material(p, 0) - material(p, 1)
+            self.base: float = lead(p)
         else:
             self.quiet, self.pieces, self.base = before.quiet + 1, before.pieces, before.base
 
@@ -170,7 +170,7 @@ class ElevationBoard:
         share = fade(self.quiet, self.pieces)
         if share >= 1.0:
             return self._score
-        gain = material(self.p, 0) - material(self.p, 1) - self.base
+        gain = lead(self.p) - self.base
         return share * self._score + (1.0 - share) * (gain if self.mover == 0 else -gain)
 
     def horizon(self) -> None:
@@ -224,3 +224,8 @@ def fade(quiet: int, pieces: int) -> float:
 
 def material(pieces: tuple[int, ...], seat: int) -> float:
     return sum(PIECE_VALUE[code] for code in pieces if code and OWNER[code] == seat)
+
+
+def lead(pieces: tuple[int, ...]) -> float:
+    """Seat 0's material lead."""
+    return material(pieces, 0) - material(pieces, 1)
