@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from renderers import theme
+from renderers.results import seated
 from rules import GAMES
 
 ALT_TEXT_MAX = 1024  # Discord's limit on an attachment's description
@@ -17,7 +18,7 @@ ALT_TEXT_MAX = 1024  # Discord's limit on an attachment's description
 def plain_name(seat: theme.Seat) -> str:
     """A seat's player as text output gives it: "alice (White)", or just the side when unnamed."""
     name = " ".join((seat.name or "").split())
-    return f"{name} ({seat.side})" if name else seat.side
+    return seated(name, seat.side) if name else seat.side
 
 
 def alt_text(state, seats: Sequence[theme.Seat]) -> str:

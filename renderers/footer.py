@@ -13,7 +13,7 @@ from PIL import Image, ImageDraw
 from renderers.cards import PANEL_PAD, Seat, seat_marks
 from renderers.colours import HIGHLIGHT, MUTED, NOTE, PANEL, PANEL_EDGE, RGB, TEXT
 from renderers.lettering import display_name, fit, font, put_text
-from renderers.results import reason_sentence, scores_text, who_won
+from renderers.results import reason_sentence, scores_text, seated, who_won
 from renderers.sprites import marked_disc, paste, rounded_box
 from rules import Outcome
 
@@ -155,7 +155,7 @@ def draw_footer(img: Image.Image, top: int, seats: Sequence[Seat], to_move: int 
     if outcome is None and to_move is not None:
         swatch = to_move
         name = display_name(seats[to_move].name, f"Player {to_move + 1}")
-        suffix = f" ({seats[to_move].side}) to move"
+        suffix = seated(name, seats[to_move].side)[len(name):] + " to move"
         status = fit(name, 21, True, status_room - 34 - round(status_font.getlength(suffix))) + suffix
         colour = TEXT
     elif outcome is not None:

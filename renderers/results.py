@@ -51,3 +51,12 @@ def reason_sentence(outcome: Outcome) -> str:
     player's name ("bob resigned"), which is shown as the player wrote it."""
     reason = outcome.reason
     return reason if outcome.names_a_player else reason[:1].upper() + reason[1:]
+
+
+def seated(name: str, side: str) -> str:
+    """A player with the side they play, as every text says it: "alice (White)". A name with brackets
+    of its own gets the side after a dot, "Computer (medium) · White", and a name that already ends
+    with its side (several computers told apart by their seat) stays as it is."""
+    if not side or name.endswith(f"· {side}"):
+        return name
+    return f"{name} · {side}" if name.endswith(")") else f"{name} ({side})"
