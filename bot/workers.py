@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
+import signal
 import threading
 import time
 from collections.abc import Callable
@@ -22,7 +23,10 @@ def spare_cores() -> int:
 
 def _exit_with(owner: int) -> None:
     """In each worker: end it when the process that owns the pool is gone (killed with SIGKILL, say),
-    instead of waiting forever on a queue nobody writes to any more."""
+    instead of waiting forever on a queue nobody writes to any more. Ctrl-C at a terminal reaches every
+    process of its group: the owner decides what it means, so a worker ignores it (no traceback of a
+    worker interrupted mid-search)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     parent = os.getppid()
 
     def watch() -> None:
