@@ -1,16 +1,34 @@
-"""Computer moves, searched in worker processes so that the event loop never waits on a search. The
-same workers draw replays (bot.replays)."""
+"""Computer moves, analyses and replays: the heavy work, run in worker processes of its own so that the
+event loop never waits on it, and taken by the workers in the order `bot.work.Line` decides (moves
+first, servers and players in turn). Boards are drawn elsewhere, so they never wait behind a search."""
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable
+import time
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from typing import Any, TypeVar
 
+from bot.models import Match
+from bot.work import Job, Kind, Limits, Line, Owner
 from bot.workers import Workers
 from engines import choose_move
+from engines.levels import level_budget
 from rules import State
 
 T = TypeVar("T")
+
+NOBODY = Owner(0, 0)  # work nobody in particular waits for
+LEAST_SECONDS = 0.25  # the least time a computer's search is given, however long its move waited for a worker
+
+
+def waiting(match: Match) -> Owner:
+    """Who waits on the computer's move in `match`: the person who moved last, else the first person
+    still playing (a match of computers only is its server's)."""
+    last = match.state.last
+    if last is not None and not match.plays(last.seat).is_computer:
+        return Owner(match.guild_id, match.seats[last.seat].id)
+    people = match.people
+    return Owner(match.guild_id, people[0].id if people else 0)
 
 
 def seed_for(match_seed: int, ply: int) -> int:
@@ -19,27 +37,56 @@ def seed_for(match_seed: int, ply: int) -> int:
 
 
 class ComputerPlayers:
-    """Searches in a pool of worker processes of their own (a search may take seconds: boards are drawn
-    elsewhere, so that they never wait behind one)."""
+    """The workers for heavy work and the line in front of them. `seconds`: a shorter time cap than
+    the levels' own (tests, COMPUTER_SECONDS); `clock`: what a move's wait is measured with."""
 
-    def __init__(self, workers: int | None = None, seconds: float | None = None):
-        self.seconds = seconds  # a shorter time cap than the levels' own (tests)
+    def __init__(self, workers: int | None = None, seconds: float | None = None,
+                 clock: Callable[[], float] = time.monotonic):
+        self.seconds = seconds
+        self.clock = clock
         self.pool = Workers(workers, imports=("engines", "renderers"))
+        self.line = Line(self.pool.size, self._start)
+        self.limits = Limits()
 
     @property
     def workers(self) -> int:
         return self.pool.size
 
+    async def _start(self, work: Callable[..., Any], args: tuple[Any, ...]) -> Any:
+        return await self.pool.run(work, *args)
+
     async def warm_up(self) -> None:
         """Start the worker processes now, so the first computer move does not wait for them."""
         await self.pool.warm_up()
 
-    async def choose(self, state: State, level: str, seed: int) -> str:
-        return await self.pool.run(functools.partial(choose_move, state, level, seed, seconds=self.seconds))
+    def cap(self, level: str, game: str) -> float:
+        """The time cap of a computer's search at `level` (its level's, or the shorter one set here)."""
+        return self.seconds if self.seconds is not None else level_budget(game, level).seconds
 
-    async def run(self, work: Callable[..., T], *args: Any) -> T:
-        """Any other long CPU-bound work (a picklable function and its arguments), in a worker."""
-        return await self.pool.run(work, *args)
+    async def choose(self, state: State, level: str, seed: int, owner: Owner = NOBODY) -> str:
+        """The computer's move, searched in a worker. Its time cap counts from now, when the move is
+        asked for, not from when a worker takes it: a move that waited has that much less time to think
+        (at least LEAST_SECONDS)."""
+        asked = self.clock()
+        cap = self.cap(level, state.game)
+
+        def make() -> tuple[Callable[..., Any], tuple[Any, ...]]:
+            left = max(LEAST_SECONDS, cap - (self.clock() - asked))
+            return choose_move, (state, level, seed, left)
+
+        return await self.line.run(Kind.MOVE, owner, make)
+
+    async def run(self, work: Callable[..., T], *args: Any, kind: Kind = Kind.ANALYSIS, owner: Owner = NOBODY) -> T:
+        """Any other heavy work (a picklable function and its arguments), in a worker, in its place in
+        the line."""
+        return await self.line.run(kind, owner, lambda: (work, args))
+
+    @asynccontextmanager
+    async def job(self, kind: Kind, owner: Owner, label: str = "") -> AsyncIterator[Job]:
+        """A job of many pieces or one long one (an analysis, a replay) for `owner`, within the limits
+        per player and per server (bot.work.Limits: NotAllowed beyond them)."""
+        async with self.limits.job(kind, owner, label) as job:
+            yield job
 
     def close(self) -> None:
         self.pool.close()

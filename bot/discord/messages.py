@@ -7,6 +7,7 @@ from bot import steps
 from bot.analysis_report import NO_MISTAKES, contest, mistake_lines, player_lines
 from bot.models import Challenge, DrawOffer, Match, MoveResult, Notice, Player, Standing, Takeback, computer
 from bot.rulebook import player_count
+from bot.work import ordinal
 from engines.analysis import Analysis
 from renderers.describe import within_limit
 from renderers.results import scores_text, who_won
@@ -328,6 +329,12 @@ def replay_caption(match: Match) -> str:
         article = "a " if outcome.is_draw else ""  # "— a draw (…)" beside "— alice won (…)"
         how = f"{article}{who_won(outcome, match.names, past=True)} ({outcome.reason}), {counted(len(match.moves), 'move')}"
     return f"🎞️ Replay of match #{match.id}, {match.rules.title}: {players} — {how}."
+
+
+def in_line(what: str, match: Match, ahead: int) -> str:
+    """A job waiting its turn: "⏳ Your analysis of Attaxx #12 is 3rd in line; it will be posted here."."""
+    return (f"⏳ Your {what} of **{match.rules.title}** #{match.id} is {ordinal(ahead + 1)} in line; "
+            "it will be posted here.")
 
 
 def analysis_progress(match: Match, done: int, total: int) -> str:

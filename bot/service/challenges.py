@@ -8,12 +8,14 @@ from typing import Any
 
 from bot.db import Tx
 from bot.errors import Conflict, Duplicate, NotAllowed, NotFound
-from bot.models import COMPUTER_LEVELS, SIDES, Challenge, Match, Player, computer, dumps
+from bot.models import COMPUTER_LEVELS, LOCAL_GUILD, SIDES, Challenge, Match, Player, computer, dumps
 from bot.service import repository
 from bot.service.core import ServiceCore
 from rules import GAMES, BadOptions, Game
 from rules.core import counted
 
+COMPUTER_MATCHES_PER_PLAYER = 5  # running matches against the computer a player may have in a server
+COMPUTER_MATCHES_PER_SERVER = 25  # and a server in all
 MIN_TURN_SECONDS = 60
 MAX_TURN_SECONDS = 14 * 24 * 3600
 CHANNEL_HAS_CHALLENGE = ("There is already an open challenge here: answer it first, or challenge from the channel,"
@@ -88,6 +90,8 @@ class Challenges(ServiceCore):
         try:
             async with self._changing() as db:
                 await self._check_channel_free(db, channel_id)
+                if bots and guild_id != LOCAL_GUILD:
+                    await self._check_computer_room(db, guild_id, challenger)
                 await repository.remember_players(db, (challenger, *opponents, *bots))
                 challenge_id = await repository.add_challenge(
                     db, guild_id=guild_id, channel_id=channel_id, game=game, options=dumps(options), players=players,
@@ -106,6 +110,17 @@ class Challenges(ServiceCore):
             raise NotAllowed(CHANNEL_HAS_CHALLENGE) from None
         self.deadlines_changed.set()
         return found
+
+    async def _check_computer_room(self, db: Tx, guild_id: int, challenger: Player) -> None:
+        """Refuse a match against the computer beyond what one player, or one server, may have running
+        at once: each match's computer moves take the workers' time, shared by every server."""
+        mine, total = await repository.computer_matches(db, guild_id, challenger.id)
+        if mine >= COMPUTER_MATCHES_PER_PLAYER:
+            raise NotAllowed(f"You already play {mine} matches against the computer in this server, the most at once: "
+                             "finish one (or /resign it) before starting another.")
+        if total >= COMPUTER_MATCHES_PER_SERVER:
+            raise NotAllowed(f"This server already has {total} matches against the computer running, the most at "
+                             "once: try again when one has finished.")
 
     def _seating(self, named: list[int], players: int, side: str, seating: Sequence[int] | None) -> list[int | None]:
         """The seat order of a new challenge: `named` (the challenger first) and open seats (None)."""

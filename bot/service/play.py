@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
 
-from bot.computer import seed_for
+from bot.computer import seed_for, waiting
 from bot.db import Tx
 from bot.errors import Conflict, NotAllowed, NotFound, Stale
 from bot.models import DrawOffer, Match, MoveResult, Player
@@ -161,7 +161,7 @@ class Play(ServiceCore):
                 return None
             if thinking is not None:
                 await thinking()
-            move = await self.computers.choose(match.state, level, seed_for(match.seed, len(match.moves)))
+            move = await self.computers.choose(match.state, level, seed_for(match.seed, len(match.moves)), waiting(match))
             now = self.clock()
             try:
                 async with self._changing() as db:

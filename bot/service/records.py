@@ -2,12 +2,18 @@
 player is in, the finished matches (history), and the match a replay shows."""
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+
+from bot import replays
 from bot.db import Row
 from bot.errors import NotFound
 from bot.models import COMPUTER_LEVELS, Match, Player, Standing, computer
 from bot.service import repository
 from bot.service.core import ServiceCore
+from bot.work import Kind, Owner
 from rules import GAMES
+
+Waiting = Callable[[int], Awaitable[None]]  # told how many jobs are ahead in the line
 
 
 def standing(row: Row, rank: int) -> Standing:
@@ -78,3 +84,14 @@ class Records(ServiceCore):
                     raise NotFound("No match has finished here yet, and you have none in this server: "
                                    "once one ends, /replay shows it.")
             return await self._load_match(db, found)
+
+    async def replay(self, match: Match, user_id: int, limit: int = replays.LIMIT, waiting: Waiting | None = None) -> list[bytes]:
+        """The GIF(s) of `match`'s replay, drawn in a worker when its turn in the line comes: one replay
+        at a time per player and a few per server (NotAllowed beyond that). `waiting(ahead)` is awaited
+        first when replays asked for before it in this server are still being made."""
+        owner = Owner(match.guild_id, user_id)
+        async with self.computers.job(Kind.REPLAY, owner, f"match #{match.id}") as job:
+            if job.ahead and waiting is not None:
+                await waiting(job.ahead)
+            return await self.computers.run(replays.draw, *replays.replay_args(match, limit), kind=Kind.REPLAY,
+                                            owner=owner)

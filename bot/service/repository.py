@@ -550,3 +550,16 @@ async def add_analysis(tx: Tx, match_id: int, data: str, seconds: float, now: fl
     """Keep a match's analysis; the first one kept stands (another process may have made one too)."""
     await tx.run("INSERT INTO analyses (match_id, data, seconds, created_at) VALUES (?, ?, ?, ?)"
                  " ON CONFLICT (match_id) DO NOTHING", match_id, data, seconds, now)
+
+
+async def computer_matches(tx: Tx, guild_id: int, user_id: int) -> tuple[int, int]:
+    """The active matches of a server with a computer in a seat: how many `user_id` plays in (a seat they
+    have not left), and how many in all."""
+    row = await tx.one(
+        "SELECT COUNT(*) AS total, COALESCE(SUM(CASE WHEN EXISTS (SELECT 1 FROM seats p WHERE p.match_id = m.id"
+        " AND p.user_id = ? AND p.stand_in IS NULL) THEN 1 ELSE 0 END), 0) AS mine FROM matches m"
+        " WHERE m.guild_id = ? AND m.status = 'active' AND EXISTS (SELECT 1 FROM seats s WHERE s.match_id = m.id"
+        " AND s.user_id BETWEEN 1 AND ?)",
+        user_id, guild_id, LAST_COMPUTER_ID,
+    )
+    return int(row["mine"]), int(row["total"])

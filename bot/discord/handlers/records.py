@@ -166,7 +166,11 @@ class Records(Family):
     async def _post_replay(self, interaction: discord.Interaction, reply: Reply, match: Match) -> None:
         """The match's GIF, drawn in a worker process (Reply defers the answer if that takes a while)."""
         limit = getattr(interaction, "attachment_size_limit", None) or replays.LIMIT
-        parts = await self.service.computers.run(replays.draw, *replays.replay_args(match, limit))
+
+        async def waiting(ahead: int) -> None:
+            await reply.progress(text.in_line("replay", match, ahead))
+
+        parts = await self.service.replay(match, interaction.user.id, limit, waiting)
         caption = text.replay_caption(match)
         for k, gif in enumerate(parts, 1):
             name = f"{match.game}-{match.id}-replay{'' if len(parts) == 1 else f'-{k}'}.gif"
