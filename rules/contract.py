@@ -6,8 +6,10 @@ A game is a `rules.core.Game` record (names, player counts, options, rules text)
 inheriting `Hooks`, and overrides only those its game needs:
 
 - `move_parts(move)`: how a legal move splits into the parts a player builds it from (the Move
-  button's panel, autocomplete). Default: each square with the separator before it ("a1-c3" is
-  "a1", "-c3").
+  button's panel, autocomplete); joined, they must be an accepted spelling of the move, each part
+  non-empty. Default: a part per square, with whatever stands before it (a dash, a capture's x)
+  and, on the last, whatever follows ("a1-c3" is "a1", "-c3"; "b2xc3" is "b2", "xc3"; a move that
+  names no square is one part).
 - `describe(prefix, count)`: the words after a partial move in autocomplete. Default: "5 moves".
 - `place_note(name)`: what stands on a place, shown after its name ("a2 (6)"). Default: nothing.
 - `scores`: a running score per seat, or None for a game that keeps none. When a player leaves a
@@ -21,7 +23,7 @@ import re
 
 from rules.core import counted
 
-SQUARE_PART = re.compile(r"[^a-z]*[a-z][0-9]+")
+SQUARE = re.compile(r"[a-z][0-9]+")  # a square ends each part but the last: "a1", "c10"
 
 
 class Hooks:
@@ -30,8 +32,11 @@ class Hooks:
     __slots__ = ()
 
     def move_parts(self, move: str) -> tuple[str, ...]:
-        found = SQUARE_PART.findall(move)
-        return tuple(found) if found and "".join(found) == move else (move,)
+        ends = [found.end() for found in SQUARE.finditer(move)]
+        if not ends:
+            return (move,)
+        ends[-1] = len(move)
+        return tuple(move[start:end] for start, end in zip([0, *ends[:-1]], ends))
 
     def describe(self, prefix: str, count: int) -> str:
         return counted(count, "move")

@@ -2,13 +2,17 @@
 players and the renderers rely on a game for (rules/core.py `State`, rules/contract.py, renderers `Renderer`).
 
 A game that breaks the contract fails here with a message saying what to add or change, rather than
-in an end-to-end test later (or at start-up, when Discord refuses the command tree).
+in an end-to-end test later (or at start-up, when Discord refuses the command tree). The checks are
+functions of a game's name (`check_game` runs them all), so that a game registered for a moment, such
+as the example of docs/adding-a-game.md in tests/test_adding_a_game.py, is held to the same contract;
+the toy game at the end proves that the check of `move_parts` catches the mistakes it is there for.
 """
 from __future__ import annotations
 
 import pickle
 import random
 import re
+from dataclasses import dataclass, replace
 
 import pytest
 from PIL import Image
@@ -16,16 +20,29 @@ from PIL import Image
 import renderers
 from bot.discord.commands import DESCRIPTION_LIMIT
 from renderers.describe import ALT_TEXT_MAX
-from rules import GAMES, Outcome, ended
-from rules.contract import HOOKS, missing_members
+from rules import GAMES, Game, IllegalMove, LastMove, Outcome, ended
+from rules.contract import HOOKS, Hooks, missing_members
+from rules.core import shown, still_playing
+from rules.notation import tidy
+from rules.parts import children
 from rules.rebuild import rebuild
-from tests.support.playouts import VARIANTS
+from tests.support.playouts import VARIANTS, option_variants
 
 PLIES = 400  # enough to reach the end of most random games; Elevation's run longer and stop here
+PARTS_ALL = 64  # a position with at most this many legal moves has the parts of each one checked...
+PARTS_SAMPLED = 16  # ...one with more (Elevation's thousands of turns) those of this many, drawn at random
 OPTION_NAME = re.compile(r"[a-z0-9_-]{1,32}")  # what Discord accepts as an option's name, in lower case
 CHALLENGE_OPTIONS = {"opponent", "players", "computers", "level", "side", "turn_time"}  # /challenge's own
 CHOICES_MAX = 25  # Discord offers at most 25 choices for an option
 PNG = b"\x89PNG\r\n\x1a\n"
+
+
+def check_game(name: str) -> None:
+    """Every check below, for the registered game `name` and each of its option sets."""
+    check_record(name)
+    check_renderer(name)
+    for options in option_variants(name):
+        check_states(name, options)
 
 
 def starts(name: str, options: dict):
@@ -46,6 +63,10 @@ def starts(name: str, options: dict):
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_the_game_record_fits_discord(name):
     """What /challenge and /rules show of a game must be something Discord accepts."""
+    check_record(name)
+
+
+def check_record(name: str) -> None:
     game = GAMES[name]
     assert 1 <= len(game.summary) <= DESCRIPTION_LIMIT, (
         f"{name}: the summary is {len(game.summary)} characters; the command picker shows 1 to {DESCRIPTION_LIMIT}")
@@ -65,15 +86,35 @@ def test_the_game_record_fits_discord(name):
 
 
 def test_every_game_has_a_renderer_with_the_whole_contract():
-    missing = sorted(set(GAMES) - set(renderers.RENDERERS))
-    assert not missing, f"no renderer for {missing}: add renderers/<game>.py and an entry in renderers.RENDERERS"
-    for name, module in renderers.RENDERERS.items():
-        lacking = renderers.missing_functions(module)
-        assert not lacking, f"renderer of {name} lacks {lacking} (see renderers.Renderer)"
+    for name in sorted(GAMES):
+        check_renderer(name)
+
+
+def check_renderer(name: str) -> None:
+    module = renderers.RENDERERS.get(name)
+    assert module is not None, f"no renderer for {name}: add renderers/<game>.py and an entry in renderers.RENDERERS"
+    lacking = renderers.missing_functions(module)
+    assert not lacking, f"renderer of {name} lacks {lacking} (see renderers.Renderer)"
 
 
 @pytest.mark.parametrize(("name", "options"), VARIANTS, ids=[f"{n}{o or ''}" for n, o in VARIANTS])
 def test_states_keep_the_contract(name, options):
+    check_states(name, options)
+
+
+def check_states(name: str, options: dict) -> None:
+    """The rules' part of the contract (`check_rules`), then the start and a finished position drawn."""
+    for players, start, last in check_rules(name, options):
+        finished = last if last.outcome else ended(
+            last, Outcome(places=(frozenset({1}), frozenset({0})), scores=None, reason="test resigned"))
+        for state in (start, finished):
+            assert_draws(name, state, players)
+
+
+def check_rules(name: str, options: dict) -> list:
+    """The states of `name` with `options` keep the contract, in a random game for every player count:
+    the members, the start, each move, pickling and replaying. The (players, start, last state) of each."""
+    games = []
     for players, start in starts(name, options):
         lacking = missing_members(start)
         assert not lacking, (
@@ -88,15 +129,14 @@ def test_states_keep_the_contract(name, options):
         for state in (start, states[len(states) // 2], states[-1]):
             assert_pickles(name, state)
         assert_replays(name, players, options, moves, states[-1])
-        finished = states[-1] if states[-1].outcome else ended(
-            states[-1], Outcome(places=(frozenset({1}), frozenset({0})), scores=None, reason="test resigned"))
-        for state in (start, finished):
-            assert_draws(name, state, players)
+        games.append((players, start, states[-1]))
+    return games
 
 
 def played(name: str, start, rng: random.Random):
     """A random game from `start` (at most PLIES moves), checking each move as it goes: its states and moves."""
     state, states, moves = start, [start], []
+    sampler = random.Random(0)  # which moves' parts to check where there are many: apart from the game's own moves
     while state.outcome is None and len(moves) < PLIES:
         legal = state.legal_moves()
         assert legal, f"{name}: a position with a player to move must list a legal move (passes happen inside play)"
@@ -108,9 +148,9 @@ def played(name: str, start, rng: random.Random):
             f"{name}: after play({move!r}), last.notation is {after.last and after.last.notation!r}; "
             "it must be the canonical notation, as legal_moves() lists it")
         assert after.last.seat == state.to_move, f"{name}: last.seat must be the seat that moved"
-        entry = "".join(state.move_parts(move))
-        assert state.play(entry) == after, (
-            f"{name}: move_parts({move!r}) gives {entry!r}, which must be an accepted spelling of the same move")
+        others = legal if len(legal) <= PARTS_ALL else sampler.sample(legal, PARTS_SAMPLED)
+        for other in {move, *others}:
+            assert_parts_join_back(name, state, other, after if other == move else state.play(other))
         if after.outcome is None:
             assert after.to_move is not None, f"{name}: a running game must have a seat to move"
         else:
@@ -121,6 +161,26 @@ def played(name: str, start, rng: random.Random):
         states.append(state)
         moves.append(move)
     return states, moves
+
+
+def assert_parts_join_back(name: str, state, move: str, after) -> None:
+    """The parts the Move panel and autocomplete build `move` from are non-empty and, joined, an accepted
+    spelling of it that plays to `after`, the position `move` itself gives."""
+    parts = state.move_parts(move)
+    fix = (f"override move_parts in {type(state).__name__} (the default, from rules.contract.Hooks, makes a part "
+           "of each square with what stands before it) so that every part is non-empty and the parts joined "
+           "spell the same move")
+    assert len(parts) >= 1 and all(isinstance(part, str) and part for part in parts), (
+        f"{name}: move_parts({move!r}) gives {parts!r}, with an empty part; {fix}")
+    entry = "".join(parts)
+    try:
+        joined = state.play(entry)
+    except IllegalMove as error:
+        raise AssertionError(f"{name}: move_parts({move!r}) gives {parts!r}, and play() refuses them joined, "
+                             f"{entry!r}: {error}; {fix}") from error
+    assert joined == after, (
+        f"{name}: move_parts({move!r}) gives {parts!r}, and them joined, {entry!r}, plays "
+        f"{joined.last and joined.last.notation!r} to another position; {fix}")
 
 
 def assert_pickles(name: str, state) -> None:
@@ -150,3 +210,88 @@ def assert_draws(name: str, state, players: int) -> None:
     assert len(module.seats(state, names)) == players, f"renderer of {name}: seats() must give one seat per player"
     assert isinstance(module.label_sizes(state), dict), f"renderer of {name}: label_sizes() must give a dict"
     assert 0 < len(renderers.describe(state, names)) <= ALT_TEXT_MAX
+
+
+# --- the check of move_parts, on a toy game whose captures are written with an x -----------------------
+
+TOY = "skirmish"
+ROW = "abcde"
+
+
+@dataclass(frozen=True)
+class Skirmish(Hooks):
+    """Two pieces on a row of five squares, a1 to e1: a step to the empty square either side (`b1-a1`),
+    or the taking of the enemy piece there (`b1xc1`), which wins."""
+
+    at: tuple[int, int] = (0, len(ROW) - 1)  # each seat's square
+    to_move: int | None = 0
+    last: LastMove | None = None
+    outcome: Outcome | None = None
+
+    game = TOY
+    players = 2
+
+    def legal_moves(self) -> list[str]:
+        if self.to_move is None:
+            return []
+        mine, theirs = self.at[self.to_move], self.at[1 - self.to_move]
+        return [f"{ROW[mine]}1{'x' if to == theirs else '-'}{ROW[to]}1" for to in (mine - 1, mine + 1) if 0 <= to < len(ROW)]
+
+    def play(self, move: str) -> Skirmish:
+        seat = still_playing(self.to_move)
+        written = tidy(move)
+        if written not in self.legal_moves():  # only the canonical spelling: "b1c1" for "b1xc1" is refused
+            raise IllegalMove(f"{shown(move)} is no move here: {' or '.join(self.legal_moves())}")
+        at = tuple(ROW.index(written[-2]) if s == seat else self.at[s] for s in range(2))
+        taken = written[2] == "x"
+        return replace(self, at=at, to_move=None if taken else 1 - seat, last=LastMove(seat, written),
+                       outcome=Outcome.won(seat, "enemy taken") if taken else None)
+
+
+class DroppedX(Skirmish):
+    """Parts found as squares with the separators before them, which leaves the x of a capture out."""
+
+    def move_parts(self, move: str) -> tuple[str, ...]:
+        return tuple(re.findall(r"[^a-z]*[a-z][0-9]+", move))
+
+
+class EmptyPart(Skirmish):
+    """Parts split at the dash, which leaves a capture's two parts empty."""
+
+    def move_parts(self, move: str) -> tuple[str, ...]:
+        return move.partition("-")
+
+
+def registered(monkeypatch: pytest.MonkeyPatch, state: type[Skirmish]) -> str:
+    """The toy game, its states of class `state`, in rules.GAMES for the test's duration."""
+    monkeypatch.setitem(GAMES, TOY, Game(
+        name=TOY, title="Skirmish", players=range(2, 3), options=(), seat_names=("Left", "Right"),
+        summary="Step along a row; take the enemy piece to win.", rules_text="Step or take.", house_rules=(),
+        notation="`b1-c1`, `b1xc1`.", new=lambda players, options, seed: state()))
+    return TOY
+
+
+def test_a_capture_written_with_an_x_is_built_from_its_squares(monkeypatch):
+    name = registered(monkeypatch, Skirmish)
+    check_rules(name, {})
+    state = Skirmish(at=(1, 2))
+    moves = state.legal_moves()
+    assert moves == ["b1-a1", "b1xc1"]
+    assert [state.move_parts(move) for move in moves] == [("b1", "-a1"), ("b1", "xc1")]
+    [first] = children(state, "", moves)
+    assert (first.value, first.complete, first.count) == ("b1", False, 2), "the Move panel's first step: b1, two moves on"
+    assert [(b.value, b.complete) for b in children(state, "b1", moves)] == [("b1-a1", True), ("b1xc1", True)]
+
+
+def test_parts_that_lose_a_captures_x_are_reported_with_what_to_override(monkeypatch):
+    name = registered(monkeypatch, DroppedX)
+    with pytest.raises(AssertionError, match=r"skirmish: move_parts\('[a-e]1x[a-e]1'\) gives \('[a-e]1', '[a-e]1'\), "
+                                             r"and play\(\) refuses them joined.*override move_parts in DroppedX"):
+        check_rules(name, {})
+
+
+def test_an_empty_part_is_reported_with_what_to_override(monkeypatch):
+    name = registered(monkeypatch, EmptyPart)
+    with pytest.raises(AssertionError, match=r"move_parts\('[a-e]1x[a-e]1'\) gives \('[a-e]1x[a-e]1', '', ''\), "
+                                             r"with an empty part; override move_parts in EmptyPart"):
+        check_rules(name, {})
