@@ -19,6 +19,7 @@ from PIL import Image
 
 import renderers
 from bot.discord.commands import DESCRIPTION_LIMIT
+from bot.rulebook import rules_text
 from renderers.describe import ALT_TEXT_MAX
 from rules import GAMES, Game, IllegalMove, LastMove, Outcome, ended
 from rules.contract import HOOKS, Hooks, missing_members
@@ -26,6 +27,7 @@ from rules.core import shown, still_playing
 from rules.notation import tidy
 from rules.parts import children
 from rules.rebuild import rebuild
+from tests.support.discord_rules import EMBED_DESCRIPTION_MAX
 from tests.support.playouts import VARIANTS, option_variants
 
 PLIES = 400  # enough to reach the end of most random games; Elevation's run longer and stop here
@@ -71,6 +73,10 @@ def check_record(name: str) -> None:
     assert 1 <= len(game.summary) <= DESCRIPTION_LIMIT, (
         f"{name}: the summary is {len(game.summary)} characters; the command picker shows 1 to {DESCRIPTION_LIMIT}")
     assert min(game.players) >= 2, f"{name}: players must start at 2 or more"
+    shown_rules = len(rules_text(game))
+    assert shown_rules <= EMBED_DESCRIPTION_MAX, (
+        f"{name}: /rules shows {shown_rules} characters of rules, summary, notation, house rules and options; "
+        f"one embed holds {EMBED_DESCRIPTION_MAX}, and the rest would be cut")
     for spec in game.options:
         described = f"{spec.help}{spec.default_text}"
         assert 1 <= len(described) <= DESCRIPTION_LIMIT, (
