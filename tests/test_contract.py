@@ -155,8 +155,8 @@ def played(name: str, start, rng: random.Random):
             "it must be the canonical notation, as legal_moves() lists it")
         assert after.last.seat == state.to_move, f"{name}: last.seat must be the seat that moved"
         others = legal if len(legal) <= PARTS_ALL else sampler.sample(legal, PARTS_SAMPLED)
-        for other in {move, *others}:
-            assert_parts_join_back(name, state, other, after if other == move else state.play(other))
+        for other in dict.fromkeys([move, *others]):
+            assert_parts_join_back(name, state, other, after if other == move else played_once(name, state, other))
         if after.outcome is None:
             assert after.to_move is not None, f"{name}: a running game must have a seat to move"
         else:
@@ -169,6 +169,13 @@ def played(name: str, start, rng: random.Random):
     return states, moves
 
 
+def played_once(name: str, state, move: str):
+    try:
+        return state.play(move)
+    except IllegalMove as error:
+        raise AssertionError(f"{name}: legal_moves() lists {move!r}, and play() refuses it: {error}") from error
+
+
 def assert_parts_join_back(name: str, state, move: str, after) -> None:
     """The parts the Move panel and autocomplete build `move` from are non-empty and, joined, an accepted
     spelling of it that plays to `after`, the position `move` itself gives."""
@@ -177,7 +184,7 @@ def assert_parts_join_back(name: str, state, move: str, after) -> None:
            "of each square with what stands before it) so that every part is non-empty and the parts joined "
            "spell the same move")
     assert len(parts) >= 1 and all(isinstance(part, str) and part for part in parts), (
-        f"{name}: move_parts({move!r}) gives {parts!r}, with an empty part; {fix}")
+        f"{name}: move_parts({move!r}) gives {parts!r}, with no part or an empty one; {fix}")
     entry = "".join(parts)
     try:
         joined = state.play(entry)
@@ -299,5 +306,5 @@ def test_parts_that_lose_a_captures_x_are_reported_with_what_to_override(monkeyp
 def test_an_empty_part_is_reported_with_what_to_override(monkeypatch):
     name = registered(monkeypatch, EmptyPart)
     with pytest.raises(AssertionError, match=r"move_parts\('[a-e]1x[a-e]1'\) gives \('[a-e]1x[a-e]1', '', ''\), "
-                                             r"with an empty part; override move_parts in EmptyPart"):
+                                             r"with no part or an empty one; override move_parts in EmptyPart"):
         check_rules(name, {})
