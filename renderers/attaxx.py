@@ -22,11 +22,11 @@ TILE = 68
 FRAME = 10  # the wooden-green rim around the squares
 BOARD_W = FILES * TILE
 BOARD_X = (WIDTH - BOARD_W) // 2  # left edge of square a*
-BOARD_Y = theme.panel_height(2) + 14 + FRAME  # top edge of rank 7
+BOARD_Y = theme.panel_height(2, WIDTH) + 14 + FRAME  # top edge of rank 7
 LABEL_GAP = 17  # distance from the rim to the centre of a coordinate label
 LABEL_SIZE = theme.phone_size(WIDTH)  # the coordinates (bold), readable at a phone's width
 FOOTER_Y = BOARD_Y + RANKS * TILE + FRAME + 2 * LABEL_GAP
-HEIGHT = FOOTER_Y + theme.FOOTER_HEIGHT
+HEIGHT = FOOTER_Y + theme.footer_height(WIDTH)
 DISC = 52  # piece diameter
 
 # --- colours ------------------------------------------------------------------------------------------

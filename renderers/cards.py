@@ -1,7 +1,12 @@
-"""The player panel at the top of every picture: one card per seat (`Seat`, built by `seats_for`)
-with its disc, the player's name on one line or two (`name_layout`), the side, the score and a
-badge (`card_badge`); where each card lies (`card_box`, `panel_height`), and the seat marks that tell
-seats apart without colour in a game of more than two (`seat_marks`, `marks_for`).
+"""The player panel at the top of every picture: one card per seat (`Seat`, built by `seats_for`), two
+to a row, with its disc, the player's name on one line or two (`name_layout`), the side, the score and
+a badge (`card_badge`); where each card lies and how its lettering is set (`panel`, `card_box`,
+`panel_height`, `text_sizes`), and the seat marks that tell seats apart without colour (`seat_marks`,
+`marks_for`).
+
+Every word on a card is set at least at the size that reads on a phone once the picture is shown
+lettering.PHONE_WIDTH px wide (`lettering.phone_size` of the picture's width): a wider picture gets
+larger type and taller cards, so that on a phone every panel looks the same.
 """
 from __future__ import annotations
 
@@ -13,7 +18,8 @@ from functools import cache, lru_cache
 from PIL import Image, ImageDraw
 
 from renderers.colours import HIGHLIGHT, HIGHLIGHT_TEXT, MUTED, PANEL, PANEL_EDGE, RGB, TEXT, DiscStyle, mix
-from renderers.lettering import cap_height, clean_name, fit, font, put_text, visual_order
+from renderers.lettering import cap_height, clean_name, fit, font, phone_size, put_text, visual_order
+from renderers.results import seated_parts
 from renderers.sprites import marked_disc, paste, rounded_box
 from rules import GAMES, Outcome
 
@@ -52,63 +58,119 @@ def seats_for(state, names: Sequence[str], styles: Sequence[DiscStyle], scores: 
     return seats
 
 
-PANEL_PAD = 18
-CARD_HEIGHT = 80
-CARD_GAP = 12
-CARD_DISC = 40  # the seat's disc at the left of its card
-CARD_INSET = 10  # from the card's left edge to the disc, and from the disc to the text
-CARD_RIGHT = 12  # from the text's right end to the card's right edge
-SIDE_BASELINE = CARD_HEIGHT - 12  # the side and score line, from the card's top
-NAME_SIZES = (22, 20, 18, 16)  # a name on one line: the largest of these that fits...
-TWO_LINE_SIZES = (17, 16, 15, 14, 13)  # ...else on two lines, the largest that fits; else cut short at the last
+PANEL_PAD = 18  # around the panel, and the footer
+CARD_GAP = 12  # between two cards of a row
+PER_ROW = 2
 
 
 def cards_per_row(players: int) -> int:
-    """How many player cards `draw_players` puts in a row: two for 2 or 4 players, else three."""
-    return 2 if players <= 2 or players == 4 else 3
+    """How many player cards `draw_players` puts in a row: two, whatever the number of players (a
+    third would leave too little room for a name in type that reads on a phone)."""
+    return PER_ROW
 
 
-def panel_height(players: int) -> int:
-    """Height of the player panel drawn by `draw_players` (cards in rows of two or three)."""
-    rows = -(-players // cards_per_row(players))
-    return PANEL_PAD + rows * CARD_HEIGHT + (rows - 1) * CARD_GAP
+@dataclass(frozen=True)
+class Panel:
+    """How the cards of a panel `width` px wide are laid out and lettered; offsets are from a card's top."""
+
+    width: int
+    players: int
+    text: int  # the least size that reads on a phone: sides, units, badges, a name on two lines
+    name: int  # the largest size of a name on one line
+    score: int  # a score's figures (bold)
+    card_width: int
+    card_height: int
+    disc: int  # the seat's disc, at the card's left
+    inset: int  # from the card's left edge to the disc, and from the disc to the text
+    right_pad: int  # from the text's right end to the card's right edge
+    name_top: int  # the top of a name's capitals (its first line)
+    pitch: int  # from one line of a name to the next
+    baseline: int  # of the side and score line
+    badge_height: int  # the badge on the card's top edge
+    top: int  # above the first row of cards: room for half a badge
+    gap: int  # between two rows of cards: room for half a badge, clear of the card above
+
+    @property
+    def rows(self) -> int:
+        return -(-self.players // PER_ROW)
+
+    @property
+    def height(self) -> int:
+        return self.top + self.rows * self.card_height + (self.rows - 1) * self.gap
+
+    @property
+    def room(self) -> int:
+        """How wide a name may be."""
+        return self.card_width - self.inset * 2 - self.disc - self.right_pad
+
+
+@cache
+def panel(width: int, players: int) -> Panel:
+    """The layout of the cards of `players` seats across a picture `width` px wide."""
+    text = phone_size(width)
+    cap = cap_height(text)
+    badge_height = cap + 2 * round(cap * 0.4)
+    name_top = badge_height // 2 + max(4, cap // 3)  # clear of the badge on the card's top edge
+    pitch = round(text * 1.18)
+    baseline = name_top + cap + pitch + round(text * 1.3)
+    card_width = (width - 2 * PANEL_PAD - (PER_ROW - 1) * CARD_GAP) // PER_ROW
+    return Panel(width=width, players=players, text=text, name=round(text * 1.16), score=round(text * 1.1),
+                 card_width=card_width, card_height=baseline + round(text * 0.24) + round(text * 0.45),
+                 disc=round(cap * 2.8), inset=round(text * 0.5), right_pad=round(text * 0.6), name_top=name_top,
+                 pitch=pitch, baseline=baseline, badge_height=badge_height,
+                 top=max(PANEL_PAD, badge_height // 2 + 6), gap=max(CARD_GAP, badge_height // 2 + 6))
+
+
+def panel_height(players: int, width: int) -> int:
+    """Height of the player panel drawn by `draw_players` across a picture `width` px wide."""
+    return panel(width, players).height
+
+
+def text_sizes(width: int, players: int) -> dict[str, tuple[int, bool]]:
+    """Every kind of text on the cards of a picture `width` px wide, at the least size it may be set,
+    and whether it is bold (tests/test_phone_render.py holds them to what a phone can read)."""
+    lay = panel(width, players)
+    sizes = {"names": (lay.text, True), "sides": (lay.text, False), "scores": (lay.score, True),
+             "score units": (lay.text, False), "badges": (lay.text, True)}
+    if players > 2:
+        sizes["seat letters"] = (mark_size(lay.disc), True)
+    return sizes
+
+
+def mark_size(disc: int) -> int:
+    """The size of a seat's letter on a disc `disc` px across."""
+    return max(9, round(disc * 0.5))
 
 
 @dataclass(frozen=True)
 class CardBox:
-    """Where one seat's card lies on an image (its top left corner and width), and where its text goes."""
+    """Where one seat's card lies on an image (its top left corner and size), and where its text goes."""
 
     x: int
     y: int
     width: int
-
-    @property
-    def text_x(self) -> int:
-        """The left end of the name and of the side."""
-        return self.x + CARD_INSET + CARD_DISC + CARD_INSET
-
-    @property
-    def right(self) -> int:
-        """The right end of the name and of the score."""
-        return self.x + self.width - CARD_RIGHT
+    height: int
+    text_x: int  # the left end of the name and of the side
+    right: int  # the right end of the name and of the score
+    baseline: int  # of the side and score line
 
     @property
     def room(self) -> int:
         """How wide the name may be."""
         return self.right - self.text_x
 
-    @property
-    def baseline(self) -> int:
-        """The baseline of the side and score line."""
-        return self.y + SIDE_BASELINE
-
 
 def card_box(width: int, players: int, seat: int, top: int = 0) -> CardBox:
-    """The card of `seat` on a panel drawn at `top` across an image `width` px wide."""
-    per_row = cards_per_row(players)
-    card_w = (width - 2 * PANEL_PAD - (per_row - 1) * CARD_GAP) // per_row
-    row, col = divmod(seat, per_row)
-    return CardBox(PANEL_PAD + col * (card_w + CARD_GAP), top + PANEL_PAD + row * (CARD_HEIGHT + CARD_GAP), card_w)
+    """The card of `seat` on a panel drawn at `top` across an image `width` px wide; the last card of
+    an odd number sits in the middle of its row."""
+    lay = panel(width, players)
+    row, col = divmod(seat, PER_ROW)
+    x = PANEL_PAD + col * (lay.card_width + CARD_GAP)
+    if row == lay.rows - 1 and players % PER_ROW:
+        x = (width - lay.card_width) // 2
+    y = top + lay.top + row * (lay.card_height + lay.gap)
+    text_x = x + lay.inset * 2 + lay.disc
+    return CardBox(x, y, lay.card_width, lay.card_height, text_x, x + lay.card_width - lay.right_pad, y + lay.baseline)
 
 
 _BREAK_AFTER = re.compile(r"[_\-./+]")
@@ -136,26 +198,24 @@ def _two_lines(text: str, size: int, room: int, points: Sequence[tuple[int, int]
 
 
 @lru_cache(maxsize=1024)
-def name_layout(name: str, room: int) -> tuple[int, tuple[str, ...]]:
+def name_layout(name: str, room: int, largest: int, least: int) -> tuple[int, tuple[str, ...]]:
     """How a player's name (as `clean_name` gives it, in reading order) is set in `room` px on a card:
-    (font size, lines). On one line at the largest of NAME_SIZES that fits; else on two lines at the
-    largest of TWO_LINE_SIZES that fits, broken between words if that fits at any of them (else after
-    a "_", "-", …, else anywhere); only if even that fails, on two lines at the smallest size with the
-    second cut short with "…"."""
-    for size in NAME_SIZES:
+    (font size, lines). On one line at the largest size from `largest` down to `least` that fits;
+    else on two lines at `least`, broken between words if that fits (else after a "_", "-", …, else
+    anywhere); only if even that fails, with the second line cut short with "…". Never under `least`:
+    that is the size a phone can read."""
+    for size in range(largest, least - 1, -1):
         if font(size, True).getlength(name) <= room:
             return size, (name,)
-    for points in _break_points(name):  # a break between words at a smaller size before one inside a word
-        for size in TWO_LINE_SIZES:
-            lines = _two_lines(name, size, room, points)
-            if lines is not None:
-                return size, lines
-    size = TWO_LINE_SIZES[-1]
-    face = font(size, True)
+    for points in _break_points(name):
+        lines = _two_lines(name, least, room, points)
+        if lines is not None:
+            return least, lines
+    face = font(least, True)
     spaces, _, anywhere = _break_points(name)
     end, start = next((point for point in [*reversed(spaces), *reversed(anywhere)]
                        if face.getlength(name[:point[0]].rstrip()) <= room), (1, 1))
-    return size, (name[:end].rstrip(), fit(name[start:].lstrip(), size, True, room))
+    return least, (name[:end].rstrip(), fit(name[start:].lstrip(), least, True, room))
 
 
 def seat_marks(sides: Sequence[str]) -> list[str]:
@@ -167,7 +227,8 @@ def seat_marks(sides: Sequence[str]) -> list[str]:
 
 def marks_for(state) -> list[str] | None:
     """The seat marks (`seat_marks`) a picture draws on everything a seat owns, in a game of more than
-    two players; None with two, whose seats are told apart by more than their hue already."""
+    two players; None with two (a game whose two seats differ only in hue draws its own, see
+    `renderers.permutation`)."""
     if state.players <= 2:
         return None
     game = GAMES[state.game]
@@ -207,57 +268,75 @@ def _card(size: tuple[int, int], kind: str) -> Image.Image:
     return rounded_box(size, 12, PANEL, PANEL_EDGE, 1)
 
 
-@cache
-def _pill(text: str, size: int, fill: RGB, colour: RGB) -> Image.Image:
-    face = font(size, True)
-    left, top, right, bottom = face.getbbox(text)
-    h = size + 8
-    w = round(right - left) + 16
-    pill = rounded_box((w, h), h // 2, fill).copy()
-    ImageDraw.Draw(pill).text((w / 2, h / 2), text, font=face, fill=colour + (255,), anchor="mm")
-    return pill
-
-
-def name_lines(name: str, seat: int, room: int) -> tuple[int, tuple[str, ...]]:
-    """The name of `seat` as its card sets it: (font size, lines in drawing order)."""
-    size, lines = name_layout(clean_name(name, f"Player {seat + 1}"), room)
+def name_lines(name: str, side: str, seat: int, lay: Panel) -> tuple[int, tuple[str, ...]]:
+    """The name of `seat` as its card sets it, without the side the card gives on a line of its own
+    (see renderers.results.seated_parts): (font size, lines in drawing order)."""
+    shown, _ = seated_parts(clean_name(name, f"Player {seat + 1}"), side)
+    size, lines = name_layout(shown, lay.room, lay.name, lay.text)
     return size, tuple(visual_order(line) for line in lines)
 
 
-def draw_players(img: Image.Image, top: int, seats: Sequence[Seat], to_move: int | None, outcome: Outcome | None) -> None:
-    """Draw one card per seat across the image, starting at `top`: the seat's disc (with its mark in a
-    game of more than two, see `seat_marks`) and the name (on one line, or two: `name_layout`), the
-    side and the score under it, and a badge (`card_badge`): who is to move, or once the game is over,
-    the places."""
+def draw_players(img: Image.Image, top: int, seats: Sequence[Seat], to_move: int | None, outcome: Outcome | None,
+                 marks: Sequence[str] | None = None) -> None:
+    """Draw one card per seat across the image, starting at `top`: the seat's disc (with its mark, see
+    `seat_marks`: given as `marks`, or by default in a game of more than two) and the name (on one
+    line, or two: `name_layout`), the side and the score under it, and a badge (`card_badge`): who is
+    to move, or once the game is over, the places."""
     n = len(seats)
-    marks = seat_marks([seat.side for seat in seats]) if n > 2 else [""] * n
+    if marks is None:
+        marks = seat_marks([seat.side for seat in seats]) if n > 2 else [""] * n
+    lay = panel(img.width, n)
     draw = ImageDraw.Draw(img)
     for seat, info in enumerate(seats):
         box = card_box(img.width, n, seat, top)
         x, y = box.x, box.y
         kind = card_state(seat, to_move, outcome)
-        card = _card((box.width, CARD_HEIGHT), kind)
+        card = _card((box.width, box.height), kind)
         img.paste(card, (x, y), card)
-        paste(img, marked_disc(info.style, CARD_DISC, marks[seat]), (x + CARD_INSET + CARD_DISC / 2, y + CARD_HEIGHT / 2))
+        disc = marked_disc(info.style, lay.disc, marks[seat], size=mark_size(lay.disc))
+        paste(img, disc, (x + lay.inset + lay.disc / 2, y + box.height / 2))
         colour = MUTED if kind == "loser" else TEXT
-        size, lines = name_lines(info.name, seat, box.room)
+        size, lines = name_lines(info.name, info.side, seat, lay)
         face = font(size, True)
-        if len(lines) == 1:  # one line, 22 px or smaller when that avoids cutting it short
-            put_text(draw, (box.text_x, y + 36), lines[0], face, colour, "ls")
-        else:  # two lines above the side
-            first = y + 13 + cap_height(size)
+        first = y + lay.name_top + cap_height(lay.text)
+        if len(lines) == 1:  # in the middle of the room two lines would take
+            put_text(draw, (box.text_x, first + lay.pitch / 2 + (cap_height(size) - cap_height(lay.text)) / 2),
+                     lines[0], face, colour, "ls")
+        else:
             for k, line in enumerate(lines):
-                put_text(draw, (box.text_x, first + k * round(size * 1.18)), line, face, colour, "ls")
-        # the side on the left, the score on the right
-        base = box.baseline
-        if info.score:
-            label_font, score_font = font(15), font(21, True)
-            label = f" {info.score_label}" if info.score_label else ""
-            put_text(draw, (box.right, base), label, label_font, MUTED, "rs")
-            score_right = box.right - round(label_font.getlength(label))
-            put_text(draw, (score_right, base), info.score, score_font, TEXT, "rs")
-        put_text(draw, (box.text_x, base), info.side, font(16), MUTED, "ls")
+                put_text(draw, (box.text_x, first + k * lay.pitch), line, face, colour, "ls")
+        draw_side_line(draw, box, lay, info)
         marker = card_badge(seat, to_move, outcome)
         if marker:  # a badge sitting on the card's top edge, at the right
-            pill = _pill(marker, 13, HIGHLIGHT if kind in ("turn", "winner") else MUTED, HIGHLIGHT_TEXT)
-            img.paste(pill, (x + box.width - 14 - pill.width, y - pill.height // 2), pill)
+            draw_badge(img, draw, marker, lay, (x + box.width - round(lay.text * 0.7), y),
+                       HIGHLIGHT if kind in ("turn", "winner") else MUTED)
+
+
+def draw_side_line(draw: ImageDraw.ImageDraw, box: CardBox, lay: Panel, info: Seat) -> None:
+    """The side on the left of the card's last line and the score on its right; the side is cut
+    short only if a score leaves it no room."""
+    room = box.room
+    if info.score:
+        label_font, score_font = font(lay.text), font(lay.score, True)
+        label = f" {info.score_label}" if info.score_label else ""
+        put_text(draw, (box.right, box.baseline), label, label_font, MUTED, "rs")
+        score_right = box.right - round(label_font.getlength(label))
+        put_text(draw, (score_right, box.baseline), info.score, score_font, TEXT, "rs")
+        room = score_right - round(score_font.getlength(info.score)) - round(lay.text * 0.6) - box.text_x
+    put_text(draw, (box.text_x, box.baseline), fit(info.side, lay.text, False, room), font(lay.text), MUTED, "ls")
+
+
+@cache
+def _pill(width: int, height: int, fill: RGB) -> Image.Image:
+    return rounded_box((width, height), height // 2, fill)
+
+
+def draw_badge(img: Image.Image, draw: ImageDraw.ImageDraw, text: str, lay: Panel, right_middle: tuple[int, int],
+               fill: RGB) -> None:
+    """A badge: `text` in bold capitals on a pill of `fill`, its right end and middle at `right_middle`."""
+    face = font(lay.text, True)
+    width = round(face.getlength(text)) + 2 * round(lay.text * 0.45)
+    pill = _pill(width, lay.badge_height, fill)
+    x, y = right_middle[0] - width, right_middle[1] - lay.badge_height // 2
+    img.paste(pill, (x, y), pill)
+    put_text(draw, (x + width / 2, y + lay.badge_height / 2 + cap_height(lay.text) / 2), text, face, HIGHLIGHT_TEXT, "ms")

@@ -57,13 +57,16 @@ ICON = 22  # the pieces on the player cards and in the legend
 ARROW_WIDTH = 6.0  # a step arrow's stroke
 ARROW_EDGE = 2.0  # its dark casing, each side
 LANE = 5.0  # how far apart the two legs of a step there and back are drawn, each from the centre line
+DETAIL_LINES = 3  # in the footer
 
 
 @cache
 def layout() -> grid.Layout:
-    """The board's layout: 80 px squares, the legend band between the file letters and the footer."""
+    """The board's layout: 80 px squares, the legend band between the file letters and the footer, and
+    a footer with room for three lines of detail (a long name's time-out, a turn and two captures)."""
     core = grid.layout_for(SIDE, CELL, WIDTH, PLAYERS)
-    return replace(core, footer_y=core.footer_y + LEGEND_HEIGHT, height=core.height + LEGEND_HEIGHT)
+    extra = LEGEND_HEIGHT + theme.footer_height(core.width, DETAIL_LINES) - theme.footer_height(core.width)
+    return replace(core, footer_y=core.footer_y + LEGEND_HEIGHT, height=core.height + extra)
 
 
 # --- colours ------------------------------------------------------------------------------------------
@@ -352,7 +355,7 @@ def image(state, names: Sequence[str]) -> Image.Image:
     shown = seats(state, names)
     theme.draw_players(img, 0, shown, state.to_move, state.outcome)
     draw_kinds(img, state)
-    theme.draw_footer(img, lay.footer_y, shown, state.to_move, state.outcome, detail(state, shown))
+    theme.draw_footer(img, lay.footer_y, shown, state.to_move, state.outcome, detail(state, shown), lines=DETAIL_LINES)
     return img
 
 
@@ -406,7 +409,7 @@ def label_sizes(state) -> dict[str, tuple[int, bool]]:
     """Every kind of text on and under the board, with its font size and whether it is bold."""
     lay = layout()
     return {"files and ranks": (lay.label_size, True), "heights": (NUMBER_SIZE, True), "dug and put": (CHIP_SIZE, True),
-            "legend": (LEGEND_SIZE, False)}
+            "legend": (LEGEND_SIZE, False), "pieces left": (theme.panel(WIDTH, PLAYERS).text, True)}
 
 
 def chip_text(put: int, taken: int) -> str:
@@ -424,18 +427,19 @@ def draw_kinds(img: Image.Image, state) -> None:
     """Each seat's pieces left by kind on its card, right of its side's name: an icon and a count per
     kind, faded for a kind that is gone."""
     draw = ImageDraw.Draw(img)
-    face = theme.font(19, True)
+    lay = theme.panel(img.width, PLAYERS)
+    face = theme.font(lay.text, True)
     for seat in range(PLAYERS):
         box = theme.card_box(img.width, PLAYERS, seat)
         right, base_y = box.right, box.baseline
         loser = theme.card_state(seat, state.to_move, state.outcome) == "loser"
         for kind, count in reversed(list(enumerate(state.kinds_left(seat)))):
             colour = theme.FAINT if count == 0 else theme.MUTED if loser else theme.TEXT
-            draw.text((right, base_y), str(count), font=face, fill=colour, anchor="rs")
+            theme.put_text(draw, (right, base_y), str(count), face, colour, "rs")
             right -= round(face.getlength(str(count))) + 3
             icon = card_icon(seat, kind, count == 0)
-            img.paste(icon, (right - icon.width, base_y - 7 - icon.height // 2), icon)
-            right -= icon.width + 10
+            img.paste(icon, (right - icon.width, round(base_y - theme.cap_height(lay.text) / 2 - icon.height / 2)), icon)
+            right -= icon.width + round(lay.text * 0.5)
 
 
 @cache

@@ -1,35 +1,38 @@
 """The status panel at the bottom of every picture (`draw_footer`): whose turn it is or the result
 (`result_text`) in large type, and under it the detail (`move_detail`: the last move and what it
-did, or a game's hint before the first) on up to two lines (`wrap_detail`).
+did, or a game's hint before the first) on up to two lines (`wrap_detail`). As on the cards, every
+word is set at least at the size a phone can read (`footer`, `text_sizes`), so a wider picture has a
+taller footer (`footer_height`).
 """
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from functools import lru_cache
+from dataclasses import dataclass
+from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
 from renderers.cards import PANEL_PAD, Seat, seat_marks
 from renderers.colours import HIGHLIGHT, MUTED, NOTE, PANEL, PANEL_EDGE, RGB, TEXT
-from renderers.lettering import display_name, fit, font, put_text
+from renderers.lettering import cap_height, display_name, fit, font, phone_size, put_text
 from renderers.results import reason_sentence, scores_text, seated, who_won
 from renderers.sprites import marked_disc, paste, rounded_box
 from rules import Outcome
 
 
 def result_text(outcome: Outcome, seats: Sequence[Seat], plain: bool = False, reason: bool = True,
-                scores: bool = True) -> str:
+                scores: bool = True, size: int = 21, room: int = 330) -> str:
     """"alice wins · 30–19 · board full", "Draw · threefold repetition", "carol wins · carol 37, alice 30,
     bob 12 · all 12 numbers written": scores only when they decided the result (see Outcome.scores),
     in finishing order, with names when more than two played. With `plain`, names are given in full
-    (for text output); otherwise cleaned for the bundled font and kept short. `reason=False` and
-    `scores=False` leave those out."""
+    (for text output); otherwise cleaned for the bundled font and kept short: a status line `room` px
+    wide in bold type of `size` px. `reason=False` and `scores=False` leave those out."""
     def names(share: int) -> list[str]:
         """Every seat's name, in a picture as wide as a `share` of the status line allows."""
         if plain:
             return [" ".join(seat.name.split()) or seat.side for seat in seats]
-        return [fit(display_name(seat.name, f"Player {k + 1}"), 21, True, 330 // share) for k, seat in enumerate(seats)]
+        return [fit(display_name(seat.name, f"Player {k + 1}"), size, True, room // share) for k, seat in enumerate(seats)]
 
     parts = [who_won(outcome, names(len(outcome.places[0])))]
     if scores and outcome.scores is not None:
@@ -40,16 +43,63 @@ def result_text(outcome: Outcome, seats: Sequence[Seat], plain: bool = False, re
     return " · ".join(parts)
 
 
-FOOTER_HEIGHT = 104  # the footer panel and the margin under it: room for the status and two detail lines
-DETAIL_LINES = 2
-DETAIL_SIZE = 16
+DETAIL_LINES = 2  # unless a game asks for more: the last move and what it did, after any reason for ending
 BREAK = "\n"  # a detail segment starting with this starts a new line
 
+
+@dataclass(frozen=True)
+class Footer:
+    """How the footer of a picture `width` px wide is laid out and lettered; offsets from the panel's top."""
+
+    status: int  # the status line's size (bold)
+    detail: int  # the detail's and the aside's size: the least that reads on a phone
+    inset: int  # from the panel's left and right edges to the text
+    status_baseline: int
+    detail_baseline: int  # of the first detail line
+    pitch: int  # from one detail line to the next
+    swatch: int  # the disc of the seat the status is about
+    lines: int  # how many detail lines it has room for
+    panel_height: int
+
+    @property
+    def height(self) -> int:
+        """The panel and the margin under it."""
+        return self.panel_height + PANEL_PAD
+
+
+@cache
+def footer(width: int, lines: int = DETAIL_LINES) -> Footer:
+    """The footer's layout on a picture `width` px wide, with room for `lines` lines of detail."""
+    text = phone_size(width, False)
+    status = round(phone_size(width) * 1.1)
+    status_baseline = round(text * 0.7) + cap_height(status)
+    detail_baseline = status_baseline + round(text * 1.45)
+    pitch = round(text * 1.25)
+    bottom = detail_baseline + (lines - 1) * pitch + round(text * 0.24) + round(text * 0.55)
+    return Footer(status=status, detail=text, inset=round(text * 0.85), status_baseline=status_baseline,
+                  detail_baseline=detail_baseline, pitch=pitch, swatch=round(cap_height(status) * 1.6), lines=lines,
+                  panel_height=bottom)
+
+
+def footer_height(width: int, lines: int = DETAIL_LINES) -> int:
+    """The footer panel and the margin under it, on a picture `width` px wide: room for the status and
+    `lines` detail lines."""
+    return footer(width, lines).height
+
+
+def text_sizes(width: int) -> dict[str, tuple[int, bool]]:
+    """Every kind of text in the footer of a picture `width` px wide with its size and whether it is
+    bold (tests/test_phone_render.py holds them to what a phone can read)."""
+    lay = footer(width)
+    return {"status": (lay.status, True), "last move": (lay.detail, False), "aside": (lay.detail, False)}
+
+
 Segment = tuple[str, RGB]  # a run of text in one colour
+GLUED = ("·", "=")  # kept with the word after them, so that no line ends with one
 
 
 def _units(detail: Sequence[Segment]) -> list[list[Segment]]:
-    """The detail line's words, each with the spaces after it and its colour; a lone "·" is kept with
+    """The detail line's words, each with the spaces after it and its colour; a lone "·" or "=" is kept with
     the word after it (so that no line ends with one), and a unit that starts a new line is marked by
     a first segment (BREAK, colour)."""
     units: list[list[Segment]] = []
@@ -63,16 +113,16 @@ def _units(detail: Sequence[Segment]) -> list[list[Segment]]:
             else:
                 units.append([(BREAK, colour), (word, colour)] if forced else [(word, colour)])
                 forced = False
-            glue = word.strip() == "·"
+            glue = word.strip() in GLUED
     return units
 
 
 @lru_cache(maxsize=1024)
-def wrap_detail(detail: tuple[Segment, ...], room: int, lines: int = DETAIL_LINES) -> tuple[tuple[Segment, ...], ...]:
-    """The footer's detail segments set on at most `lines` lines of `room` px at DETAIL_SIZE: broken
+def wrap_detail(detail: tuple[Segment, ...], room: int, size: int, lines: int = DETAIL_LINES) -> tuple[tuple[Segment, ...], ...]:
+    """The footer's detail segments set on at most `lines` lines of `room` px at `size`: broken
     between words (or where a segment starts with BREAK), and only the last line, if even that is too
     short, cut with "…"."""
-    face = font(DETAIL_SIZE)
+    face = font(size)
     out: list[list[Segment]] = [[]]
     used = 0.0
     units = _units(detail)
@@ -87,7 +137,7 @@ def wrap_detail(detail: tuple[Segment, ...], room: int, lines: int = DETAIL_LINE
         bare = width - (face.getlength(pieces[-1][0]) - face.getlength(pieces[-1][0].rstrip()))
         if out[-1] and (forced or used + bare > room):
             if len(out) == lines:  # no line left: cut this one short
-                return _cut(out, units[k:], room)
+                return _cut(out, units[k:], room, size)
             out.append([])
             used = 0.0
             if len(pieces) > 1 and pieces[0][0].strip() == "·":  # the break parts the two already
@@ -96,7 +146,7 @@ def wrap_detail(detail: tuple[Segment, ...], room: int, lines: int = DETAIL_LINE
             width = sum(face.getlength(text) for text, _ in pieces)
             bare = width - (face.getlength(pieces[-1][0]) - face.getlength(pieces[-1][0].rstrip()))
         if bare > room:  # one word longer than a whole line
-            out[-1].append((fit("".join(text for text, _ in pieces).strip(), DETAIL_SIZE, False, room), pieces[0][1]))
+            out[-1].append((fit("".join(text for text, _ in pieces).strip(), size, False, room), pieces[0][1]))
             used = room
             continue
         out[-1].extend(pieces)
@@ -104,10 +154,10 @@ def wrap_detail(detail: tuple[Segment, ...], room: int, lines: int = DETAIL_LINE
     return tuple(tuple(line) for line in out if line)
 
 
-def _cut(out: list[list[Segment]], rest: Sequence[list[Segment]], room: int) -> tuple[tuple[Segment, ...], ...]:
+def _cut(out: list[list[Segment]], rest: Sequence[list[Segment]], room: int, size: int) -> tuple[tuple[Segment, ...], ...]:
     """The lines set so far with the rest of the text run on at the end of the last one, as much of it
     as fits with "…" after it."""
-    face = font(DETAIL_SIZE)
+    face = font(size)
     pieces = out[-1] + [(" " if text == BREAK else text, colour) for unit in rest for text, colour in unit]
     out[-1] = []
     ellipsis = face.getlength("…")
@@ -132,38 +182,42 @@ def _cut(out: list[list[Segment]], rest: Sequence[list[Segment]], room: int) -> 
 
 
 def draw_footer(img: Image.Image, top: int, seats: Sequence[Seat], to_move: int | None, outcome: Outcome | None,
-                detail: Sequence[Segment], aside: str = "") -> None:
+                detail: Sequence[Segment], aside: str = "", lines: int = DETAIL_LINES) -> None:
     """A panel at `top`: the status (whose turn, or the result) in large type with a swatch, and under
-    it the detail in coloured segments (the game's reason for ending first) on up to two lines, broken
-    between words (see `wrap_detail`); the panel always has room for both, so the picture keeps its
-    size. `aside`, if any, is set in small muted type at the right of the status line (a game's phase,
-    say), and the status is cut short before it."""
+    it the detail in coloured segments (the game's reason for ending first) on up to `lines` lines,
+    broken between words (see `wrap_detail`); the panel always has room for them all, so the picture
+    keeps its size (`footer_height(width, lines)`). `aside`, if any, is set muted at the right of the status line (a game's phase, say), in at
+    most half of it, and the status is cut short before it."""
     width = img.width
-    box_w, box_h = width - 2 * PANEL_PAD, FOOTER_HEIGHT - PANEL_PAD
-    panel = rounded_box((box_w, box_h), 12, PANEL, PANEL_EDGE, 1)
+    lay = footer(width, lines)
+    box_w = width - 2 * PANEL_PAD
+    panel = rounded_box((box_w, lay.panel_height), 12, PANEL, PANEL_EDGE, 1)
     img.paste(panel, (PANEL_PAD, top), panel)
     draw = ImageDraw.Draw(img)
-    x = PANEL_PAD + 16
-    inner = box_w - 32
-    status_font = font(21, True)
+    x = PANEL_PAD + lay.inset
+    inner = box_w - 2 * lay.inset
+    status_font, aside_font = font(lay.status, True), font(lay.detail)
+    baseline = top + lay.status_baseline
     status_room = inner
     if aside:
-        aside = fit(aside, 16, False, inner // 2)
-        put_text(draw, (x + inner, top + 29), aside, font(16), MUTED, "rs")
-        status_room -= round(font(16).getlength(aside)) + 16
+        aside = fit(aside, lay.detail, False, inner // 2)
+        put_text(draw, (x + inner, baseline), aside, aside_font, MUTED, "rs")
+        status_room -= round(aside_font.getlength(aside)) + lay.inset
+    gap = lay.swatch + round(lay.detail * 0.55)  # the swatch and the space after it
     swatch: int | None = None
     if outcome is None and to_move is not None:
         swatch = to_move
         name = display_name(seats[to_move].name, f"Player {to_move + 1}")
         suffix = seated(name, seats[to_move].side)[len(name):] + " to move"
-        status = fit(name, 21, True, status_room - 34 - round(status_font.getlength(suffix))) + suffix
+        status = fit(name, lay.status, True, status_room - gap - round(status_font.getlength(suffix))) + suffix
         colour = TEXT
     elif outcome is not None:
         winners = sorted(outcome.places[0]) if not outcome.is_draw else []
         swatch = winners[0] if len(winners) == 1 else None
         # With more than two, the cards give every place and score: a list of them here would be cut short.
-        status = result_text(outcome, seats, reason=False, scores=len(seats) == 2)
-        status = fit(status, 21, True, status_room - (34 if swatch is not None else 0))
+        status = result_text(outcome, seats, reason=False, scores=len(seats) == 2, size=lay.status,
+                             room=round(inner * 0.62))
+        status = fit(status, lay.status, True, status_room - (gap if swatch is not None else 0))
         colour = HIGHLIGHT
         if outcome.reason:
             detail = [(reason_sentence(outcome) + " · ", TEXT), *detail]
@@ -172,14 +226,15 @@ def draw_footer(img: Image.Image, top: int, seats: Sequence[Seat], to_move: int 
     tx = x
     if swatch is not None:
         mark = seat_marks([seat.side for seat in seats])[swatch] if len(seats) > 2 else ""
-        paste(img, marked_disc(seats[swatch].style, 24, mark), (x + 12, top + 21))
-        tx = x + 34
-    put_text(draw, (tx, top + 29), status, status_font, colour, "ls")
-    detail_font = font(DETAIL_SIZE)
-    for k, line in enumerate(wrap_detail(tuple(detail), inner)):
+        disc = marked_disc(seats[swatch].style, lay.swatch, mark, size=max(9, round(lay.swatch * 0.55)))
+        paste(img, disc, (x + lay.swatch / 2, baseline - cap_height(lay.status) / 2))
+        tx = x + gap
+    put_text(draw, (tx, baseline), status, status_font, colour, "ls")
+    detail_font = font(lay.detail)
+    for k, line in enumerate(wrap_detail(tuple(detail), inner, lay.detail, lines)):
         dx = float(x)
         for text, colour in line:
-            put_text(draw, (round(dx), top + 54 + 21 * k), text, detail_font, colour, "ls")
+            put_text(draw, (round(dx), top + lay.detail_baseline + lay.pitch * k), text, detail_font, colour, "ls")
             dx += detail_font.getlength(text)
 
 

@@ -124,9 +124,9 @@ def layout_for(n: int, cell: int, min_width: int, players: int) -> Layout:
         size = theme.phone_size(width)
     top_labels = n >= 10
     board_x = (width - side) // 2
-    board_y = theme.panel_height(players) + PANEL_GAP + (2 * label_gap if top_labels else 0) + FRAME
+    board_y = theme.panel_height(players, width) + PANEL_GAP + (2 * label_gap if top_labels else 0) + FRAME
     footer_y = board_y + side + FRAME + 2 * label_gap
-    return Layout(n=n, cell=cell, width=width, height=footer_y + theme.FOOTER_HEIGHT, board_x=board_x,
+    return Layout(n=n, cell=cell, width=width, height=footer_y + theme.footer_height(width), board_x=board_x,
                   board_y=board_y, label_size=size, label_gap=label_gap, top_labels=top_labels,
                   footer_y=footer_y, rank_gap=rank_gap)
 

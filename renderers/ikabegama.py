@@ -25,7 +25,7 @@ from rules.geometry import Geometry, hexagon
 WIDTH = 600  # as Attaxx
 SPAN = 492  # the cells' width, leftmost vertex to rightmost, whatever the board size
 FRAME = 7  # the rim around the cells, px across a hex edge
-BOARD_TOP = theme.panel_height(2) + 16  # top of the rim
+BOARD_TOP = theme.panel_height(2, WIDTH) + 16  # top of the rim
 LABEL_GAP = 14  # from the rim to the centre of a file letter
 SQRT3 = math.sqrt(3)
 
@@ -79,7 +79,7 @@ def layout(side: int) -> Layout:
     return Layout(
         geometry=geometry, radius=radius, gap=gap, centres=centres, disc=disc, flip=flip, nest_width=nest_width,
         number_size=theme.phone_size(WIDTH), label_size=theme.phone_size(WIDTH),
-        footer_y=footer_y, height=footer_y + theme.FOOTER_HEIGHT,
+        footer_y=footer_y, height=footer_y + theme.footer_height(WIDTH),
     )
 
 

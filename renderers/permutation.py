@@ -1,7 +1,8 @@
 """Multiplications Within The Permutation: an n×n grid (7 ≤ n ≤ 25) with the x's, the numbers (each on a
 tile of its writer's colour) and the path 1→2→3… drawn, the last move's rectangle shaded in the mover's
-colour, players above, status below. With three or more players every x placed and every number
-written also carries its seat's letter (theme.marks_for), so that no seat is told by its colour alone.
+colour, players above, status below. Every x placed and every number written also carries its seat's
+letter (`seat_marks`), joined to it in its own rank, which holds nothing else, so that no seat is told by
+its colour alone and no letter covers a number.
 
 The image's size depends only on (n, players): the squares shrink as n grows so that the picture stays
 under about 900 px, but never so far that the coordinates and numbers stop reading at a phone's width
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
@@ -24,8 +26,7 @@ from renderers.theme import RGB
 from rules.permutation import FILES, SEAT_NAMES, square_name
 
 # --- layout -------------------------------------------------------------------------------------------
-WIDE = 800  # width when the cards sit three to a row: room for "Orange" and "999 points" on one line
-NARROW = 600  # otherwise, as the other games
+WIDTH = 600  # the least width, as the other games; a large board makes the picture wider
 PATH_SS = 3  # supersampling of the path's mask
 
 # --- colours ------------------------------------------------------------------------------------------
@@ -48,12 +49,10 @@ TILE_TINT = 0.42  # how much of the mover's colour the square of the x just plac
 @cache
 def layout(n: int, players: int) -> grid.Layout:
     """The board's layout for n×n under `players` player cards: the largest squares that fit (see
-    grid.layout), on an image wide enough for three cards to a row when they sit so, and never too
-    small for a number that reads at a phone's width (`least_cell`)."""
-    width = NARROW if theme.cards_per_row(players) == 2 else WIDE
+    grid.layout), never too small for a number that reads at a phone's width (`least_cell`)."""
     least = 0
     while True:
-        lay = grid.layout(n, width, players, least=least)
+        lay = grid.layout(n, WIDTH, players, least=least)
         if lay.cell >= least_cell(lay.width):
             return lay
         least = least_cell(lay.width)
@@ -74,7 +73,8 @@ def layout_of(state) -> grid.Layout:
 def label_sizes(state) -> dict[str, tuple[int, bool]]:
     """Every kind of text on the board, with its font size and whether it is bold."""
     lay = layout_of(state)
-    return {"files and ranks": (lay.label_size, True), "numbers": (number_size(lay), True)}
+    return {"files and ranks": (lay.label_size, True), "numbers": (number_size(lay), True),
+            "seat letters": (letter_size(lay), True)}
 
 
 # --- cached pictures ----------------------------------------------------------------------------------
@@ -108,50 +108,151 @@ def badge_edge(cell: int) -> float:
     return max(1.5, cell * 0.05)
 
 
+def letter_size(lay: grid.Layout) -> int:
+    """The seats' letters beside the numbers: a little smaller than the numbers, never under what reads on a phone."""
+    return max(theme.phone_size(lay.width), round(number_size(lay) * 0.78))
+
+
 def number_size(lay: grid.Layout) -> int:
     """The numbers' font size: large in large squares, and never under what reads on a phone."""
     h = badge_height(lay.cell)
     return max(theme.phone_size(lay.width), round(min(0.62 * h, 12 + 0.3 * h)))
 
 
-@lru_cache(maxsize=1024)
-def badge(cell: int, size: int, number: int, style: theme.DiscStyle, newest: bool, mark: str = "") -> tuple[Image.Image, int]:
-    """An RGBA sprite of a rounded tile holding `number` at `size` px, filled with the writer's colour
-    and edged in its dark shade (the newest number is filled with the highlight colour instead), with
-    the writer's `mark` (see theme.seat_marks), if any, in a small disc on its upper right corner; and
-    how far it reaches left of the square's inside. It is never taller than the inside of a square,
-    but may be wider: the squares beside an x in its rank never hold another."""
-    ss = theme.SS
+@dataclass(frozen=True)
+class BadgeShape:
+    """Where a number's tile and its writer's mark lie, in px from the top-left pixel of its square's
+    inside: the number stays centred on the square, and the mark, a compartment of the tile in the
+    writer's dark shade, is joined to its right (to its left on the board's last file). A rank holds
+    one number and nothing else, so the tile may reach across the squares beside it, never above or
+    below its own."""
+
+    tile: tuple[float, float, float, float]  # left, top, right, bottom
+    number: tuple[float, float, float, float]  # the number's part of the tile
+    mark: tuple[float, float, float, float] | None  # the mark's part, if any
+
+
+def badge_shape(cell: int, size: int, number: int, mark: str = "", left: bool = False, letter: int = 0) -> BadgeShape:
+    """The shape of the tile of `number` set at `size` in a square `cell` px apart from the next, with
+    `mark` (see theme.seat_marks) set at `letter` on its right, or on its `left`."""
     side = cell - 1
     h = badge_height(cell)
     face = theme.font(size, True)
-    edge = badge_edge(cell) * (1.5 if newest else 1)
-    w = max(h, math.ceil(face.getlength(str(number)) + 2 * edge + h * 0.3))
-    tag = tag_diameter(cell) if mark else 0
-    extra = max(0, math.ceil((w + tag * 0.6 - side) / 2))
+    w = max(h, math.ceil(face.getlength(str(number)) + 2 * badge_edge(cell) + h * 0.3))
+    top, bottom = (side - h) / 2, (side + h) / 2
+    number_box = ((side - w) / 2, top, (side + w) / 2, bottom)
+    if not mark:
+        return BadgeShape(number_box, number_box, None)
+    m = mark_width(cell, letter or size, mark)
+    if left:
+        mark_box = (number_box[0] - m, top, number_box[0], bottom)
+        return BadgeShape((mark_box[0], top, number_box[2], bottom), number_box, mark_box)
+    mark_box = (number_box[2], top, number_box[2] + m, bottom)
+    return BadgeShape((number_box[0], top, mark_box[2], bottom), number_box, mark_box)
+
+
+def mark_width(cell: int, size: int, mark: str) -> int:
+    """How wide a seat's mark is, as a part of a tile or a tag of its own, its letter set at `size`."""
+    return math.ceil(theme.font(size, True).getlength(mark) + badge_height(cell) * 0.4)
+
+
+def mark_on_left(lay: grid.Layout, file: int, reach: float) -> bool:
+    """Whether a mark reaching `reach` px right of its square's inside would leave the board: then it
+    goes on the left."""
+    return lay.origin(file, 0)[0] + reach > lay.board_x + lay.side - 1
+
+
+@dataclass(frozen=True)
+class PlacedBadge:
+    """A number's tile as a board places it: its mark's side, how far it is moved from the middle of
+    its square to stay on the board (on the first and last files), and its shape there."""
+
+    left: bool
+    shift: int
+    shape: BadgeShape
+
+
+def placed_badge(lay: grid.Layout, file: int, number: int, mark: str) -> PlacedBadge:
+    """Where the tile of `number`, written in `file` with `mark`, lies on the board of `lay` (in px
+    from the top-left pixel of its square's inside): whole on the grid, its mark on the side that
+    has room."""
+    size, letter = number_size(lay), letter_size(lay)
+    left = mark_on_left(lay, file, badge_shape(lay.cell, size, number, mark, letter=letter).tile[2])
+    shape = badge_shape(lay.cell, size, number, mark, left, letter)
+    x = lay.origin(file, 0)[0]
+    low, high = lay.board_x + 1, lay.board_x + lay.side - 1
+    shift = max(0, math.ceil(low - (x + shape.tile[0]))) - max(0, math.ceil(x + shape.tile[2] - high))
+
+    def moved(box: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
+        return box[0] + shift, box[1], box[2] + shift, box[3]
+
+    return PlacedBadge(left, shift, BadgeShape(moved(shape.tile), moved(shape.number),
+                                               None if shape.mark is None else moved(shape.mark)))
+
+
+@lru_cache(maxsize=1024)
+def badge(cell: int, size: int, number: int, style: theme.DiscStyle, newest: bool, mark: str = "",
+          left: bool = False, letter: int = 0) -> tuple[Image.Image, int]:
+    """An RGBA sprite of a rounded tile holding `number` at `size` px, filled with the writer's colour
+    and edged in its dark shade (the newest number is filled with the highlight colour instead), with
+    the writer's `mark`, if any, set at `letter` in a part of its own (see `badge_shape`); and how far
+    the sprite reaches left of the square's inside."""
+    ss = theme.SS
+    side = cell - 1
+    shape = badge_shape(cell, size, number, mark, left, letter)
+    extra = max(0, math.ceil(-shape.tile[0]), math.ceil(shape.tile[2] - side))
     width = side + 2 * extra
     big = Image.new("RGBA", (width * ss, side * ss), (0, 0, 0, 0))
     draw = ImageDraw.Draw(big)
-    left, top = (width - w - tag * 0.6) / 2 * ss, (side - h) / 2 * ss
-    right, bottom = left + w * ss - 1, top + h * ss - 1
-    radius = h * ss * 0.3
-    draw.rounded_rectangle((left + ss, top + ss * 1.2, right + ss, bottom + ss * 1.2), radius, fill=(8, 10, 14, 110))
+
+    def at(box: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
+        return (box[0] + extra) * ss, box[1] * ss, (box[2] + extra) * ss - 1, box[3] * ss - 1
+
+    left_, top, right, bottom = at(shape.tile)
+    radius = badge_height(cell) * ss * 0.3
+    draw.rounded_rectangle((left_ + ss, top + ss * 1.2, right + ss, bottom + ss * 1.2), radius, fill=(8, 10, 14, 110))
     fill = theme.HIGHLIGHT if newest else style.base
-    draw.rounded_rectangle((left, top, right, bottom), radius, fill=style.dark + (255,))
-    inset = edge * ss
-    draw.rounded_rectangle((left + inset, top + inset, right - inset, bottom - inset), max(0.0, radius - inset),
+    draw.rounded_rectangle((left_, top, right, bottom), radius, fill=style.dark + (255,))
+    inset = badge_edge(cell) * (1.5 if newest else 1) * ss
+    n_left, n_top, n_right, n_bottom = at(shape.number)
+    draw.rounded_rectangle((n_left + inset, n_top + inset, n_right - inset, n_bottom - inset), max(0.0, radius - inset),
                            fill=fill + (255,))
     sprite = theme.downsample(big)
-    centre_x, baseline = left / ss + w / 2, side / 2 + theme.cap_height(size) / 2
-    ImageDraw.Draw(sprite).text((centre_x, baseline), str(number), font=face, fill=theme.ink_on(fill) + (255,), anchor="ms")
-    if mark:
-        theme.paste(sprite, theme.seat_tag(style, mark, tag), (right / ss - tag * 0.05, top / ss + tag / 2 - 1))
+    draw = ImageDraw.Draw(sprite)
+    face = theme.font(size, True)
+    baseline = side / 2 + theme.cap_height(size) / 2
+    centre = (shape.number[0] + shape.number[2]) / 2 + extra
+    draw.text((centre, baseline), str(number), font=face, fill=theme.ink_on(fill) + (255,), anchor="ms")
+    if shape.mark is not None:
+        middle = (shape.mark[0] + shape.mark[2]) / 2 + extra + (0.5 if left else -0.5) * badge_edge(cell)
+        letter = letter or size
+        draw.text((middle, side / 2 + theme.cap_height(letter) / 2), mark, font=theme.font(letter, True),
+                  fill=theme.ink_on(style.dark) + (255,), anchor="ms")
     return sprite, extra
 
 
-def tag_diameter(cell: int) -> int:
-    """The disc holding a seat's mark on its x's and numbers."""
-    return max(15, round(cell * 0.64))
+@lru_cache(maxsize=256)
+def mark_tag(cell: int, size: int, style: theme.DiscStyle, mark: str, left: bool) -> tuple[Image.Image, int]:
+    """A seat's mark beside an x it placed: a small tile in the seat's dark shade holding its letter,
+    joined to the square's right edge (or its left); and how far the sprite reaches left of the
+    square's inside."""
+    ss = theme.SS
+    side = cell - 1
+    h, m = badge_height(cell), mark_width(cell, size, mark)
+    width = m + 1
+    big = Image.new("RGBA", (width * ss, side * ss), (0, 0, 0, 0))
+    top = (side - h) / 2 * ss
+    ImageDraw.Draw(big).rounded_rectangle((0, top, m * ss - 1, top + h * ss - 1), h * ss * 0.3, fill=style.dark + (255,),
+                                          outline=style.base + (255,), width=max(ss, round(badge_edge(cell) * ss * 0.8)))
+    sprite = theme.downsample(big)
+    ImageDraw.Draw(sprite).text((m / 2, side / 2 + theme.cap_height(size) / 2), mark, font=theme.font(size, True),
+                                fill=theme.ink_on(style.dark) + (255,), anchor="ms")
+    return sprite, (m + 1 if left else -side - 1)
+
+
+def tag_reach(cell: int, size: int, mark: str) -> int:
+    """How far an x's mark reaches right of its square's inside."""
+    return mark_width(cell, size, mark) + 1
 
 
 def put(img: Image.Image, sprite: Image.Image, origin: tuple[int, int]) -> None:
@@ -160,6 +261,12 @@ def put(img: Image.Image, sprite: Image.Image, origin: tuple[int, int]) -> None:
 
 
 # --- a render -----------------------------------------------------------------------------------------
+def seat_marks(state) -> list[str]:
+    """Each seat's letter, drawn on everything it placed or wrote and on its card, whatever the number
+    of players: two seats' x's and numbers would otherwise differ in hue alone."""
+    return theme.seat_marks(SEAT_NAMES[:state.players])
+
+
 def writer(state, index: int) -> int | None:
     """The seat that wrote numbered[index] (number index + 1); None for the automatic 1."""
     return None if index == 0 else (index - 1) % state.players
@@ -213,7 +320,8 @@ def image(state, names: Sequence[str]) -> Image.Image:
     n, cell = lay.n, lay.cell
     img = grid.base(lay, BOARD, FILES).copy()
     last = state.last
-    marks = theme.marks_for(state)  # with three or more, every x and number carries its seat's letter too
+    marks = seat_marks(state)
+    size, letter = number_size(lay), letter_size(lay)
     if state.placing:
         column, row = strips(n, cell)
         for file in state.placed:
@@ -226,9 +334,10 @@ def image(state, names: Sequence[str]) -> Image.Image:
             colour = STYLES[seat].light if last is not None and file == last.square[0] else STYLES[seat].base
             x, y = lay.origin(file, state.rank_of[file])
             put(img, x_sprite(cell, colour), (x, y))
-            if marks:  # on the square's upper right corner, clear of the x
-                tag = theme.seat_tag(STYLES[seat], marks[seat], tag_diameter(cell))
-                theme.paste(img, tag, (x + cell - 1 - tag.width * 0.25, y + tag.height * 0.25))
+            if marks:  # beside the x, in its rank, which holds nothing else
+                left = mark_on_left(lay, file, cell + tag_reach(cell, letter, marks[seat]))
+                tag, reach = mark_tag(cell, letter, STYLES[seat], marks[seat], left)
+                put(img, tag, (x - reach, y))
     else:
         if last is not None and last.number is None:  # the last x placed, before anything is written
             img.paste(last_x_tile(cell, last.seat), lay.origin(*last.square))
@@ -241,23 +350,23 @@ def image(state, names: Sequence[str]) -> Image.Image:
             if file not in written:
                 put(img, plain, lay.origin(file, state.rank_of[file]))
         newest = len(state.numbered) - 1 if last is not None and last.number is not None else -1
-        size = number_size(lay)
         for index, file in enumerate(state.numbered):
             seat = writer(state, index)
-            mark = marks[seat] if marks and seat is not None else ""
-            sprite, extra = badge(cell, size, index + 1, style_of(seat), index == newest, mark)
+            mark = marks[seat] if seat is not None else ""
+            placed = placed_badge(lay, file, index + 1, mark)
+            sprite, extra = badge(cell, size, index + 1, style_of(seat), index == newest, mark, placed.left, letter)
             x, y = lay.origin(file, state.rank_of[file])
-            put(img, sprite, (x - extra, y))
+            put(img, sprite, (x - extra + placed.shift, y))
     shown = seats(state, names)
-    theme.draw_players(img, 0, shown, state.to_move, state.outcome)
+    theme.draw_players(img, 0, shown, state.to_move, state.outcome, marks)
     theme.draw_footer(img, lay.footer_y, shown, state.to_move, state.outcome, detail(state, shown), aside=phase(state))
     return img
 
 
 def seats(state, names: Sequence[str]) -> list[theme.Seat]:
-    """The seats as the cards show them, with their points; on a three-to-a-row panel a four-digit
-    score is followed by "pts" so that it still clears the seat's side."""
-    short = theme.cards_per_row(state.players) == 3 and max(state.scores) >= 1000
+    """The seats as the cards show them, with their points; a four-digit score is followed by "pts" so
+    that it still clears the seat's side."""
+    short = max(state.scores) >= 1000
     return theme.seats_for(state, names, STYLES, state.scores, ("pt", "pts") if short else POINTS)
 
 
@@ -311,11 +420,12 @@ def palette(n: int, players: int) -> Image.Image:
         line.line((cell // 2, cell // 2, cell * 4, cell * 2), fill=style.base, width=max(2, round(cell * 0.08)))
         line.line((cell // 2, cell * 2, cell * 4, cell // 3), fill=style.base, width=max(2, round(cell * 0.08)))
         put(tile, x_sprite(cell, PLAIN_X), (cell * 3, 0))
-        mark = theme.seat_marks(SEAT_NAMES[:players])[seat] if players > 2 else ""
-        size = number_size(lay)
-        put(tile, badge(cell, size, 25, style, False, mark)[0], (cell, cell))
-        put(tile, badge(cell, size, 18, style, True, mark)[0], (cell * 3, cell * 2))
+        mark = theme.seat_marks(SEAT_NAMES[:players])[seat]
+        size, letter = number_size(lay), letter_size(lay)
+        put(tile, badge(cell, size, 25, style, False, mark, False, letter)[0], (cell, cell))
+        put(tile, badge(cell, size, 18, style, True, mark, True, letter)[0], (cell * 3, cell * 2))
         put(tile, badge(cell, size, 1, ONE, False)[0], (0, cell * 2))
+        put(tile, mark_tag(cell, letter, style, mark, False)[0], (cell * 6, cell))
         samples.append(tile)
     return theme.palette_for([sheet, *samples, theme.panel_samples(lay.width, STYLES[:players], SEAT_NAMES[:players])])
 

@@ -10,7 +10,7 @@ from PIL import Image
 
 from renderers.cards import Seat, draw_players, panel_height
 from renderers.colours import BACKGROUND, FAINT, HIGHLIGHT, MUTED, NOTE, TEXT, DiscStyle
-from renderers.footer import FOOTER_HEIGHT, draw_footer
+from renderers.footer import draw_footer, footer_height
 from rules import Outcome
 
 
@@ -19,7 +19,7 @@ def panel_samples(width: int, styles: Sequence[DiscStyle], sides: Sequence[str])
     colour), for fitting a palette to them."""
     n = len(styles)
     seats = [Seat(f"Sample {sides[s]} Ag", sides[s], styles[s], str(10 + s), "pieces") for s in range(n)]
-    block = panel_height(n) + FOOTER_HEIGHT
+    block = panel_height(n, width) + footer_height(width)
     outcomes: list[tuple[int | None, Outcome | None]] = [(0, None), (n - 1, None)]
     outcomes.append((None, Outcome.won(0, "sample", n)))
     outcomes.append((None, Outcome.drawn("sample", n)))
@@ -27,7 +27,7 @@ def panel_samples(width: int, styles: Sequence[DiscStyle], sides: Sequence[str])
     sheet = Image.new("RGB", (width, block * len(outcomes)), BACKGROUND)
     for k, (to_move, outcome) in enumerate(outcomes):
         draw_players(sheet, k * block, seats, to_move, outcome)
-        draw_footer(sheet, k * block + panel_height(n), seats, to_move, outcome, detail)
+        draw_footer(sheet, k * block + panel_height(n, width), seats, to_move, outcome, detail)
     return sheet
 
 

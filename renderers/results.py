@@ -57,6 +57,19 @@ def seated(name: str, side: str) -> str:
     """A player with the side they play, as every text says it: "alice (White)". A name with brackets
     of its own gets the side after a dot, "Computer (medium) · White", and a name that already ends
     with its side (several computers told apart by their seat) stays as it is."""
-    if not side or name.endswith(f"· {side}"):
+    if not side or _ends_with(name, side):
         return name
     return f"{name} · {side}" if name.endswith(")") else f"{name} ({side})"
+
+
+def seated_parts(name: str, side: str) -> tuple[str, str]:
+    """A player and their side as `seated` words them, in two parts for a picture that sets the side
+    apart (a player card): the name without a side it already ends with ("Computer (easy) · Green"
+    gives "Computer (easy)" and "Green"), and the side."""
+    if side and _ends_with(name, side) and name[:-len(side)].rstrip(" ·"):
+        return name[:-len(side)].rstrip(" ·"), side
+    return name, side
+
+
+def _ends_with(name: str, side: str) -> bool:
+    return name.endswith(f"· {side}")

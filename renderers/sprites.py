@@ -1,7 +1,6 @@
 """Anti-aliased sprites, drawn supersampled at SS× and reduced once (`downsample`): shaded discs,
-rings, rounded boxes, a disc carrying a seat's mark (`marked_disc`) and the small tag with a seat's
-mark (`seat_tag`); `paste` sets a sprite by its centre. Each sprite is cached: paste it, never draw
-on it.
+rings, rounded boxes and a disc carrying a seat's mark (`marked_disc`); `paste` sets a sprite by its
+centre. Each sprite is cached: paste it, never draw on it.
 """
 from __future__ import annotations
 
@@ -9,7 +8,7 @@ from functools import cache
 
 from PIL import Image, ImageDraw, ImageFilter
 
-from renderers.colours import INK, RGB, TEXT, DiscStyle, ink_on, luminance, mix
+from renderers.colours import RGB, DiscStyle, ink_on, mix
 from renderers.lettering import cap_height, font
 
 SS = 4  # supersampling factor: shapes are drawn at 4× and downsampled once
@@ -92,31 +91,15 @@ def paste(target: Image.Image, sprite: Image.Image, centre: tuple[float, float])
 
 
 @cache
-def marked_disc(style: DiscStyle, diameter: int, mark: str = "", shadow: bool = True) -> Image.Image:
-    """`disc(style, diameter)` with `mark` (a seat's letter) in its middle, in the ink that stands out
-    most on the disc's colour."""
+def marked_disc(style: DiscStyle, diameter: int, mark: str = "", shadow: bool = True, size: int = 0) -> Image.Image:
+    """`disc(style, diameter)` with `mark` (a seat's letter) in its middle, `size` px (by default half
+    the diameter), in the ink that stands out most on the disc's colour."""
     sprite = disc(style, diameter, shadow)
     if not mark:
         return sprite
     sprite = sprite.copy()
-    face = font(max(9, round(diameter * 0.5)), True)
-    centre = sprite.width / 2, sprite.height / 2 + 0.5
-    ImageDraw.Draw(sprite).text(centre, mark, font=face, fill=ink_on(style.base) + (255,), anchor="mm")
-    return sprite
-
-
-@cache
-def seat_tag(style: DiscStyle, mark: str, diameter: int) -> Image.Image:
-    """A small pale disc rimmed in a seat's colour and holding the seat's mark in its dark shade: set
-    on a piece or a number of that seat wherever its colour alone would have to tell whose it is."""
-    ss = SS
-    side = (diameter + 2) * ss
-    big = Image.new("RGBA", (side, side), (0, 0, 0, 0))
-    ImageDraw.Draw(big).ellipse((ss, ss, side - ss - 1, side - ss - 1), fill=TEXT + (255,),
-                                outline=style.dark + (255,), width=max(ss, round(diameter * ss * 0.1)))
-    sprite = downsample(big)
-    size = max(8, round(diameter * 0.66))
-    ink = style.dark if luminance(style.dark) < 0.12 else INK
+    size = size or max(9, round(diameter * 0.5))
     baseline = sprite.height / 2 + cap_height(size) / 2
-    ImageDraw.Draw(sprite).text((sprite.width / 2, baseline), mark, font=font(size, True), fill=ink + (255,), anchor="ms")
+    ImageDraw.Draw(sprite).text((sprite.width / 2, baseline), mark, font=font(size, True),
+                                fill=ink_on(style.base) + (255,), anchor="ms")
     return sprite

@@ -4,7 +4,7 @@ those above it); this module holds none of its own.
 
     renderers/colours.py     the palette, the seats' disc styles and arithmetic on colours
     renderers/lettering.py   the bundled font, sizes that read on a phone, names made drawable, put_text
-    renderers/sprites.py     anti-aliased discs, rings, rounded boxes, seat marks on discs and tags
+    renderers/sprites.py     anti-aliased discs, rings, rounded boxes, seat marks on discs
     renderers/cards.py       the player panel: Seat, seats_for, the cards' layout and drawing, seat marks
     renderers/footer.py      the status panel: result_text, the last move's detail, wrapping, drawing
     renderers/png.py         PNG encoding with a palette fitted to a game's board and panels
@@ -34,6 +34,7 @@ from renderers.cards import (
     cards_per_row,
     draw_players,
     marks_for,
+    panel,
     panel_height,
     seat_marks,
     seats_for,
@@ -55,17 +56,17 @@ from renderers.colours import (
     ink_on,
     mix,
 )
-from renderers.footer import FOOTER_HEIGHT, draw_footer, move_detail, result_text
-from renderers.lettering import PHONE_WIDTH, cap_height, font, phone_size
+from renderers.footer import draw_footer, footer_height, move_detail, result_text
+from renderers.lettering import PHONE_WIDTH, cap_height, font, phone_size, put_text
 from renderers.png import encode_png, palette_for, panel_samples
-from renderers.sprites import SS, disc, downsample, paste, ring, rounded_box, seat_tag
+from renderers.sprites import SS, disc, downsample, paste, ring, rounded_box
 from renderers.text_board import text_last_move, text_players
 
 __all__ = [
-    "BACKGROUND", "BLACK", "FAINT", "FOOTER_HEIGHT", "HIGHLIGHT", "INDIGO", "IVORY", "MUTED", "PANEL_PAD",
+    "BACKGROUND", "BLACK", "FAINT", "HIGHLIGHT", "INDIGO", "IVORY", "MUTED", "PANEL_PAD",
     "PHONE_WIDTH", "RGB", "SEAT_STYLES", "SS", "TEXT", "WHITE", "DiscStyle", "Seat", "Unit", "cap_height",
     "card_box", "card_state", "cards_per_row", "disc", "downsample", "draw_footer", "draw_players", "encode_png",
-    "font", "ink_on", "marks_for", "mix", "move_detail", "palette_for", "panel_height", "panel_samples", "paste",
-    "phone_size", "result_text", "ring", "rounded_box", "seat_marks", "seat_tag", "seats_for", "text_last_move",
+    "font", "footer_height", "ink_on", "marks_for", "mix", "move_detail", "palette_for", "panel", "panel_height", "panel_samples", "paste",
+    "phone_size", "put_text", "result_text", "ring", "rounded_box", "seat_marks", "seats_for", "text_last_move",
     "text_players", "unit_word",
 ]

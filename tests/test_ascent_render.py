@@ -71,7 +71,7 @@ def test_the_diamond_fits_between_the_cards_and_the_footer():
     xs = [ascent.centre(tile)[0] for tile in range(16)]
     ys = [ascent.centre(tile)[1] for tile in range(16)]
     assert min(xs) - ascent.STEP > ascent.LEVEL_X + 20 and max(xs) + ascent.STEP < ascent.WIDTH - ascent.LEVEL_X - 20
-    assert min(ys) - ascent.STEP > theme.panel_height(2)
+    assert min(ys) - ascent.STEP > theme.panel_height(2, ascent.WIDTH)
     assert max(ys) + ascent.STEP < ascent.FOOTER_Y
 
 
@@ -159,7 +159,7 @@ def test_a_draw_draws_both_rows():
 def test_names_change_the_panel_not_the_board():
     state = playout(4, moves=6)[-1]
     one, other = picture(state), picture(state, ["Bartholomew the Unreasonably Long-Named", "李小龍"])
-    top = theme.panel_height(2)
+    top = theme.panel_height(2, ascent.WIDTH)
     board = (0, top, ascent.WIDTH, ascent.FOOTER_Y)
     assert one.crop(board).tobytes() == other.crop(board).tobytes()
     assert one.crop((0, 0, ascent.WIDTH, top)).tobytes() != other.crop((0, 0, ascent.WIDTH, top)).tobytes()

@@ -69,7 +69,7 @@ async def test_the_result_picture_shows_the_finished_game(service, clock, game, 
 
     old, new = decode(render(before.state, before.names)), decode(render(state, after.names))
     assert old.size == new.size
-    panel, footer = theme.panel_height(players), new.height - theme.FOOTER_HEIGHT
+    panel, footer = theme.panel_height(players, new.width), new.height - theme.footer_height(new.width, lines=3)  # the tallest footer, Elevation's
 
     def rows(img, top, bottom):
         return img.crop((0, top, img.width, bottom)).tobytes()

@@ -156,7 +156,7 @@ def test_the_footer_words_a_reason_by_its_cause_not_by_the_players_names():
     state = GAMES["attaxx"].start().play("b6")
     finished = ended(state, Outcome.ranked((1, 4), "board full"))  # bob wins: the footer reads the same
     footers = [decode(render(finished, [loser, "bob"])) for loser in ("alice", "board")]
-    top = footers[0].height - theme.FOOTER_HEIGHT
+    top = footers[0].height - theme.footer_height(footers[0].width)
     crops = [img.crop((0, top, img.width, img.height)).tobytes() for img in footers]
     assert crops[0] == crops[1]
 

@@ -2,8 +2,11 @@
 deterministic, and showing the x's, the numbers, the path and the last move's rectangle; the text board."""
 from __future__ import annotations
 
+import itertools
+import math
+
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 
 import renderers
 from renderers import footer, grid, permutation, render, render_text, theme
@@ -57,7 +60,7 @@ def test_every_board_fits_within_900_px_unless_its_labels_need_more():
             if n > 25:
                 continue
             lay = permutation.layout(n, players)
-            assert 600 <= lay.width <= 900 and 600 <= lay.height <= 1050, (n, players, lay)
+            assert 600 <= lay.width <= 900 and 600 <= lay.height <= 1250, (n, players, lay)
             assert lay.height <= 900 or lay.cell == permutation.least_cell(lay.width), (n, players, lay)
             assert lay.cell >= 20, (n, players)
             assert lay.board_x >= 0 and lay.board_x + lay.side <= lay.width
@@ -74,8 +77,8 @@ def test_png_decodes_at_one_size_per_board(game):
         assert png.startswith(b"\x89PNG\r\n\x1a\n")
         sizes.add(decode(png).size)
     assert sizes == {(lay.width, lay.height)}
-    if n == 25 and players == 6:  # the tallest: two rows of cards over 25 ranks of numbers that read on a phone
-        assert lay.width <= 900 and lay.height <= 1050
+    if n == 25 and players == 6:  # the tallest: three rows of cards over 25 ranks of numbers that read on a phone
+        assert lay.width <= 900 and lay.height <= 1250
 
 
 def test_renders_are_deterministic(game):
@@ -192,9 +195,8 @@ def test_the_path_is_drawn_in_the_writers_colours(game):
         a, b = square_of(state, state.numbered[index - 1]), square_of(state, state.numbered[index])
         (ax, ay), (bx, by) = lay.centre(*a), lay.centre(*b)
         mx, my = (ax + bx) / 2, (ay + by) / 2
-        file, row = int((mx - lay.board_x) // lay.cell), int((my - lay.board_y) // lay.cell)
-        if state.rank_of[file] == state.n - 1 - row:
-            continue  # the midpoint lies on a square with an x
+        if any(inside_tile(lay, state, k, mx, my) for k in range(state.n)):
+            continue  # the midpoint lies under a number's tile
         others = [k for k in range(1, state.n) if k != index]
         if any(near_segment(lay, state, k, mx, my) for k in others):
             continue  # another segment crosses here
@@ -203,6 +205,20 @@ def test_the_path_is_drawn_in_the_writers_colours(game):
         assert min(distance(p, colour) for p in around) <= 40, index
         checked += 1
     assert checked >= 2
+
+
+def tile_box(lay, state, index: int) -> tuple[float, float, float, float]:
+    """Where the tile of number index + 1 lies on the picture, its writer's letter included."""
+    file = state.numbered[index]
+    x, y = lay.origin(file, state.rank_of[file])
+    mark = permutation.seat_marks(state)[permutation.writer(state, index)] if index else ""
+    box = permutation.placed_badge(lay, file, index + 1, mark).shape.tile
+    return x + box[0], y + box[1], x + box[2], y + box[3]
+
+
+def inside_tile(lay, state, index: int, x: float, y: float) -> bool:
+    left, top, right, bottom = tile_box(lay, state, index)
+    return left - 2 <= x <= right + 2 and top - 2 <= y <= bottom + 2
 
 
 def near_segment(lay, state, index: int, x: float, y: float) -> bool:
@@ -296,44 +312,86 @@ def test_the_footer_never_cuts_the_last_move_short(monkeypatch):
         assert "…" not in shown and state.last.notation in shown and state.last.effect in shown
 
 
-def test_with_more_than_two_every_x_and_number_carries_its_seats_letter(monkeypatch):
-    """Seats are never told apart by colour alone: with three or more players, every x placed and
-    every number written carries its seat's letter; with two, nothing does."""
-    assert theme.marks_for(GAME.start(players=2)) is None
-    assert theme.marks_for(GAME.start(players=3)) == ["R", "B", "G"]
-    game = playout(3, 4, seed=2)
-    placing, numbering = game[7], game[len(game) - 4]
-    assert placing.placing and not numbering.placing
-    plain_marks, plain_tag = theme.marks_for, theme.seat_tag
-    letters: dict[tuple[int, int, int], set[str]] = {}
+def boards():
+    """(players, k) for every board a game can have: n = k · players + 1 is at most 25."""
+    return [(players, k) for players in GAME.players for k in range(3, 9) if k * players + 1 <= 25]
 
-    def tag(style, mark, diameter):
-        letters.setdefault(style.base, set()).add(mark)
-        return plain_tag(style, mark, diameter)
 
-    monkeypatch.setattr(theme, "seat_tag", tag)
-    permutation.badge.cache_clear()  # so that every number's tile is drawn anew
-    for state in (placing, numbering):
-        lay = permutation.layout_of(state)
-        marked = picture(state)
-        monkeypatch.setattr(theme, "marks_for", lambda state: None)
-        bare = picture(state)
-        monkeypatch.setattr(theme, "marks_for", plain_marks)
-        if state.placing:
-            owned = [(file, index % 3) for index, file in enumerate(state.placed)]
-        else:
-            owned = [(file, permutation.writer(state, index)) for index, file in enumerate(state.numbered) if index]
-        for file, seat in owned:
-            x, y = lay.origin(file, state.rank_of[file])
-            # the letter sits on the upper right of the square (or of the number's tile), reaching past it
-            box = (x + lay.cell // 2, y - lay.cell // 3, x + lay.cell + lay.cell // 2, y + lay.cell // 2)
-            assert marked.crop(box).tobytes() != bare.crop(box).tobytes(), (file, seat)
-        # the automatic 1 and the x's without a number belong to nobody
-        if not state.placing:
-            file = state.numbered[0]
-            x, y = lay.origin(file, state.rank_of[file])
-            box = (x, y, x + lay.cell - 1, y + lay.cell - 1)
-            assert marked.crop(box).tobytes() == bare.crop(box).tobytes()
-    # and each seat's colour always comes with that seat's letter
-    assert letters == {permutation.STYLES[seat].base: {"RBG"[seat]} for seat in range(3)}
+def bare(monkeypatch, state) -> Image.Image:
+    """The picture of `state` with no seat's letter anywhere."""
+    with monkeypatch.context() as patched:
+        patched.setattr(permutation, "seat_marks", lambda state: [""] * state.players)
+        permutation.badge.cache_clear()
+        permutation.mark_tag.cache_clear()
+        img = picture(state)
     permutation.badge.cache_clear()
+    return img
+
+
+def test_every_x_and_number_carries_its_seats_letter_with_any_number_of_players(monkeypatch):
+    """Seats are never told apart by colour alone: every x placed and every number written carries
+    its seat's letter beside it, in its own rank, with two players as with six."""
+    assert permutation.seat_marks(GAME.start(players=2)) == ["R", "B"]
+    assert permutation.seat_marks(GAME.start(players=6)) == list("RBGYPO")
+    for players, k in ((2, 3), (3, 4)):
+        game = playout(players, k, seed=2)
+        placing, numbering = game[game[0].n // 2], game[len(game) - 4]
+        assert placing.placing and not numbering.placing
+        for state in (placing, numbering):
+            lay = permutation.layout_of(state)
+            marked, plain = picture(state), bare(monkeypatch, state)
+            if state.placing:
+                owned = [(file, index % players) for index, file in enumerate(state.placed)]
+            else:
+                owned = [(file, permutation.writer(state, index)) for index, file in enumerate(state.numbered) if index]
+            for file, seat in owned:
+                x, y = lay.origin(file, state.rank_of[file])
+                # the letter is joined to the x or the number, in its rank, on either side
+                box = (x - 2 * lay.cell, y, x + 3 * lay.cell, y + lay.cell - 1)
+                assert marked.crop(box).tobytes() != plain.crop(box).tobytes(), (file, seat)
+                ink = theme.ink_on(permutation.STYLES[seat].dark)
+                assert any(distance(marked.getpixel((px, py)), ink) < 40 for px in range(max(0, box[0]), box[2])
+                           for py in range(box[1], box[3])), (file, seat)
+            if not state.placing:  # the automatic 1 belongs to nobody
+                assert tile_box(lay, state, 0)[2] - tile_box(lay, state, 0)[0] <= lay.cell
+
+
+def number_glyphs(lay, state, index: int) -> tuple[int, int, int, int]:
+    """The box of the figures of number index + 1, as drawn on the picture."""
+    file = state.numbered[index]
+    x, y = lay.origin(file, state.rank_of[file])
+    size = permutation.number_size(lay)
+    mark = permutation.seat_marks(state)[permutation.writer(state, index)] if index else ""
+    number = permutation.placed_badge(lay, file, index + 1, mark).shape.number
+    centre = x + (number[0] + number[2]) / 2
+    baseline = y + (lay.cell - 1) / 2 + theme.cap_height(size) / 2
+    left, top, right, bottom = theme.font(size, True).getbbox(str(index + 1), anchor="ms")
+    return (math.floor(centre + left) - 1, math.floor(baseline + top) - 1, math.ceil(centre + right) + 1,
+            math.ceil(baseline + bottom) + 1)
+
+
+@pytest.mark.parametrize(("players", "k"), boards(), ids=lambda value: str(value))
+def test_no_seats_letter_covers_a_number_or_an_x(players, k, monkeypatch):
+    """On every board: the letters change nothing of any number's figures nor of any x's square, and
+    none reaches past the board or into another tile."""
+    game = playout(players, k, seed=k)
+    n = game[0].n
+    for state in (game[n - 1], game[-1]):  # the last x to place, and every number written
+        lay = permutation.layout_of(state)
+        marked, plain = picture(state), bare(monkeypatch, state)
+        if state.placing:
+            for file in state.placed:
+                x, y = lay.origin(file, state.rank_of[file])
+                box = (x, y, x + lay.cell - 1, y + lay.cell - 1)
+                assert marked.crop(box).tobytes() == plain.crop(box).tobytes(), f"an x at {file} is covered"
+            continue
+        for index in range(n):
+            box = number_glyphs(lay, state, index)
+            # the same figures on the same ground (but for the faint ringing of the tile's resampled edge)
+            assert max(high for _, high in ImageChops.difference(marked.crop(box), plain.crop(box)).getextrema()) <= 24, (
+                f"number {index + 1} is covered")
+        tiles = [tile_box(lay, state, index) for index in range(n)]
+        for index, (left, _, right, _) in enumerate(tiles):
+            assert lay.board_x < left and right < lay.board_x + lay.side, f"number {index + 1}'s tile leaves the grid"
+        for (one, a), (other, b) in itertools.combinations(enumerate(tiles), 2):
+            assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (one + 1, other + 1)

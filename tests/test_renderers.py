@@ -7,7 +7,7 @@ import dataclasses
 import pytest
 
 import renderers
-from renderers import attaxx, ikabegama, render, render_text
+from renderers import attaxx, ikabegama, lettering, render, render_text
 from rules import GAMES
 from rules.ikabegama import GAME as IKABEGAMA
 from tests.support.images import decode, pixels
@@ -468,90 +468,105 @@ def drawn_text(monkeypatch, state, names) -> list[tuple[float, float, str, int]]
     return drawn
 
 
-def test_name_layout_prefers_smaller_type_then_two_lines_then_an_ellipsis():
-    from renderers import cards, lettering
+def two_lines_fit(name: str, size: int, room: int) -> bool:
+    """Whether `name` can be broken anywhere into two lines no wider than `room` at `size`."""
+    face = lettering.font(size, True)
+    return any(face.getlength(name[:k].rstrip()) <= room and face.getlength(name[k:].lstrip()) <= room
+               for k in range(1, len(name)))
 
-    assert cards.name_layout("alice", 170) == (22, ("alice",))
-    wide = "Bartholomew K."  # too wide at 22 px, not at 18
-    assert lettering.font(22, True).getlength(wide) > 170 >= lettering.font(18, True).getlength(wide)
-    size, lines = cards.name_layout(wide, 170)
-    assert lines == (wide,) and 18 <= size < 22
-    assert cards.name_layout("Computer (easy) · Green", 174) == (17, ("Computer (easy)", "· Green"))  # never a line ending in "·"
-    size, lines = cards.name_layout("Maximilian Alexander Worthington", 174)
-    assert lines == ("Maximilian Alexander", "Worthington") and size >= 13  # between words, at a smaller size
-    size, lines = cards.name_layout("maximilian_alexander_worthington", 174)
+
+def test_name_layout_prefers_smaller_type_then_two_lines_then_an_ellipsis():
+    from renderers import cards
+
+    assert cards.name_layout("alice", 204, 22, 19) == (22, ("alice",))
+    wide = "Bartholomew Kay"  # too wide at 22 px, not at 19
+    assert lettering.font(22, True).getlength(wide) > 190 >= lettering.font(19, True).getlength(wide)
+    size, lines = cards.name_layout(wide, 190, 22, 19)
+    assert lines == (wide,) and 19 <= size < 22
+    size, lines = cards.name_layout("Computer (medium) · Green", 204, 22, 19)
+    assert size == 19 and lines == ("Computer", "(medium) · Green")  # never a line ending in "·"
+    size, lines = cards.name_layout("Maximilian Alexander Worthington", 260, 22, 19)
+    assert lines == ("Maximilian Alexander", "Worthington") and size == 19  # between words
+    size, lines = cards.name_layout("maximilian_alexander_worthington", 260, 22, 19)
     assert lines == ("maximilian_alexander_", "worthington")
-    size, lines = cards.name_layout("W" * 32, 174)  # too wide for two lines at the smallest size
-    assert size == cards.TWO_LINE_SIZES[-1] and len(lines) == 2 and lines[1].endswith("…") and "…" not in lines[0]
+    size, lines = cards.name_layout("W" * 32, 204, 22, 19)  # too wide for two lines at the least size
+    assert size == 19 and len(lines) == 2 and lines[1].endswith("…") and "…" not in lines[0]
     for name in (*LONG_NAMES, "W" * 32, "x" * 40, "MaximilianAlexanderWorthington32"):
-        for room in (150, 174, 204, 260):
-            size, lines = cards.name_layout(name, room)
+        for room, largest, least in ((204, 22, 19), (230, 23, 20), (260, 26, 23)):
+            size, lines = cards.name_layout(name, room, largest, least)
+            assert least <= size <= largest, "never smaller than a phone can read"
             assert all(lettering.font(size, True).getlength(line) <= room for line in lines), (name, room)
-            if not lines[-1].endswith("…"):
+            if lines[-1].endswith("…"):
+                assert not two_lines_fit(name, least, room), (name, room)
+            else:
                 assert "".join(lines).replace(" ", "") == name.replace(" ", ""), (name, room)
 
 
 @pytest.mark.parametrize(("name", "players"), list(layouts()))
-def test_no_card_cuts_a_name(name, players, monkeypatch):
-    from renderers import cards, lettering
+def test_no_card_cuts_a_name_that_two_lines_can_hold(name, players, monkeypatch):
+    from renderers import cards
 
     game = GAMES[name]
     state = game.start(players=players, options={"k": 3} if name == "permutation" else None)
     names = [LONG_NAMES[(k + players) % len(LONG_NAMES)] for k in range(players)]
     names[0] = "Maximilian Alexander Worthington"
     width = renderers.RENDERERS[name].image(state, names).width
-    panel = cards.panel_height(players)
-    on_cards = [line for line in drawn_text(monkeypatch, state, names) if line[1] < panel]
+    lay = cards.panel(width, players)
+    on_cards = [line for line in drawn_text(monkeypatch, state, names) if line[1] < lay.height]
     assert not any("…" in text for _, _, text, _, _ in on_cards)
     for seat, full in enumerate(names):
+        side = game.seat_name(seat)
         box = cards.card_box(width, players, seat)
-        shown = [(x, text, size) for x, y, text, size, _ in on_cards if box.y < y < box.y + cards.CARD_HEIGHT
-                 and x == box.text_x and text != game.seat_name(seat) and not text.startswith(game.seat_name(seat) + " ·")]
-        assert " ".join(text for _, text, _ in shown).replace("_ ", "_") == full, (seat, shown)
+        shown = [(x, text, size) for x, y, text, size, _ in on_cards if box.y < y < box.y + box.height
+                 and x == box.text_x and text != side and not text.startswith(side + " ·")]
+        # a name that ends with its side ("Computer (easy) · Green") leaves it to the side's own line
+        expected = full.removesuffix(f" · {side}")
+        assert "".join(text for _, text, _ in shown).replace(" ", "") == expected.replace(" ", ""), (seat, shown)
         for x, text, size in shown:
             assert x + lettering.font(size, True).getlength(text) <= box.right
-            assert size >= cards.TWO_LINE_SIZES[-1]
+            assert size >= lay.text
 
 
-def test_cards_of_more_than_two_carry_their_seats_letters():
-    from renderers import cards, permutation, theme
+def test_cards_carry_seat_letters_where_the_board_does():
+    from renderers import attaxx, cards, permutation, theme
 
     assert theme.seat_marks(["Red", "Blue", "Green", "Yellow", "Purple", "Orange"]) == list("RBGYPO")
     assert theme.seat_marks(["Red", "Rose", "Blue"]) == ["1", "2", "3"]  # initials that clash give way to numbers
 
-    def ink_on_disc(state, seat: int) -> int:
+    def ink_on_disc(state, seat: int, styles) -> int:
         """How many pixels of the disc's middle are in the ink that stands out on the seat's colour."""
         img = decode(render(state, ["a"] * state.players))
+        lay = cards.panel(img.width, state.players)
         box = cards.card_box(img.width, state.players, seat)
-        cx, cy = box.x + cards.CARD_INSET + cards.CARD_DISC // 2, box.y + cards.CARD_HEIGHT // 2
-        style = permutation.STYLES[seat]
-        ink = theme.ink_on(style.base)
+        cx, cy = box.x + lay.inset + lay.disc // 2, box.y + box.height // 2
+        ink = theme.ink_on(styles[seat].base)
         middle = pixels(img.crop((cx - 8, cy - 8, cx + 8, cy + 8)))
         return sum(1 for pixel in middle if max(abs(a - b) for a, b in zip(pixel, ink)) < 40)
 
-    two, three, six = (GAMES["permutation"].start(players=p) for p in (2, 3, 6))
-    assert all(ink_on_disc(two, seat) == 0 for seat in range(2))
-    assert all(ink_on_disc(three, seat) > 10 for seat in range(3))
-    assert all(ink_on_disc(six, seat) > 10 for seat in range(6))
+    assert all(ink_on_disc(GAMES["attaxx"].start(), seat, attaxx.STYLES) == 0 for seat in range(2))
+    for players in (2, 3, 6):  # Multiplications letters every x and number, so its cards say which is whose
+        state = GAMES["permutation"].start(players=players)
+        assert all(ink_on_disc(state, seat, permutation.STYLES) > 10 for seat in range(players))
 
 
 # --- the footer ------------------------------------------------------------------------------------------
 def test_detail_wraps_between_words_onto_two_lines_and_cuts_only_the_last():
-    from renderers import footer, lettering, theme
+    from renderers import footer, theme
 
     text, muted = theme.TEXT, theme.MUTED
     detail = (("Blue has no pieces left · ", text), ("Red e5-e6-f6", text),
               (" · captured Blue's samurai on e6, captured Blue's dragon on f6", muted))
-    face = lettering.font(footer.DETAIL_SIZE)
-    for room in (532, 420, 300):
-        lines = footer.wrap_detail(detail, room)
+    size = footer.footer(600).detail
+    face = lettering.font(size)
+    for room in (532, 500, 300):
+        lines = footer.wrap_detail(detail, room, size)
         assert 1 <= len(lines) <= 2
         for line in lines:
             shown = "".join(part for part, _ in line)
             assert sum(face.getlength(part) for part, _ in line) <= room
             assert not shown.rstrip().endswith("·") and not shown.startswith(("·", " "))
         joined = " ".join("".join(part for part, _ in line).strip() for line in lines)
-        if room >= 420:  # it all fits on two lines: nothing is cut, nothing lost but a "·" at the break
+        if room >= 500:  # it all fits on two lines: nothing is cut, nothing lost but a "·" at the break
             assert "…" not in joined
             assert joined.replace(" · ", " ") == "Blue has no pieces left Red e5-e6-f6 captured Blue's samurai on e6, captured Blue's dragon on f6" \
                 or joined == "Blue has no pieces left · Red e5-e6-f6 · captured Blue's samurai on e6, captured Blue's dragon on f6"
@@ -559,5 +574,5 @@ def test_detail_wraps_between_words_onto_two_lines_and_cuts_only_the_last():
             assert joined.endswith("…") and "…" not in "".join(part for part, _ in lines[0])
         assert {colour for line in lines for _, colour in line} == {text, muted}
     # a segment that starts with BREAK starts a line of its own
-    lines = footer.wrap_detail((("Last move ", muted), ("Red c8", text), (footer.BREAK + "The first line", muted)), 532)
+    lines = footer.wrap_detail((("Last move ", muted), ("Red c8", text), (footer.BREAK + "The first line", muted)), 532, size)
     assert ["".join(part for part, _ in line) for line in lines] == ["Last move Red c8", "The first line"]
