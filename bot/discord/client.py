@@ -16,6 +16,7 @@ from bot.discord.replies import STALE_BUTTON, answer_stale
 from bot.discord.views import DYNAMIC_ITEMS, is_known_component
 from bot.scheduler import Scheduler
 from bot.service import MatchService
+from bot.workers import Workers
 
 log = logging.getLogger(__name__)
 
@@ -48,6 +49,9 @@ class GameBot(discord.AutoShardedClient):
         self.scheduler: Scheduler | None = None
         self._timers: asyncio.Task | None = None
         self._warm: asyncio.Task | None = None
+        # autocomplete's suggestions for positions with many moves, read in a process of their own so
+        # that neither the event loop nor the boards wait on them
+        self.suggesters = Workers(1, imports=("bot.service.suggestions",))
 
     async def setup_hook(self) -> None:
         try:
@@ -60,6 +64,7 @@ class GameBot(discord.AutoShardedClient):
             turn_seconds=self.settings.turn_hours * 3600,
             computers=ComputerPlayers(seconds=self.settings.computer_seconds),
             note_grace=self.settings.note_grace,
+            suggest=self.suggesters.run,
         )
         self.handlers = Handlers(self, service)
         self.scheduler = Scheduler(service, self.handlers.timers, self.settings.sweep_seconds)
@@ -70,10 +75,12 @@ class GameBot(discord.AutoShardedClient):
         self._warm = asyncio.create_task(self._warm_up(), name="worker processes")
 
     async def _warm_up(self) -> None:
-        """Start the processes that draw boards (in the background: the bot answers meanwhile, a first
-        board waiting for its worker). The computer players' processes start when a computer first
-        plays, so that a server where nobody plays the computer does not keep them in memory."""
+        """Start the processes that draw boards and read autocomplete's long lists (in the background:
+        the bot answers meanwhile, a first board waiting for its worker). The computer players'
+        processes start when a computer first plays, so that a server where nobody plays the computer
+        does not keep them in memory."""
         await self.handlers.renders.warm_up()
+        await self.suggesters.warm_up()
 
     async def _sync_commands(self) -> None:
         if self.settings.dev_guild_id:
@@ -111,6 +118,7 @@ class GameBot(discord.AutoShardedClient):
         if self.handlers is not None:
             self.handlers.service.computers.close()
             self.handlers.renders.close()
+        self.suggesters.close()
         await super().close()
         if self.handlers is not None:
             await self.handlers.service.close()

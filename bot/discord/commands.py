@@ -103,10 +103,19 @@ def challenge_command(game: Game) -> app_commands.Command:
 
 class Tree(app_commands.CommandTree):
     """The bot's commands. An interaction delivered more than once (Discord again, or to two of the
-    bot's processes) is handled by its first delivery only."""
+    bot's processes) is handled by its first delivery only. /move's autocomplete is answered here, by
+    the play handlers, which may drop one that a later keystroke replaced or that came too late (an
+    autocomplete callback of discord.py's would have to answer every one)."""
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
-        return await interaction.client.first_delivery(interaction)
+        if not await interaction.client.first_delivery(interaction):
+            return False
+        data = interaction.data or {}
+        if interaction.type is discord.InteractionType.autocomplete and data.get("name") == "move":
+            focused = next((o for o in data.get("options", ()) if o.get("focused")), {})
+            await interaction.client.handlers.play.suggest(interaction, str(focused.get("value", "")))
+            return False
+        return True
 
 
 def build_tree(client: discord.Client) -> app_commands.CommandTree:
@@ -137,9 +146,9 @@ def build_tree(client: discord.Client) -> app_commands.CommandTree:
     async def move(interaction: discord.Interaction, notation: app_commands.Range[str, 1, 100]) -> None:
         await interaction.client.handlers.play.move(interaction, notation)
 
-    @move.autocomplete("notation")
+    @move.autocomplete("notation")  # registers the option as autocompleted; Tree answers its requests
     async def move_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return await interaction.client.handlers.play.autocomplete_move(interaction, current)
+        return []
 
     @tree.command(name="board", description="Show this channel's board")
     @app_commands.guild_only()

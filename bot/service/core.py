@@ -16,6 +16,7 @@ from bot.db import Row, Store, Tx
 from bot.errors import NotFound
 from bot.models import Challenge, Match, Player, RatingChange
 from bot.service import repository
+from bot.service.offered import Offered, Run
 from bot.service.results import record_result
 from rules import Cause, Outcome, State, ended
 from rules.rebuild import rebuild
@@ -39,6 +40,7 @@ class ServiceCore:
         computers: ComputerPlayers | None = None,
         notes: bool = True,
         note_grace: float = NOTE_GRACE,
+        suggest: Run | None = None,
     ):
         self.store = store
         self.note_grace = note_grace  # seconds a change's poster has before another process takes it over
@@ -46,6 +48,8 @@ class ServiceCore:
         # Discord bot); the console shows every change itself, before it asks for the next.
         self.notes = notes
         self.computers = computers or ComputerPlayers()
+        # autocomplete's suggestions, read off the event loop by `suggest` where a position has many moves
+        self.offered = Offered(suggest)
         self.clock = clock
         self.challenge_seconds = challenge_seconds
         self.turn_seconds = turn_seconds

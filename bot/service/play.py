@@ -12,7 +12,7 @@ from bot.models import DrawOffer, Match, MoveResult, Player
 from bot.service import repository
 from bot.service.core import ServiceCore
 from bot.service.results import record_result
-from bot.service.suggestions import refusal, suggestions
+from bot.service.suggestions import refusal
 from rules import Cause, IllegalMove, Outcome
 from rules.parts import Branch, unlabel
 
@@ -127,7 +127,7 @@ class Play(ServiceCore):
         seat = match.seat_of(user_id)
         if seat is None or match.state.to_move != seat:
             return []
-        return suggestions(match.state, typed, limit)
+        return await self.offered.branches(match, typed, limit)
 
     async def legal_moves(self, channel_id: int, user_id: int, typed: str = "", limit: int = 25) -> list[str]:
         """The values of move_choices: legal moves, or the starts of several."""

@@ -1,20 +1,36 @@
 """Playing a match: /move and its suggestions, the Move button's panel, /board, /resign and /draw."""
 from __future__ import annotations
 
+import asyncio
+import logging
+
+import aiohttp
 import discord
 
 import renderers
 from bot import steps
 from bot.discord import messages as text
 from bot.discord.handlers.common import EMBED_COLOUR, Family, in_guild, player, reply_to, via
-from bot.discord.posting import board_file, pings
+from bot.discord.posting import Poster, board_file, pings
 from bot.discord.replies import report_error
 from bot.discord.views import panel_view
 from bot.errors import NotAllowed, Stale
 from bot.models import Match, Player
+from bot.service import MatchService
+
+log = logging.getLogger(__name__)
+
+
+ANSWER_WITHIN = 2.5  # seconds after an autocomplete was made: later, Discord (3 s) would refuse the answer
 
 
 class Play(Family):
+    def __init__(self, client: discord.Client, service: MatchService, poster: Poster):
+        super().__init__(client, service, poster)
+        self._typing: dict[int, int] = {}  # each user's latest autocomplete of /move, by interaction id
+        # one of a user's suggestions worked out at a time: the lock, and how many of theirs hold or await it
+        self._readers: dict[int, tuple[asyncio.Lock, int]] = {}
+
     async def move(self, interaction: discord.Interaction, notation: str) -> None:
         reply = reply_to(interaction)
         in_guild(interaction)
@@ -69,11 +85,40 @@ class Play(Family):
             content=f"⚠️ {why} Here is a fresh one.\n{text.panel_text(match, panel)}", view=panel_view(match, panel),
         )
 
-    async def autocomplete_move(self, interaction: discord.Interaction, typed: str) -> list[discord.app_commands.Choice[str]]:
-        if interaction.channel_id is None:
-            return []
-        found = await self.service.move_choices(interaction.channel_id, interaction.user.id, typed)
-        return [discord.app_commands.Choice(name=branch.label[:100], value=branch.value) for branch in found]
+    async def suggest(self, interaction: discord.Interaction, typed: str) -> None:
+        """Answer an autocomplete of /move with the moves that match what was typed. Someone typing sends
+        one a keystroke: while one of theirs is being worked out, only their latest waits for it, and the
+        ones it replaced are never answered (Discord shows only the latest). One that could not be
+        answered within Discord's 3 seconds is dropped quietly: Discord would refuse it."""
+        user = interaction.user.id
+        self._typing[user] = interaction.id
+        lock, waiting = self._readers.get(user, (asyncio.Lock(), 0))
+        self._readers[user] = lock, waiting + 1
+        try:
+            async with lock:
+                if self._typing.get(user) != interaction.id or interaction.channel_id is None:
+                    return
+                found = await self.service.move_choices(interaction.channel_id, user, typed)
+            if self._typing.get(user) != interaction.id:
+                return
+            age = self.service.clock() - interaction.created_at.timestamp()
+            if age > ANSWER_WITHIN:
+                log.info("autocomplete %s of user %s dropped: ready after %.1f s", interaction.id, user, age)
+                return
+            await interaction.response.autocomplete(
+                [discord.app_commands.Choice(name=branch.label[:100], value=branch.value) for branch in found])
+        except (discord.HTTPException, aiohttp.ClientError, OSError) as error:  # too late, answered, or unreachable
+            log.info("autocomplete %s of user %s not answered: %s", interaction.id, user, error)
+        except Exception:  # a bug: logged, and the suggestions stay empty
+            log.exception("autocomplete %s of user %s in channel %s failed", interaction.id, user, interaction.channel_id)
+        finally:
+            if self._typing.get(user) == interaction.id:
+                del self._typing[user]
+            lock, waiting = self._readers[user]
+            if waiting > 1:
+                self._readers[user] = lock, waiting - 1
+            else:
+                del self._readers[user]
 
     async def board(self, interaction: discord.Interaction, public: bool, as_text: bool = False) -> None:
         reply = reply_to(interaction, ephemeral=not public)
