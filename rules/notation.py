@@ -34,6 +34,12 @@ def compact(text: str) -> str:
     return LOOSE.sub("", text.lower())
 
 
+def closed(text: str) -> bool:
+    """Whether typed text ends with a separator (a space, comma or dash), which ends the square before
+    it: "b1-" names square b1 whole, while "b1" may still become "b10"."""
+    return bool(text) and LOOSE.fullmatch(text[-1]) is not None
+
+
 def unreadable(text: str, hint: str) -> InvalidNotation:
     """The refusal of text that names no move: "Can't read 'xyz': " and `hint` ("write a square like d5")."""
     return InvalidNotation(f"Can't read {shown(text)}: {hint}")

@@ -3,18 +3,22 @@ squares of a jump, the start and end of a line, an Elevation turn's piece and th
 
 A move splits into parts whose concatenation is an accepted spelling of it (its *entry*): by default
 each square with the separator before it ("a1-c3" is "a1", "-c3"). `children` walks that tree part by
-part (the Move button's panel, bot.steps); `branches` follows what a player typed, letter by letter
-(autocomplete). How a move splits, how a partial move is described and what a place shows are the
-state's hooks `move_parts`, `describe` and `place_note` (rules/contract.py), whose defaults suit a
+part (the Move button's panel, bot.steps); `branches` follows what a player typed (autocomplete).
+Typed text is read part by part, each square as a whole name: "b1" is never the start of "b10", except
+that the last part typed may still be on its way ("b1" may become "b10" in autocomplete; "b1-" may not).
+`is_partial` (the refusal of half a move) and `starting` (the moves that go on from what was typed)
+read whole parts only. How a move splits, how a partial move is described and what a place shows are
+the state's hooks `move_parts`, `describe` and `place_note` (rules/contract.py), whose defaults suit a
 game written in squares.
 """
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rules.core import State
-from rules.notation import compact
+from rules.notation import closed, compact
 
 MORE = " …"  # what a partial move's label shows after it
 DIGITS = re.compile(r"([0-9]+)")
@@ -55,15 +59,52 @@ def entry(state: State, move: str) -> str:
     return "".join(move_parts(state, move))
 
 
+def named_parts(parts: Sequence[str], typed: str) -> int | None:
+    """How many of the first `parts` `typed` names, each part read whole ("b1-" and "b1" name the first
+    part of "b1-c3", and no part of "b10-c3"; "" names none of any move); None when it names
+    something else. Case, spaces and dashes do not matter (rules.notation.compact)."""
+    wanted, built = compact(typed), ""
+    for k, part in enumerate(parts):
+        if built == wanted:
+            return k
+        built += compact(part)
+        if not wanted.startswith(built):
+            return None
+    return len(parts) if built == wanted else None
+
+
+def continues(parts: Sequence[str], typed: str) -> bool:
+    """Whether a move of `parts` goes on from `typed`, read part by part: every part typed is the
+    move's part, whole, except that the last one may be the start of the move's part ("b1" may go on
+    to "b10", "c1:" to "c1: d2") unless a separator after it closes it ("b1-", "b1 ")."""
+    wanted, built = compact(typed), ""
+    for part in parts:
+        if built == wanted:
+            return True
+        longer = built + compact(part)
+        if not wanted.startswith(longer):
+            return not closed(typed) and longer.startswith(wanted)
+        built = longer
+    return built == wanted
+
+
+def starting(state: State, typed: str, moves: list[str] | None = None) -> list[str]:
+    """The legal moves (of `moves`, if given) whose first parts `typed` names whole, in their order:
+    `moves b1` lists the moves from square b1, and none from b10."""
+    return [move for move in (state.legal_moves() if moves is None else moves)
+            if named_parts(move_parts(state, move), typed) is not None]
+
+
 def branches(state: State, typed: str, moves: list[str] | None = None) -> list[Branch]:
-    """The next parts of the legal moves whose entry starts like `typed`, in the order of their values:
-    whole moves where the next part ends one, else partial moves covering every move that continues."""
+    """The next parts of the legal moves that go on from `typed` part by part (`continues`), in the
+    order of their values: whole moves where the next part ends one, else partial moves covering every
+    move that continues."""
     wanted = compact(typed)
     groups: dict[str, list[str]] = {}
     whole: dict[str, str] = {}
     for move in state.legal_moves() if moves is None else moves:
         parts = move_parts(state, move)
-        if not compact("".join(parts)).startswith(wanted):
+        if not continues(parts, typed):
             continue
         length = 0
         for k, part in enumerate(parts, 1):
@@ -79,20 +120,18 @@ def branches(state: State, typed: str, moves: list[str] | None = None) -> list[B
 
 
 def children(state: State, prefix: str, moves: list[str]) -> list[Branch]:
-    """The ways on from `prefix` (whole parts of some legal moves' entries), in order: whole moves where
-    the next part ends one, else the longer start with how many moves continue it (a start only one
-    move continues is offered as that move). Parts are compared whole: "a1" does not lead to "a10"."""
+    """The ways on from `prefix` (whole parts of some legal moves' entries, in any case and spacing),
+    in order: whole moves where the next part ends one, else the longer start with how many moves
+    continue it (a start only one move continues is offered as that move). Parts are compared whole:
+    "a1" does not lead to "a10"."""
     whole: dict[str, str] = {}
     groups: dict[str, list[str]] = {}
     for move in moves:
         parts = move_parts(state, move)
-        built, k = "", 0
-        while k < len(parts) and len(built) < len(prefix):
-            built += parts[k]
-            k += 1
-        if built != prefix or k == len(parts):
+        k = named_parts(parts, prefix)
+        if k is None or k == len(parts):
             continue
-        longer = built + parts[k]
+        longer = "".join(parts[:k + 1])
         if k + 1 == len(parts):
             whole[longer] = move
         else:
@@ -124,15 +163,18 @@ def unlabel(state: State, typed: str) -> str:
     if not more:
         return typed
     head, tail = head.strip(), tail.strip()
-    wanted = compact(head)
-    count = sum(1 for move in state.legal_moves() if compact(entry(state, move)).startswith(wanted))
+    count = sum(1 for move in state.legal_moves() if goes_on(move_parts(state, move), head))
     words = label(state, head, count)[len(head) + len(MORE):].strip()
     return head + tail[len(words):] if tail.startswith(words) else head
 
 
+def goes_on(parts: Sequence[str], typed: str) -> bool:
+    """Whether `typed` names some of the first `parts`, whole, but not all of them."""
+    k = named_parts(parts, typed)
+    return k is not None and 0 < k < len(parts)
+
+
 def is_partial(state: State, typed: str) -> bool:
-    """Whether `typed` is the start of a legal move's entry but no move itself."""
-    wanted = compact(typed)
-    return bool(wanted) and any(
-        compact(entry(state, move)).startswith(wanted) for move in state.legal_moves()
-    )
+    """Whether `typed` names the first whole parts of a legal move, but not all of them: "b1" is the
+    start of "b1-c3", not of "b10-c3"."""
+    return any(goes_on(move_parts(state, move), typed) for move in state.legal_moves())

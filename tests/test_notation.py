@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules import GAMES, IllegalMove, InvalidNotation
-from rules.notation import canonical, compact, on_grid, square_name, squares
+from rules.notation import canonical, closed, compact, on_grid, square_name, squares
 
 SQUARE = re.compile(r"[a-z][0-9]{1,2}")
 
@@ -45,6 +45,13 @@ def test_square_names_and_grids():
         with pytest.raises(InvalidNotation, match=f"^{name} is off the board: files a–h, ranks 1–8$"):
             on_grid(name, 8)
     assert compact(" C1: d2>B2, d1 - b1") == "c1:d2>b2d1b1"
+
+
+def test_a_separator_after_a_square_ends_it():
+    for text in ("b1-", "b1 ", "B1 - ", "a1-b1,", "c1: d2>b2\t"):
+        assert closed(text), text
+    for text in ("", "b1", "b", "a1-b1", "c1:", "c1: d2>"):
+        assert not closed(text), text
 
 
 def test_every_game_refuses_an_unreadable_move_in_the_same_words():

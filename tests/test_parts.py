@@ -1,5 +1,7 @@
 """Building a move a part at a time (autocomplete, for every game): every suggestion leads to a legal
-move, there are never more than Discord shows, and any legal move can be reached from an empty box."""
+move, there are never more than Discord shows, and any legal move can be reached from an empty box.
+Squares are read as whole names: "b1" is not the start of "b10" (tests/test_refusals.py holds every game
+and board to it)."""
 from __future__ import annotations
 
 import random
@@ -7,8 +9,10 @@ import random
 import pytest
 
 from bot.service import suggestions
-from rules import GAMES
-from rules.parts import compact, entry, is_partial, move_parts
+from bot.service.suggestions import refusal
+from rules import GAMES, IllegalMove
+from rules.parts import children, compact, entry, is_partial, move_parts, starting, unlabel
+from rules.xlines import XLinesState
 
 LIMIT = 25
 
@@ -67,3 +71,52 @@ def test_an_elevation_turn_takes_a_pick_per_part_at_most():
     state = GAMES["elevation"].start()
     assert reach(state, "c1: b2>c2 b2>d2") == (3, 0)  # c1, then c1: b2, then c1: b2>c2: the rest fit
     assert reach(state, "c1-c2") == (1, 0), "after c1, its lone step is offered beside the turns that go on"
+
+
+def tall_lines() -> XLinesState:
+    """X's and lines on 15×15, every x placed: lines start at b10 and b14, none at b1 (no x there)."""
+    xs = ((1, 9), (4, 9), (1, 13), (6, 2), (10, 10), (12, 1), (3, 3), (7, 7), (9, 12), (2, 5), (11, 4), (13, 13),
+          (0, 0), (14, 8), (5, 11))
+    return XLinesState(15, xs, (), 0)
+
+
+def test_a_square_is_never_the_start_of_a_longer_one():
+    state = tall_lines()
+    assert not is_partial(state, "b1") and not is_partial(state, "B1 -")
+    assert is_partial(state, "b10") and is_partial(state, " B10-") and is_partial(state, "a1-b1")
+    assert starting(state, "b1") == [] and starting(state, "b1-") == []
+    assert starting(state, "b10") == [move for move in state.legal_moves() if move.startswith("b10-")]
+    assert starting(state, "a1-b1") == ["a1-b1-b10"] and starting(state, "a1-b1-b10") == ["a1-b1-b10"]
+    with pytest.raises(IllegalMove) as refused:
+        state.play("b1")
+    assert str(refusal(state, "b1", refused.value)) == "All 15 x's are placed: draw a line like d5-g5 " \
+        "(straight) or d5-g5-g2 (start, corner, end)"
+    with pytest.raises(IllegalMove) as refused:
+        state.play("b10")
+    assert str(refusal(state, "b10", refused.value)) == \
+        "b10 is only the start of a move: add the rest, or pick it from the suggestions"
+
+
+def test_autocomplete_goes_on_to_a_longer_square_only_while_it_is_being_typed():
+    state = tall_lines()
+    assert [b.value for b in suggestions(state, "b1")] == ["b10", "b14"], "on the way to b10 or b14"
+    assert suggestions(state, "b1-") == [], "b1 itself starts no line"
+    assert [b.value for b in suggestions(state, "b1 ")] == ["a1-b1-b10", "b10-b1-a1"], "lines that turn at b1"
+    assert [b.value for b in suggestions(state, "a1-b1")] == ["a1-b1-b10"]
+    assert suggestions(state, "a1-b1 -") == suggestions(state, "a1-b1-b") == [b for b in
+                                                                               suggestions(state, "a1-b1")]
+    from_b14 = [b.value for b in suggestions(state, "b14")]  # with those through b14, more than fit
+    assert sorted(from_b14) == sorted(starting(state, "b14")) and len(from_b14) == 16
+
+
+def test_a_label_with_more_typed_after_it_is_read_back():
+    """A partial move's label in the move box, with the rest typed after it: "c1-c2" is a whole Elevation
+    turn and the start of 47 longer ones, and its label counts only those."""
+    state = GAMES["elevation"].start()
+    dragon = children(state, "c1", state.legal_moves())
+    [longer] = [b for b in dragon if b.value == "c1-c2" and not b.complete]
+    assert longer.label == "c1-c2 …  47 turns"
+    assert unlabel(state, longer.label + "-c3") == "c1-c2-c3"
+    tall = tall_lines()
+    [ten] = [b for b in suggestions(tall, "b") if b.value == "b10"]
+    assert unlabel(tall, ten.label + "-e10") == "b10-e10" and tall.play("b10-e10")
