@@ -52,12 +52,12 @@ def settle(options: dict[str, Any]) -> dict[str, Any]:
     geometry = hexagon(side)
     light, dark = default_nests(side)
     options = dict(options, light_nest=options["light_nest"] or light, dark_nest=options["dark_nest"] or dark)
+    files = f"files {geometry.files[0]}–{geometry.files[-1]}"
+    if geometry.files[-1] > "j":  # the lettering skips j: worth saying only where the files run past it
+        files += ", no j"
     for key in ("light_nest", "dark_nest"):
         if options[key] not in geometry.index:
-            raise BadOptions(
-                f"{key.replace('_', ' ')} {options[key]} is not on a size-{side} board "
-                f"(files {geometry.files[0]}–{geometry.files[-1]}, no j)"
-            )
+            raise BadOptions(f"{key.replace('_', ' ')} {options[key]} is not on a size-{side} board ({files})")
     if options["light_nest"] == options["dark_nest"]:
         raise BadOptions("The Light and Dark nests must be different cells")
     return options

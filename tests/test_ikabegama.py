@@ -42,9 +42,12 @@ def test_options_and_default_nests():
     "options, reason",
     [
         ({"size": 3}, "size must be between 4 and 7"),
-        ({"light_nest": "z1"}, "light nest z1 is not on a size-5 board"),
+        ({"light_nest": "z1"}, r"^light nest z1 is not on a size-5 board \(files a–i\)$"),
         ({"dark_nest": "e10"}, "dark nest e10 is not on a size-5 board"),
-        ({"dark_nest": "j2"}, "no j"),
+        ({"dark_nest": "j2"}, r"^dark nest j2 is not on a size-5 board \(files a–i\)$"),
+        ({"size": 4, "dark_nest": "h1"}, r"^dark nest h1 is not on a size-4 board \(files a–g\)$"),
+        ({"size": 6, "dark_nest": "j2"}, r"^dark nest j2 is not on a size-6 board \(files a–l, no j\)$"),
+        ({"size": 7, "light_nest": "o1"}, r"^light nest o1 is not on a size-7 board \(files a–n, no j\)$"),
         ({"light_nest": "e9"}, "must be different cells"),
     ],
 )
