@@ -13,11 +13,11 @@ from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
-from renderers.cards import PANEL_PAD, Seat, seat_marks
+from renderers.cards import PANEL_PAD, Seat
 from renderers.colours import HIGHLIGHT, MUTED, NOTE, PANEL, PANEL_EDGE, RGB, TEXT
 from renderers.lettering import cap_height, display_name, fit, font, phone_size, put_text
 from renderers.results import reason_sentence, scores_text, seated, who_won
-from renderers.sprites import marked_disc, paste, rounded_box
+from renderers.sprites import disc, paste, rounded_box
 from rules import Outcome
 
 
@@ -224,10 +224,8 @@ def draw_footer(img: Image.Image, top: int, seats: Sequence[Seat], to_move: int 
     else:
         status, colour = "", TEXT
     tx = x
-    if swatch is not None:
-        mark = seat_marks([seat.side for seat in seats])[swatch] if len(seats) > 2 else ""
-        disc = marked_disc(seats[swatch].style, lay.swatch, mark, size=max(9, round(lay.swatch * 0.55)))
-        paste(img, disc, (x + lay.swatch / 2, baseline - cap_height(lay.status) / 2))
+    if swatch is not None:  # the seat's colour; its words are the status's own
+        paste(img, disc(seats[swatch].style, lay.swatch), (x + lay.swatch / 2, baseline - cap_height(lay.status) / 2))
         tx = x + gap
     put_text(draw, (tx, baseline), status, status_font, colour, "ls")
     detail_font = font(lay.detail)
