@@ -414,7 +414,7 @@ async def test_each_option_is_checked_as_it_is_typed(db_path):
         "size must be between 4 and 7, not 9.",
         "size must be a whole number from 4 to 7.",
         "light_nest: Light's nest cell (default: bottom of the middle file)",
-        "light nest z9 is not on a size-4 board (files a–g, no j).",
+        "light nest z9 is not on a size-4 board (files a–g).",
         "dark_nest: Dark's nest cell (default: top of the middle file)",
         "The Light and Dark nests must be different cells.",
         "Match 1: ann vs ben. Type `help` for the commands.",
