@@ -1,6 +1,7 @@
 """The bot through real discord.py against a stand-in that misbehaves as Discord sometimes does: slow
 answers, rate limits, server errors and dropped connections, and interactions delivered more than once.
-Every interaction is answered once (privately where it is meant to be), and every change is shown once."""
+Every interaction is answered once (privately where it is meant to be), and every change is shown once.
+Discord's documented refusals are answered with what to do, and logged as warnings."""
 from __future__ import annotations
 
 import asyncio
@@ -13,6 +14,7 @@ from tests.support.standin import BOT_ID, Message
 from tests.support.users import Discord, User
 from tests.test_discord import ALICE, BOB, CAROL, challenge_accepted
 from tests.test_discord_move_panel import open_panel
+from tests.test_discord_threads import logged_quietly
 
 ME = User(BOT_ID, "Boardgames", bot=True)
 PLAYED = re.compile(r"played \*\*([^*]+)\*\*")
@@ -246,3 +248,23 @@ async def test_a_move_whose_answer_waited_for_the_last_one_is_posted_below_it(en
     assert announced(env) == await stored(env), "the computer's first move, then alice's, then its answer"
     assert not [m for m in env.standin.channel(CHANNEL) if m.loading], "no placeholder left thinking"
     assert env.standin.failures() == []
+
+
+async def test_a_board_the_channel_refuses_is_answered_with_what_to_do(env, caplog):
+    """Discord refuses the start's board in the channel (50013: the bot lost a permission there): the
+    match has started all the same, whoever pressed Accept is told privately what to ask for, and the
+    refusal is a warning in the log, not an error."""
+    challenge = await (await env.command(ALICE, CHANNEL, "challenge", "attaxx", side="first", opponent=BOB)).reply()
+    await env.settled()
+    env.standin.refuse("channel_post", 50013)
+    with caplog.at_level(logging.INFO):
+        accepted = await env.press(BOB, challenge, "Accept")
+        told = await accepted.reply()
+    assert told.ephemeral and told.content == (
+        "⚠️ Discord refused me a permission I need in this channel (View Channel, Send Messages, Send Messages "
+        "in Threads, Attach Files, Embed Links): ask a server admin to grant them here.")
+    assert "Accepted" in (await accepted.updated()).content and boards(env) == []
+    logged_quietly(caplog, 50013)
+    await env.settled()  # nothing left to post where Discord refuses it
+    seen = await (await env.command(ALICE, CHANNEL, "board")).reply()
+    assert seen.ephemeral and "after 0 moves" in seen.content and seen.png

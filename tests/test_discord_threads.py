@@ -1,13 +1,17 @@
 """Several matches in one channel: a challenge where a match is on (or a challenge is open) gets a
-public thread of its own, where every command and button works as in a channel."""
+public thread of its own, where every command and button works as in a channel. A thread Discord
+refuses is answered with what to do, and logged as a warning."""
 from __future__ import annotations
 
+import logging
+
 from tests.support.inprocess import CHANNEL
-from tests.support.standin import ALL_PERMISSIONS
+from tests.support.standin import ALL_PERMISSIONS, BOT_ID
 from tests.support.users import User
 from tests.test_discord import ALICE, BOB, CAROL, challenge_accepted
 
 DAVE = User(15, "dave")
+ME = User(BOT_ID, "Boardgames", bot=True)
 CREATE_PUBLIC_THREADS = 1 << 35
 SEND_MESSAGES_IN_THREADS = 1 << 38
 
@@ -101,3 +105,76 @@ async def test_a_busy_voice_channel_chat_refuses_plainly(env):
     refused = await (await env.command(CAROL, voice, "challenge", "attaxx", side="first", opponent=DAVE)).reply()
     assert refused.ephemeral and "voice channel's chat can't have threads" in refused.content
     assert env.standin.threads == {} and not env.standin.refusals
+
+
+def logged_quietly(caplog, code: int) -> None:
+    """Discord's refusal is in the log as a warning with its code, and nothing is logged as an error or
+    with a traceback (only a bug may be)."""
+    assert any(r.levelno == logging.WARNING and str(code) in r.getMessage() for r in caplog.records), \
+        [r.getMessage() for r in caplog.records]
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR or r.exc_info] == []
+
+
+async def challenges(env) -> int:
+    async with env.client.store.reading() as db:
+        return (await db.one("SELECT COUNT(*) AS n FROM challenges"))["n"]
+
+
+async def test_a_server_with_too_many_threads_gets_an_answer_and_no_challenge(env, caplog):
+    """Discord refuses the thread (160006, too many active threads in the server): the challenger is
+    told what to do, nothing is made, and the challenge can be made once a thread is free."""
+    await challenge_accepted(env)
+    env.standin.refuse("thread", 160006)
+    with caplog.at_level(logging.INFO):
+        refused = await (await env.command(CAROL, CHANNEL, "challenge", "attaxx", side="first", opponent=DAVE)).reply()
+    assert refused.ephemeral and refused.content == (
+        "⚠️ This server has too many active threads for a new one: finish or archive a match's thread, or "
+        "challenge in another channel.")
+    assert env.standin.threads == {} and await challenges(env) == 1, "no challenge stored"
+    assert not [m for m in env.standin.channel(CHANNEL) if DAVE.mention in m.content], "nothing public"
+    logged_quietly(caplog, 160006)
+
+    again = await (await env.command(CAROL, CHANNEL, "challenge", "attaxx", side="first", opponent=DAVE)).reply()
+    [thread_id] = env.standin.threads
+    assert f"<#{thread_id}>" in again.content and DAVE.mention in env.standin.channel(thread_id)[0].content
+
+
+async def test_a_thread_that_refuses_the_challenge_takes_it_back(env, caplog):
+    """The thread is opened but Discord refuses the challenge's post in it (50013, a permission the bot
+    lacks there): nobody could see or accept it, so it is withdrawn and the challenger told why."""
+    await challenge_accepted(env)
+    await env.settled()
+    env.standin.refuse("channel_post", 50013)
+    with caplog.at_level(logging.INFO):
+        refused = await (await env.command(CAROL, CHANNEL, "challenge", "attaxx", side="first", opponent=DAVE)).reply()
+    [thread_id] = env.standin.threads
+    assert refused.ephemeral and refused.content.startswith(
+        f"⚠️ I could not post your challenge in its thread <#{thread_id}>, so it is withdrawn. Discord refused me "
+        "a permission I need in this channel")
+    assert "ask a server admin" in refused.content and env.standin.channel(thread_id) == []
+    logged_quietly(caplog, 50013)
+    await env.settled()  # the withdrawal needs no message: nothing was posted
+
+    accept = await (await env.command(DAVE, thread_id, "accept")).reply()
+    assert accept.ephemeral and "no open challenge" in accept.content
+    again = await (await env.command(CAROL, thread_id, "challenge", "attaxx", side="first", opponent=DAVE)).reply()
+    assert not again.ephemeral and DAVE.mention in again.content and again.channel_id == thread_id
+
+
+async def test_a_match_against_the_computer_its_thread_refuses_is_abandoned(env, caplog):
+    """Against the computer the match starts at once; if its thread refuses the board, nobody could
+    play it there, so it is abandoned (unrated), and the challenger can challenge again."""
+    await challenge_accepted(env)
+    await env.settled()
+    env.standin.refuse("channel_post", 50013)
+    with caplog.at_level(logging.INFO):
+        refused = await (await env.command(CAROL, CHANNEL, "challenge", "attaxx", side="first", opponent=ME)).reply()
+    [thread_id] = env.standin.threads
+    assert refused.ephemeral and refused.content.startswith(
+        f"⚠️ I could not post your match in its thread <#{thread_id}>, so it is abandoned. Discord refused me")
+    logged_quietly(caplog, 50013)
+    await env.settled()
+    nothing = await (await env.command(CAROL, thread_id, "board")).reply()
+    assert nothing.ephemeral and "No match has been played in this channel" in nothing.content
+    again = await (await env.command(CAROL, thread_id, "challenge", "attaxx", side="first", opponent=ME)).reply()
+    assert not again.ephemeral and again.png and again.channel_id == thread_id

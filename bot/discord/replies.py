@@ -31,6 +31,65 @@ NEEDED = {
 }
 
 
+# Discord's documented refusals that answering a player can meet (its JSON error codes:
+# https://discord.com/developers/docs/topics/opcodes-and-status-codes#json-json-error-codes), with what the
+# player is told to do. They come from a server's settings and limits, not from a bug: each is answered
+# and logged as a warning with its code, never as an error with a traceback. A refusal that means the
+# bot sent something wrong (an invalid body, a file too large) is a bug, and not here.
+REFUSALS: dict[int, str] = {
+    10003: "This channel is gone, as far as Discord tells me: play in another channel.",
+    10008: "That message is gone: /board shows the match afresh.",
+    10062: "Discord stopped waiting for my answer to this: please try again.",
+    20016: "This channel's slow mode held my message back: try again in a moment.",
+    30033: "This thread has as many members as Discord allows: challenge in another channel.",
+    30046: "Discord allows only so many edits of a message over an hour old for now: try again later, "
+           "or use /board for a fresh board.",
+    50001: "I can't see this channel: ask a server admin to give me the View Channel permission here.",
+    50008: "I can't post in this kind of channel: play in a text channel.",
+    50013: "Discord refused me a permission I need in this channel (View Channel, Send Messages, Send Messages "
+           "in Threads, Attach Files, Embed Links): ask a server admin to grant them here.",
+    50024: "This kind of channel can't do that: play in a text channel.",
+    50027: "Discord stopped waiting for my answer to this: please try again.",
+    50083: "This thread is archived: send a message in it to open it again, or challenge in the channel.",
+    160004: "A thread was already started from that message: play in that thread.",
+    160005: "This thread is locked: ask a moderator to unlock it, or challenge in another channel.",
+    160006: "This server has too many active threads for a new one: finish or archive a match's thread, or "
+            "challenge in another channel.",
+    160007: "This server has too many active announcement threads for a new one: finish or archive one, or "
+            "challenge in another channel.",
+}
+
+
+class Refused(Exception):
+    """A documented refusal of Discord's (`error`, one of REFUSALS) met while doing something for a
+    player, with what to tell them in the words of what was being done."""
+
+    def __init__(self, error: discord.HTTPException, message: str):
+        super().__init__(message)
+        self.error = error
+        self.message = message
+
+
+def refusal(error: BaseException) -> str | None:
+    """What to tell a player about `error` when it is one of Discord's documented refusals (REFUSALS),
+    else None. Posting may call this too: a refused post is not worth trying again."""
+    if isinstance(error, Refused):
+        return error.message
+    if isinstance(error, discord.HTTPException):
+        return REFUSALS.get(error.code)
+    return None
+
+
+def refused_how(error: BaseException) -> str:
+    """A refusal for the log: "160006 Maximum number of active threads reached" (Discord's code and
+    words; the HTTP status when it sent no code)."""
+    if isinstance(error, Refused):
+        error = error.error
+    if isinstance(error, discord.HTTPException):
+        return f"{error.code or error.status} {error.text or ''}".strip()
+    return type(error).__name__
+
+
 def passing(error: BaseException) -> bool:
     """Whether a failed request may succeed later: Discord's server errors and rate limits (once
     discord.py's own retries are spent), a dropped or refused connection, a timeout."""
@@ -196,22 +255,27 @@ class Reply:
 
 
 async def report_error(interaction: discord.Interaction, error: BaseException, reply: Reply | None = None) -> None:
-    """Player mistakes become a short private message; anything else is a bug, logged with context."""
+    """Player mistakes become a short private message, and so do Discord's documented refusals (logged as
+    warnings with their code) and Discord being unreachable; anything else is a bug, logged with context."""
     if isinstance(error, discord.app_commands.CommandInvokeError):
         error = error.original
     if isinstance(error, STALE_COMMAND_ERRORS):
         await answer_stale(interaction, STALE_COMMAND, str(error))
         return
+    command = interaction.command.qualified_name if interaction.command else (interaction.data or {}).get("custom_id")
     if isinstance(error, PLAYER_ERRORS):
         message = str(error)
     elif isinstance(error, discord.app_commands.CheckFailure):
         message = str(error) or "You can't use this command here."
+    elif (told := refusal(error)) is not None:  # the server's limits or settings: nothing to trace
+        log.warning("Discord refused (%s) while answering %s from user %s in guild %s channel %s",
+                    refused_how(error), command, interaction.user.id, interaction.guild_id, interaction.channel_id)
+        message = told
     elif passing(error):  # Discord or the network, not the bot: nothing to trace
         log.warning("Discord could not be reached while answering user %s in channel %s: %s",
                     interaction.user.id, interaction.channel_id, error or type(error).__name__)
         message = "Discord did not answer me just now. Please try again in a moment."
     else:
-        command = interaction.command.qualified_name if interaction.command else (interaction.data or {}).get("custom_id")
         log.error(
             "error handling %s from user %s in guild %s channel %s",
             command, interaction.user.id, interaction.guild_id, interaction.channel_id, exc_info=error,

@@ -11,13 +11,24 @@ import discord
 from bot.discord import messages as text
 from bot.discord.handlers.common import Family, can_post_here, in_guild, player, reply_to, via
 from bot.discord.posting import Send
-from bot.discord.replies import Reply, report_error
+from bot.discord.replies import Refused, Reply, refusal, report_error
 from bot.discord.views import challenge_view
 from bot.errors import NotAllowed
-from bot.models import Challenge, Match
+from bot.models import Challenge, Match, Player
 from rules import Game
 
 THREAD_PERMISSIONS = {"create_public_threads": "Create Public Threads", "send_messages_in_threads": "Send Messages in Threads"}
+BUSY = "This channel already has a match or an open challenge"
+# Discord's refusals of a new thread, in the words of opening one (the others as replies.REFUSALS says).
+THREAD_REFUSALS = {
+    50001: f"{BUSY}, and Discord would not let me open a thread for yours: ask a server admin to give me the "
+           "View Channel, Create Public Threads and Send Messages in Threads permissions here, or finish the "
+           "match here first.",
+    50013: f"{BUSY}, and Discord would not let me open a thread for yours: ask a server admin to give me the "
+           "Create Public Threads and Send Messages in Threads permissions here, or finish the match here first.",
+    50024: f"{BUSY}, and this kind of channel can't have threads: challenge in a text channel, or finish the "
+           "match here first.",
+}
 
 
 class Challenges(Family):
@@ -50,7 +61,7 @@ class Challenges(Family):
             elsewhere=self._thread_opener(interaction, name), via=via(interaction),
         )
         if result.channel_id != interaction.channel_id:
-            await self._post_in_thread(reply, result)
+            await self._post_in_thread(reply, result, player(interaction.user))
         else:
             await self._announce(reply.send, result)
 
@@ -107,11 +118,20 @@ class Challenges(Family):
             opener = self._thread_opener(interaction, f"{finished.rules.title}: {names} (rematch)")
             result = await self.service.rematch(match_id, player(interaction.user), opener, via(interaction))
             if result.channel_id != interaction.channel_id:
-                await self._post_in_thread(reply, result)
+                await self._post_in_thread(reply, result, player(interaction.user))
             else:
                 await self._announce(reply.send, result)
         except Exception as error:  # buttons have no tree.on_error: the same report, from here
             await report_error(interaction, error, reply)
+
+    async def _withdraw(self, result: Challenge | Match, challenger: Player) -> None:
+        """Take back a challenge (or a match against computers) that could not be shown: nothing of it
+        is left to show either."""
+        await self.service.posted(result.note)
+        if isinstance(result, Match):
+            await self.service.abandon(result.id, challenger)
+        else:
+            await self.service.posted((await self.service.decline(result.id, challenger)).note)
 
     async def _announce(self, send: Send, result: Challenge | Match) -> None:
         """Post a new challenge (with its buttons, pinging who was named), or a match that started at once
@@ -134,23 +154,39 @@ class Challenges(Family):
         missing = [label for flag, label in THREAD_PERMISSIONS.items() if not getattr(have, flag)]
         if missing:
             raise NotAllowed(
-                "This channel already has a match or an open challenge. To open a thread for yours I need the "
-                f"{' and '.join(missing)} permission{'s' if len(missing) > 1 else ''} here: ask a server admin "
-                "to grant them, or finish the match here first.")
+                f"{BUSY}. To open a thread for yours I need the {' and '.join(missing)} "
+                f"permission{'s' if len(missing) > 1 else ''} here: ask a server admin to grant them, or finish "
+                "the match here first.")
         channel = interaction.channel
         if not isinstance(channel, discord.TextChannel):  # a voice or stage channel's chat has no threads
-            raise NotAllowed("This channel already has a match or an open challenge, and a voice channel's chat "
-                             "can't have threads: challenge in a text channel, or finish the match here first.")
-        thread = await channel.create_thread(
-            name=name[:100], auto_archive_duration=10080, type=discord.ChannelType.public_thread,
-            reason="a new match in a busy channel",
-        )
+            raise NotAllowed(f"{BUSY}, and a voice channel's chat can't have threads: challenge in a text channel, "
+                             "or finish the match here first.")
+        try:
+            thread = await channel.create_thread(
+                name=name[:100], auto_archive_duration=10080, type=discord.ChannelType.public_thread,
+                reason="a new match in a busy channel",
+            )
+        except discord.HTTPException as error:  # nothing is stored yet: the challenge is simply not made
+            told = THREAD_REFUSALS.get(error.code) or refusal(error)
+            if told is None:
+                raise
+            raise Refused(error, told) from error
         return thread.id
 
-    async def _post_in_thread(self, reply: Reply, result: Challenge | Match) -> None:
+    async def _post_in_thread(self, reply: Reply, result: Challenge | Match, challenger: Player) -> None:
         """A challenge (or a match against computers) that went to its own thread: posted there, and
-        the channel told where."""
+        the channel told where. If Discord refuses the post, nobody could see the challenge or play the
+        match: it is withdrawn (the match abandoned), and the challenger told why."""
         thread_id = result.channel_id
-        await self._announce(self.poster.channel(thread_id, result.note), result)
+        try:
+            await self._announce(self.poster.channel(thread_id, result.note), result)
+        except discord.HTTPException as error:
+            told = refusal(error)
+            if told is None:
+                raise
+            await self._withdraw(result, challenger)
+            what = "challenge" if isinstance(result, Challenge) else "match"
+            raise Refused(error, f"I could not post your {what} in its thread <#{thread_id}>, so it is "
+                                 f"{'withdrawn' if what == 'challenge' else 'abandoned'}. {told}") from error
         await reply.send(f"🧵 This channel is busy, so the new {result.rules.title} match has its own thread: <#{thread_id}>.",
                          allowed_mentions=discord.AllowedMentions.none())
