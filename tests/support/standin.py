@@ -185,6 +185,27 @@ class Fault:
     released: asyncio.Event = field(default_factory=asyncio.Event)
 
 
+# Discord's answers to requests it refuses for a documented reason, by JSON error code, as `refuse` plays
+# them: https://discord.com/developers/docs/topics/opcodes-and-status-codes#json-json-error-codes
+DOCUMENTED_REFUSALS: dict[int, tuple[int, str]] = {
+    10003: (404, "Unknown Channel"),
+    50001: (403, "Missing Access"),
+    50013: (403, "Missing Permissions"),
+    50083: (400, "Thread is archived"),
+    160005: (400, "Thread is locked"),
+    160006: (400, "Maximum number of active threads reached"),
+    160007: (400, "Maximum number of active announcement threads reached"),
+}
+
+
+@dataclass
+class Refusing(Fault):
+    """A documented refusal played on a route (see StandIn.refuse): `status` with Discord's JSON body."""
+
+    code: int = 0
+    message: str = ""
+
+
 @dataclass
 class Session:
     """A gateway session: the dispatches sent in it, kept for a RESUME to replay."""
@@ -298,6 +319,16 @@ class StandIn:
         self.faults.append(fault)
         return fault
 
+    def refuse(self, route: str, code: int, times: int = 1) -> Fault:
+        """Refuse the next `times` requests of `route` as Discord does for its JSON error `code` (one of
+        DOCUMENTED_REFUSALS): that status, with the body {"code": …, "message": …}, the request not acted
+        on. 160006 on "thread": the server has too many active threads; 50013 on "channel_post": a
+        permission the bot lacks. The test asked for it, so it is not among the refusals that fail one."""
+        status, message = DOCUMENTED_REFUSALS[code]
+        fault = Refusing(route, "refuse", times=times, status=status, code=code, message=message)
+        self.faults.append(fault)
+        return fault
+
     def _fault(self, route: str, request: web.Request) -> Fault | None:
         for fault in self.faults:
             if fault.hits < fault.times and fault.route in (route, "*") and (
@@ -351,6 +382,8 @@ class StandIn:
                       "X-RateLimit-Limit": "5", "X-RateLimit-Remaining": "0",
                       "X-RateLimit-Reset-After": str(fault.retry_after), "X-RateLimit-Bucket": "standin",
                       "X-RateLimit-Scope": "shared"})
+        if isinstance(fault, Refusing):
+            return error(fault.status, fault.code, fault.message)
         return json_response({"message": "Server error", "code": 0}, fault.status)
 
     # ------------------------------------------------------------------ gateway
