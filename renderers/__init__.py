@@ -24,6 +24,10 @@ class Renderer(Protocol):
     player cards show them (name, side, score), from which its alt text is written. label_sizes: every
     kind of text drawn on the board with its font size and whether it is bold
     (tests/test_phone_render.py holds them to a size a phone can read).
+
+    Each module also gives `colours(state)`: what its board is drawn in, every seat's colours and
+    what they stand on (a `theme.Colours`), which tests/test_palette.py keeps apart for every kind of
+    colour vision.
     """
 
     def image(self, state: Any, names: Sequence[str]) -> Image.Image: ...

@@ -254,6 +254,13 @@ def base() -> Image.Image:
     return img
 
 
+def colours(state) -> theme.Colours:
+    """What the board is drawn in: each seat's row names on the level bands and its completed rows across
+    the tiles of every level (tests/test_palette.py keeps them apart)."""
+    faces = tuple(face_colour(number) for number in range(1, LEVELS + 1))
+    return theme.Colours(seats=tuple((style.base,) for style in STYLES), grounds=(*BAND, *faces))
+
+
 def label_sizes(state) -> dict[str, tuple[int, bool]]:
     """Every kind of text on the board, with its font size and whether it is bold."""
     return {"tile numbers": (NUMBER_SIZE, True), "tile names": (LABEL_SIZE, False), "levels": (LABEL_SIZE, True),

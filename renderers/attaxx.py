@@ -110,6 +110,11 @@ def palette() -> Image.Image:
     return theme.palette_for([base(), *tiles, theme.panel_samples(WIDTH, STYLES, ("White", "Black"))])
 
 
+def colours(state) -> theme.Colours:
+    """What the board is drawn in: the pieces on the felt (tests/test_palette.py keeps them apart)."""
+    return theme.Colours(seats=tuple((style.base,) for style in STYLES), grounds=(FELT,))
+
+
 def label_sizes(state) -> dict[str, tuple[int, bool]]:
     """Every kind of text on the board, with its font size and whether it is bold."""
     return {"files and ranks": (LABEL_SIZE, True)}

@@ -33,6 +33,7 @@ class Seat:
     style: DiscStyle
     score: str = ""  # e.g. "12"; empty when the game keeps none
     score_label: str = ""  # e.g. "pieces", "piece" for a score of 1
+    corner: float = 0.0  # the seat's disc is round, or with this a tile whose corners are rounded by this share of its side
 
 
 Unit = tuple[str, str]  # a score's unit, singular and plural: ("piece", "pieces")
@@ -293,7 +294,7 @@ def draw_players(img: Image.Image, top: int, seats: Sequence[Seat], to_move: int
         kind = card_state(seat, to_move, outcome)
         card = _card((box.width, box.height), kind)
         img.paste(card, (x, y), card)
-        disc = marked_disc(info.style, lay.disc, marks[seat], size=mark_size(lay.disc))
+        disc = marked_disc(info.style, lay.disc, marks[seat], size=mark_size(lay.disc), corner=info.corner)
         paste(img, disc, (x + lay.inset + lay.disc / 2, y + box.height / 2))
         colour = MUTED if kind == "loser" else TEXT
         size, lines = name_lines(info.name, info.side, seat, lay)

@@ -1,7 +1,8 @@
 """The colours of every picture, chosen for Discord's dark theme (the image itself is opaque): the
 panel and text greys, HIGHLIGHT for the last move, whose turn and the winner, the seats' disc styles
-(SEAT_STYLES, kept apart for the common colour-vision deficiencies: tests/test_palette.py), and the
-arithmetic on colours the renderers share (`mix`, `luminance`, `ink_on`).
+(SEAT_STYLES), `Colours`, what a game's board is drawn in (each renderer's `colours(state)`, which
+tests/test_palette.py keeps apart for normal vision and the common colour-vision deficiencies), and
+the arithmetic on colours the renderers share (`mix`, `luminance`, `ink_on`).
 """
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ PANEL_EDGE: RGB = (62, 65, 71)
 TEXT: RGB = (242, 243, 245)
 MUTED: RGB = (170, 174, 182)
 FAINT: RGB = (120, 124, 132)
-HIGHLIGHT: RGB = (93, 217, 237)  # last move, whose turn, the winner: a bright cyan, a hue no seat uses
+HIGHLIGHT: RGB = (90, 219, 240)  # last move, whose turn, the winner: a bright cyan, a hue no seat uses
 HIGHLIGHT_TEXT: RGB = (30, 31, 34)  # text on a HIGHLIGHT fill
 NOTE: RGB = (255, 168, 76)  # automatic passes and other notes
 
@@ -69,14 +70,26 @@ def shaded(base: RGB) -> DiscStyle:
 
 
 # Seat colours, in seat order (Red, Blue, Green, Yellow, Purple, Orange): the two-player games with red
-# and blue take the first two. Chosen so that any two of them, and each of them and HIGHLIGHT, stay
-# apart for normal vision and for simulated deuteranopia, protanopia and tritanopia (lightness does
-# much of the work: yellow is the lightest, purple the darkest); tests/test_palette.py checks it.
+# and blue take the first two. Any two of them, each of them and HIGHLIGHT, and each of them and the
+# squares it is drawn on stay apart for normal vision and for simulated protanopia, deuteranopia and
+# tritanopia (tests/test_palette.py): lightness does much of the work, from purple, the darkest, and a
+# deep red through blue, orange and green to yellow, the lightest; green leans to blue, away from red
+# and orange, and purple to magenta, away from blue.
 SEAT_STYLES = tuple(shaded(base) for base in (
-    (218, 68, 61),  # red
-    (54, 119, 227),  # blue
-    (30, 170, 103),  # green
+    (190, 52, 46),  # red
+    (78, 118, 255),  # blue
+    (40, 172, 118),  # green
     (255, 209, 50),  # yellow
-    (152, 78, 164),  # purple
-    (238, 129, 39),  # orange
+    (138, 14, 166),  # purple
+    (228, 113, 4),  # orange
 ))
+
+
+@dataclass(frozen=True)
+class Colours:
+    """What a game's board is drawn in, as its renderer's `colours(state)` gives it: tests/test_palette.py
+    keeps every two seats, every seat and every ground, and the highlight and all of them apart."""
+
+    seats: tuple[tuple[RGB, ...], ...]  # for each seat, every colour its pieces, lines and marks take
+    grounds: tuple[RGB, ...]  # every colour they stand on: squares, cells, terrain, the background
+    highlight: tuple[RGB, ...] = (HIGHLIGHT,)  # what marks the last move on the board

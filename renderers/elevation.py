@@ -1,6 +1,6 @@
-"""Elevation: a 6×6 board of terrain stacks, each square shaded by its height (dark green hollows, olive
-and sand in the middle, pale stone and snow on the heights) with the height in its corner; the pieces
-as discs in their seat's colour with an emblem per kind (crossed swords a samurai, a fish, a winged
+"""Elevation: a 6×6 board of terrain stacks, each square shaded by its height (deep teal hollows, sea
+green and sage in the middle, warm stone, sand and snow on the heights) with the height in its corner; the pieces
+in their seat's colour, Red's round and Blue's square, with an emblem per kind (crossed swords a samurai, a fish, a winged
 dragon); the last turn as a ring round the piece that moved, an arrow along its steps (one chained
 arrow for two), chips on the squares a tile was dug from (−1) and put on (+1), and a crossed-out ghost
 of any piece it captured; a legend under the board, players above with their pieces by kind, status
@@ -58,6 +58,9 @@ ARROW_WIDTH = 6.0  # a step arrow's stroke
 ARROW_EDGE = 2.0  # its dark casing, each side
 LANE = 5.0  # how far apart the two legs of a step there and back are drawn, each from the centre line
 DETAIL_LINES = 3  # in the footer
+SQUARES = (False, True)  # by seat: Red's pieces are round, Blue's square, so that they differ in more than colour
+SQUARE = 0.88  # a square piece's side, of a round one's diameter
+CORNER = 0.26  # a square piece's corners, rounded by this share of its side
 
 
 @cache
@@ -75,11 +78,13 @@ RIM: RGB = (22, 24, 22)
 RIM_EDGE: RGB = (76, 84, 72)
 LABEL: RGB = (196, 202, 188)
 BOARD_COLOURS = grid.BoardColours(cell=(96, 124, 66), grid=GRID, rim=RIM, rim_edge=RIM_EDGE, label=LABEL)
-# The ground by height, darker low and lighter high: a green hollow, grass, olive, sand, pale stone, snow.
+# The ground by height, darker low and lighter high: a deep teal hollow, sea green, sage, warm stone, sand
+# and snow. Cool where it is dark and warm only where it is light, so that Red's pieces,
+# which protanopia and deuteranopia see as a dark olive, stand out on every height (tests/test_palette.py).
 # Heights above the last one take its shade (the number stays exact).
 TERRAIN: tuple[RGB, ...] = (
-    (28, 46, 42), (42, 78, 50), (64, 104, 56), (96, 126, 62), (134, 140, 70), (168, 152, 88), (188, 160, 112),
-    (196, 174, 138), (204, 190, 162), (212, 204, 186), (220, 216, 208), (230, 229, 225), (240, 240, 238),
+    (18, 44, 40), (20, 70, 68), (28, 90, 90), (50, 106, 102), (92, 122, 104), (120, 138, 114), (144, 152, 126),
+    (166, 164, 136), (188, 178, 148), (204, 194, 166), (218, 208, 186), (230, 224, 210), (242, 238, 226),
 )
 INK_DARK: RGB = (30, 30, 26)  # a height on light ground
 INK_LIGHT: RGB = (246, 246, 240)  # a height on dark ground
@@ -180,22 +185,32 @@ def emblem(kind: int, size: int, eye: RGB) -> Image.Image:
 
 
 @cache
-def token(style: theme.DiscStyle, kind: int, diameter: int, shadow: bool = True) -> Image.Image:
-    """A piece: a shaded disc in `style` with the kind's emblem on it."""
-    disc = theme.disc(style, diameter, shadow).copy()
+def token(style: theme.DiscStyle, kind: int, diameter: int, shadow: bool = True, square: bool = False) -> Image.Image:
+    """A piece: a shaded disc in `style` with the kind's emblem on it; or, `square`, a shaded tile a
+    little smaller, so that it stays inside the ring round the piece that moved."""
+    if square:
+        size = round(diameter * SQUARE)
+        disc = theme.disc(style, size, shadow, CORNER).copy()
+        pad = (theme.disc(style, diameter, shadow).width - disc.width) // 2
+        sprite = Image.new("RGBA", (disc.width + 2 * pad, disc.height + 2 * pad), (0, 0, 0, 0))
+        sprite.paste(disc, (pad, pad))
+        disc = sprite
+    else:
+        disc = theme.disc(style, diameter, shadow).copy()
     mark = emblem(kind, diameter, style.base)
     disc.alpha_composite(mark, ((disc.width - mark.width) // 2, (disc.height - mark.height) // 2))
     return disc
 
 
 def piece_sprite(code: int) -> Image.Image:
-    return token(STYLES[OWNER[code]], KIND[code], DISC)
+    seat = OWNER[code]
+    return token(STYLES[seat], KIND[code], DISC, square=SQUARES[seat])
 
 
 @cache
 def ghost(code: int, diameter: int) -> Image.Image:
     """A captured piece: its token, faded, crossed out."""
-    faded = token(STYLES[OWNER[code]], KIND[code], diameter, False).copy()
+    faded = token(STYLES[OWNER[code]], KIND[code], diameter, False, SQUARES[OWNER[code]]).copy()
     faded.putalpha(faded.getchannel("A").point(lambda a: round(a * GHOST_ALPHA)))
     ss = theme.SS
     side = faded.width * ss
@@ -405,6 +420,11 @@ def chips(put: int, taken: int) -> list[Image.Image]:
     return [chip(f"+{put}", True)] * bool(put) + [chip(f"−{taken}", False)] * bool(taken)
 
 
+def colours(state) -> theme.Colours:
+    """What the board is drawn in: the pieces on the ground of every height (tests/test_palette.py keeps them apart)."""
+    return theme.Colours(seats=tuple((style.base,) for style in STYLES), grounds=TERRAIN)
+
+
 def label_sizes(state) -> dict[str, tuple[int, bool]]:
     """Every kind of text on and under the board, with its font size and whether it is bold."""
     lay = layout()
@@ -418,9 +438,10 @@ def chip_text(put: int, taken: int) -> str:
 
 
 def seats(state, names: Sequence[str]) -> list[theme.Seat]:
-    """The seats as the cards show them: no single score (the game keeps none; the pieces left by
-    kind are drawn beside the side, see `draw_kinds` and `ElevationState.kinds_left`)."""
-    return theme.seats_for(state, names, STYLES, None)
+    """The seats as the cards show them, each disc shaped as its pieces are: no single score (the game
+    keeps none; the pieces left by kind are drawn beside the side, see `draw_kinds` and
+    `ElevationState.kinds_left`)."""
+    return [replace(seat, corner=CORNER if SQUARES[k] else 0.0) for k, seat in enumerate(theme.seats_for(state, names, STYLES, None))]
 
 
 def draw_kinds(img: Image.Image, state) -> None:
@@ -445,7 +466,7 @@ def draw_kinds(img: Image.Image, state) -> None:
 @cache
 def card_icon(seat: int, kind: int, gone: bool) -> Image.Image:
     """A small token for the cards; faded when the seat has none of the kind left."""
-    icon = token(STYLES[seat], kind, ICON, False)
+    icon = token(STYLES[seat], kind, ICON, False, SQUARES[seat])
     if gone:
         icon = icon.copy()
         icon.putalpha(icon.getchannel("A").point(lambda a: round(a * 0.35)))

@@ -225,7 +225,8 @@ def draw_footer(img: Image.Image, top: int, seats: Sequence[Seat], to_move: int 
         status, colour = "", TEXT
     tx = x
     if swatch is not None:  # the seat's colour; its words are the status's own
-        paste(img, disc(seats[swatch].style, lay.swatch), (x + lay.swatch / 2, baseline - cap_height(lay.status) / 2))
+        swatch_disc = disc(seats[swatch].style, lay.swatch, corner=seats[swatch].corner)
+        paste(img, swatch_disc, (x + lay.swatch / 2, baseline - cap_height(lay.status) / 2))
         tx = x + gap
     put_text(draw, (tx, baseline), status, status_font, colour, "ls")
     detail_font = font(lay.detail)

@@ -40,7 +40,7 @@ SYMBOLS = ("O", "X")
 TOKENS: theme.Unit = ("token", "tokens")
 NEST_RING: tuple[RGB, RGB] = ((242, 228, 194), (46, 40, 108))  # Light's cream, Dark's deep indigo
 NEST_EDGE: tuple[RGB, RGB] = ((150, 128, 88), (140, 134, 214))  # thin lines that set each ring off
-NEST_TINT: tuple[RGB, RGB] = (theme.mix(CELL, NEST_RING[0], 0.14), theme.mix(CELL, NEST_RING[1], 0.3))
+NEST_TINT: tuple[RGB, RGB] = (theme.mix(CELL, NEST_RING[0], 0.14), theme.mix(CELL, NEST_RING[1], 0.14))  # faint: a token shows on it
 
 # Cell marks
 PLAIN, SOURCE, TARGET = 0, 1, 2
@@ -81,6 +81,11 @@ def layout(side: int) -> Layout:
         number_size=theme.phone_size(WIDTH), label_size=theme.phone_size(WIDTH),
         footer_y=footer_y, height=footer_y + theme.footer_height(WIDTH),
     )
+
+
+def colours(state) -> theme.Colours:
+    """What the board is drawn in: the tokens on the cells and the nests (tests/test_palette.py keeps them apart)."""
+    return theme.Colours(seats=tuple((style.base,) for style in STYLES), grounds=(CELL, *NEST_TINT))
 
 
 def label_sizes(state) -> dict[str, tuple[int, bool]]:

@@ -70,6 +70,12 @@ def layout_of(state) -> grid.Layout:
     return layout(state.n, state.players)
 
 
+def colours(state) -> theme.Colours:
+    """What the board is drawn in: each seat's x's, tiles and path on the squares, free and shaded
+    (tests/test_palette.py keeps them apart)."""
+    return theme.Colours(seats=tuple((STYLES[seat].base,) for seat in range(state.players)), grounds=(CELL, USED))
+
+
 def label_sizes(state) -> dict[str, tuple[int, bool]]:
     """Every kind of text on the board, with its font size and whether it is bold."""
     lay = layout_of(state)
@@ -138,7 +144,7 @@ def badge_shape(cell: int, size: int, number: int, mark: str = "", left: bool = 
     side = cell - 1
     h = badge_height(cell)
     face = theme.font(size, True)
-    w = max(h, math.ceil(face.getlength(str(number)) + 2 * badge_edge(cell) + h * 0.3))
+    w = max(h, math.ceil(face.getlength(str(number)) + 3 * badge_edge(cell) + h * 0.3))  # the newest one's edge is 1.5 times as wide
     top, bottom = (side - h) / 2, (side + h) / 2
     number_box = ((side - w) / 2, top, (side + w) / 2, bottom)
     if not mark:

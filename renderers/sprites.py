@@ -19,18 +19,26 @@ def downsample(big: Image.Image, factor: int = SS) -> Image.Image:
 
 
 @cache
-def disc(style: DiscStyle, diameter: int, shadow: bool = True) -> Image.Image:
+def disc(style: DiscStyle, diameter: int, shadow: bool = True, corner: float = 0.0) -> Image.Image:
     """An RGBA sprite of a shaded disc lit from the upper left, `diameter` px across, with a soft
-    drop shadow. The sprite is square, (diameter + 2·pad) px, the disc centred in it."""
+    drop shadow; with `corner` > 0, a shaded tile instead, a square with corners rounded by that
+    share of its side. The sprite is square, (diameter + 2·pad) px, the shape centred in it."""
     pad = max(2, diameter // 10)
     side = (diameter + 2 * pad) * SS
     r = diameter * SS / 2
     c = side / 2
+
+    def outline(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], **style) -> None:
+        if corner:
+            draw.rounded_rectangle(box, corner * diameter * SS, **style)
+        else:
+            draw.ellipse(box, **style)
+
     out = Image.new("RGBA", (side, side), (0, 0, 0, 0))
     if shadow:
         alpha = Image.new("L", (side, side), 0)
         off = diameter * SS * 0.05
-        ImageDraw.Draw(alpha).ellipse((c - r + off * 0.4, c - r + off, c + r + off * 0.4, c + r + off), fill=120)
+        outline(ImageDraw.Draw(alpha), (c - r + off * 0.4, c - r + off, c + r + off * 0.4, c + r + off), fill=120)
         alpha = alpha.filter(ImageFilter.GaussianBlur(diameter * SS * 0.035))
         out.putalpha(alpha)
     face = Image.new("RGB", (side, side), style.dark)
@@ -41,15 +49,15 @@ def disc(style: DiscStyle, diameter: int, shadow: bool = True) -> Image.Image:
     hx, hy = c - r * 0.38, c - r * 0.42
     for i in range(steps + 1):
         t = i / steps
-        radius = r * (1 - t * 0.86)
+        radius = r * (1 - t * 0.86) * (1.2 if corner else 1)
         cx, cy = c + (hx - c) * t, c + (hy - c) * t
         colour = mix(style.dark, style.base, min(1.0, t / 0.35)) if t < 0.35 else mix(style.base, style.light, ((t - 0.35) / 0.65) ** 1.6)
         draw.ellipse((cx - radius, cy - radius, cx + radius, cy + radius), fill=colour)
     mask = Image.new("L", (side, side), 0)
-    ImageDraw.Draw(mask).ellipse((c - r, c - r, c + r, c + r), fill=255)
+    outline(ImageDraw.Draw(mask), (c - r, c - r, c + r, c + r), fill=255)
     out.paste(face, (0, 0), mask)
     rim = max(1, round(diameter * SS * 0.022))
-    ImageDraw.Draw(out).ellipse((c - r, c - r, c + r, c + r), outline=style.rim + (200,), width=rim)
+    outline(ImageDraw.Draw(out), (c - r, c - r, c + r, c + r), outline=style.rim + (200,), width=rim)
     return downsample(out)
 
 
@@ -91,10 +99,11 @@ def paste(target: Image.Image, sprite: Image.Image, centre: tuple[float, float])
 
 
 @cache
-def marked_disc(style: DiscStyle, diameter: int, mark: str = "", shadow: bool = True, size: int = 0) -> Image.Image:
-    """`disc(style, diameter)` with `mark` (a seat's letter) in its middle, `size` px (by default half
-    the diameter), in the ink that stands out most on the disc's colour."""
-    sprite = disc(style, diameter, shadow)
+def marked_disc(style: DiscStyle, diameter: int, mark: str = "", shadow: bool = True, size: int = 0,
+                corner: float = 0.0) -> Image.Image:
+    """`disc(style, diameter, shadow, corner)` with `mark` (a seat's letter) in its middle, `size` px (by
+    default half the diameter), in the ink that stands out most on the disc's colour."""
+    sprite = disc(style, diameter, shadow, corner)
     if not mark:
         return sprite
     sprite = sprite.copy()

@@ -52,6 +52,7 @@ from renderers.colours import (
     SEAT_STYLES,
     TEXT,
     WHITE,
+    Colours,
     DiscStyle,
     ink_on,
     mix,
@@ -64,7 +65,7 @@ from renderers.text_board import text_last_move, text_players
 
 __all__ = [
     "BACKGROUND", "BLACK", "FAINT", "HIGHLIGHT", "INDIGO", "IVORY", "MUTED", "PANEL_PAD",
-    "PHONE_WIDTH", "RGB", "SEAT_STYLES", "SS", "TEXT", "WHITE", "DiscStyle", "Seat", "Unit", "cap_height",
+    "PHONE_WIDTH", "RGB", "SEAT_STYLES", "SS", "TEXT", "WHITE", "Colours", "DiscStyle", "Seat", "Unit", "cap_height",
     "card_box", "card_state", "cards_per_row", "disc", "downsample", "draw_footer", "draw_players", "encode_png",
     "font", "footer_height", "ink_on", "marks_for", "mix", "move_detail", "palette_for", "panel", "panel_height", "panel_samples", "paste",
     "phone_size", "put_text", "result_text", "ring", "rounded_box", "seat_marks", "seats_for", "text_last_move",

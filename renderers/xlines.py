@@ -1,6 +1,7 @@
 """X's and lines: an n×n grid (8 ≤ n ≤ 15) with the x's, free ones bright and used ones capped by a
-dark disc, every line drawn through square centres in the colour of the seat that drew it, the last
-line emphasised and the x where the next line must start ringed; players above, status below.
+dark disc, every line drawn through square centres in the colour of the seat that drew it, Red's
+solid and Blue's dashed (so that they differ in more than colour; each card shows its seat's line),
+the last line emphasised and the x where the next line must start ringed; players above, status below.
 
 The image's size depends only on n. Everything that depends only on n is built once and cached: the
 base image (background, framed grid, coordinates), the x sprites, the rounded corner sprites, the ring
@@ -42,8 +43,9 @@ CAP_RIM: RGB = (104, 114, 130)
 USED_X: RGB = (118, 126, 140)  # the small x on that disc
 CASING: RGB = (20, 23, 29)  # the dark edge along every line, so touching and overlapping lines stay apart
 STYLES = theme.SEAT_STYLES[:PLAYERS]
-MUTE = 0.22  # how far lines before the last one fade towards the squares
-PLACING_TINT = 0.55  # how much of its placer's colour an x takes while placing
+MUTE = 0.12  # how far lines before the last one fade towards the squares
+DASHED = (False, True)  # by seat: Blue's lines are broken where they cross a grid line
+GAP = 0.34  # of a square: the break in a dashed line
 SYMBOLS = ("R", "B")
 TILE_TINT = 0.4  # how much of the mover's colour the square of the x just placed takes
 
@@ -68,13 +70,20 @@ def layout(n: int) -> Layout:
 def lined(core: grid.Layout) -> Layout:
     """`core` with lines sized for its squares."""
     cell = core.cell
-    line = 2 * math.floor(max(3.0, cell * 0.11) / 2) + 1
+    line = 2 * math.floor(max(3.0, cell * 0.13) / 2) + 1
     edge = 1 if cell < 56 else 2
     return Layout(**asdict(core), line=line, edge=edge, lane=line + 2 * edge - 1, radius=math.floor(cell * 0.26) + 0.5)
 
 
 def layout_of(state) -> Layout:
     return layout(state.n)
+
+
+def colours(state) -> theme.Colours:
+    """What the board is drawn in: each seat's lines, the newest and the earlier ones, on the squares
+    (tests/test_palette.py keeps them apart)."""
+    return theme.Colours(seats=tuple(tuple(line_colours(seat, newest)[0] for newest in (True, False)) for seat in range(PLAYERS)),
+                         grounds=(CELL,))
 
 
 def label_sizes(state) -> dict[str, tuple[int, bool]]:
@@ -280,12 +289,32 @@ def draw_line(img: Image.Image, lay: Layout, points: Sequence[tuple[int, int]], 
             a2 = (a[0] - d[0] * reach, a[1] - d[1] * reach) if a_end else a
             b2 = (b[0] + d[0] * reach, b[1] + d[1] * reach) if b_end else b
             bar(draw, a2, b2, width, fill)
+            if fill == colour and DASHED[seat]:
+                for gap in gaps(lay, a, b):
+                    bar(draw, *gap, half, CASING)
         if corner is not None and fill == casing:
             (qx, qy), (ox, oy) = corner
             sprite = corner_sprite((qx, qy), lay.radius, half, edge, colour, casing)
             x = round(ox) if qx > 0 else round(ox) - sprite.width
             y = round(oy) if qy > 0 else round(oy) - sprite.height
             img.paste(sprite, (x, y), sprite)
+
+
+def gaps(lay: grid.Layout, a: tuple[float, float], b: tuple[float, float]) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    """The breaks of a dashed arm from a to b (horizontal or vertical): one across every grid line it
+    crosses, GAP of a square long, as (start, end)."""
+    horizontal = a[1] == b[1]
+    along, fixed = (0, 1) if horizontal else (1, 0)
+    low, high = sorted((a[along], b[along]))
+    origin = lay.board_x if horizontal else lay.board_y
+    half = round(lay.cell * GAP / 2)
+    found = []
+    for k in range(math.ceil((low - origin) / lay.cell), math.floor((high - origin) / lay.cell) + 1):
+        middle = origin + k * lay.cell + 0.5  # the grid line's pixel, covered whole
+        if low < middle - half and middle + half < high:
+            ends = [(middle - half, a[fixed]), (middle + half, a[fixed])]
+            found.append(tuple(end if horizontal else end[::-1] for end in ends))
+    return found
 
 
 def unit(a: tuple[float, float], b: tuple[float, float]) -> tuple[float, float]:
@@ -316,9 +345,9 @@ def image(state, names: Sequence[str]) -> Image.Image:
     used = state.used
     free = x_sprite(cell, FREE_X)
     cap = used_sprite(cell)
-    for index, square in enumerate(state.xs):
+    for square in state.xs:
         if placing:
-            sprite = x_sprite(cell, placing_colour(index % PLAYERS))
+            sprite = free
         elif square in used:
             sprite = cap
         else:
@@ -329,13 +358,40 @@ def image(state, names: Sequence[str]) -> Image.Image:
         theme.paste(img, next_ring(cell), lay.centre(*start))
     shown = seats(state, names)
     theme.draw_players(img, 0, shown, state.to_move, state.outcome)
+    draw_samples(img)
     theme.draw_footer(img, lay.footer_y, shown, state.to_move, state.outcome, detail(state, shown), aside=phase(state))
     return img
 
 
-def placing_colour(seat: int) -> RGB:
-    """An x's colour while placing: near white, tinted towards its placer's light colour."""
-    return theme.mix(FREE_X, STYLES[seat].light, PLACING_TINT)
+def draw_samples(img: Image.Image) -> None:
+    """On each seat's card, right of its side's name, a piece of its line as the board draws it."""
+    panel = theme.panel(img.width, PLAYERS)
+    for seat in range(PLAYERS):
+        box = theme.card_box(img.width, PLAYERS, seat)
+        sprite = sample(seat, panel.text)
+        y = box.baseline - theme.cap_height(panel.text) / 2
+        img.paste(sprite, (box.right - sprite.width, round(y - sprite.height / 2)), sprite)
+
+
+@cache
+def sample(seat: int, size: int) -> Image.Image:
+    """A short straight piece of a seat's line, about three of its dashes long, on a transparent ground."""
+    cell = round(size * 1.9)
+    lay = lined(grid.layout_for(3, cell, WIDTH, PLAYERS))
+    lay = replace(lay, board_x=0, board_y=0)
+    side = 3 * cell + 1
+    out = Image.new("RGBA", (side, lay.line + 2 * lay.edge + 2), (0, 0, 0, 0))
+    middle = out.height / 2
+    colour, casing = line_colours(seat, False)
+    half = lay.line / 2
+    draw = ImageDraw.Draw(out)
+    a, b = (half + lay.edge, middle), (side - half - lay.edge, middle)
+    bar(draw, (0, middle), (side, middle), half + lay.edge, casing)
+    bar(draw, a, b, half, colour)
+    if DASHED[seat]:
+        for gap in gaps(lay, a, b):
+            bar(draw, *gap, half, CASING)
+    return out
 
 
 def seats(state, names: Sequence[str]) -> list[theme.Seat]:
@@ -379,7 +435,7 @@ def palette(n: int) -> Image.Image:
                                    (((0, 5), (0, 2), (5, 2)), seat), (((5, 5), (5, 3)), seat)])
         tile.paste(last_x_tile(cell, seat), shifted.origin(1, 4))
         for square, sprite in (((0, 3), used_sprite(cell)), ((3, 2), used_sprite(cell)), ((5, 5), x_sprite(cell, FREE_X)),
-                               ((1, 4), x_sprite(cell, placing_colour(seat))), ((2, 4), x_sprite(cell, placing_colour(1 - seat)))):
+                               ((1, 4), x_sprite(cell, FREE_X))):
             tile.paste(sprite, shifted.origin(*square), sprite)
         theme.paste(tile, next_ring(cell), shifted.centre(3, 2))
         samples.append(tile)

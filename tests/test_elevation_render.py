@@ -200,10 +200,9 @@ def test_a_capture_shows_a_crossed_ghost_and_the_cards_count_by_kind(fought):
     free = next(c for c in range(36) if not state.pieces[c] and c != cell)
     restored = dataclasses.replace(state, pieces=tuple(code if c == free else p for c, p in enumerate(state.pieces)))
     victim = OWNER[code]
-    card_w = (elevation.WIDTH - 2 * cards.PANEL_PAD - cards.CARD_GAP) // 2
-    counts = [(cards.PANEL_PAD + seat * (card_w + cards.CARD_GAP) + card_w // 2, cards.PANEL_PAD + 44,
-               cards.PANEL_PAD + (seat + 1) * card_w + seat * cards.CARD_GAP - 10, cards.PANEL_PAD + 68)
-              for seat in range(2)]
+    text = cards.panel(elevation.WIDTH, 2).text
+    boxes = [cards.card_box(elevation.WIDTH, 2, seat) for seat in range(2)]
+    counts = [(box.x + box.width // 2, box.baseline - 2 * text, box.right + 2, box.baseline + 6) for box in boxes]
     now, before = picture(state), picture(restored)
     assert now.crop(counts[victim]).tobytes() != before.crop(counts[victim]).tobytes()
     assert now.crop(counts[1 - victim]).tobytes() == before.crop(counts[1 - victim]).tobytes()
@@ -211,8 +210,31 @@ def test_a_capture_shows_a_crossed_ghost_and_the_cards_count_by_kind(fought):
 
 def badge_point(seat: int) -> tuple[int, int]:
     """A pixel of the badge on a card's top edge (a HIGHLIGHT pill for the winner or the player to move)."""
-    card_w = (elevation.WIDTH - 2 * cards.PANEL_PAD - cards.CARD_GAP) // 2
-    return cards.PANEL_PAD + seat * (card_w + cards.CARD_GAP) + card_w - 14 - 4, cards.PANEL_PAD  # right of its text
+    box = cards.card_box(elevation.WIDTH, 2, seat)
+    inset = round(cards.panel(elevation.WIDTH, 2).text * 0.7)
+    return box.x + box.width - inset - 4, box.y - 6  # right of its text, above the card's edge
+
+
+def test_reds_pieces_are_round_and_blues_square(fought):
+    """Told apart by more than colour: beside a piece, level with its middle, a round piece still
+    covers the ground where a square one, its side a little shorter, has left it bare."""
+    state = fought[10]
+    reach = elevation.DISC / 2 - 1.5  # inside the round piece, outside the square one
+    seen = set()
+    for cell, code in enumerate(state.pieces):
+        if not code or cell in (state.last.start, *(dst for _, dst in state.last.steps)):
+            continue  # no ring round it
+        x, y = elevation.layout().centre(*BOARD.coords[cell])
+        img = picture(state)
+        ground = elevation.shade(state.heights[cell])
+        beside = [img.getpixel((round(x + dx), round(y))) for dx in (-reach, reach)]
+        square = OWNER[code] == 1
+        assert all((distance(pixel, ground) <= 40) == square for pixel in beside), (NAMES[cell], beside, ground)
+        seen.add(OWNER[code])
+    assert seen == {0, 1}
+    lay = cards.panel(elevation.WIDTH, 2)
+    shapes = [seat.corner for seat in elevation.seats(state, PLAYERS)]
+    assert shapes == [0.0, elevation.CORNER] and lay.disc > 0, "each card's disc is shaped as its pieces are"
 
 
 def test_finished_games_show_the_winner(finished):

@@ -110,7 +110,9 @@ def test_a_used_x_looks_different_from_a_free_one(drawn):
         assert distance(img.getpixel((x, y)), xlines.FREE_X) <= 16, free
 
 
-def test_while_placing_the_last_x_is_highlighted_and_xs_take_their_placers_tint():
+def test_while_placing_the_last_x_is_highlighted_and_every_x_is_alike():
+    """The square of the x just placed takes its placer's colour; the x's themselves belong to
+    nobody, and are drawn alike whoever placed them."""
     state = play(PLACES[:3])
     lay = xlines.layout_of(state)
     img = picture(state)
@@ -122,7 +124,7 @@ def test_while_placing_the_last_x_is_highlighted_and_xs_take_their_placers_tint(
     mover = theme.SEAT_STYLES[0].base
     assert distance(img.getpixel(corner("b3")), mover) < distance(img.getpixel(corner("a6")), mover)
     red, blue = (img.getpixel(lay.middle(*sq(name))) for name in ("a6", "g2"))
-    assert red[0] > red[2] and blue[2] > blue[0]
+    assert red == blue and distance(red, xlines.FREE_X) <= 16
 
 
 def midpoint(lay, a: str, b: str) -> tuple[int, int]:
@@ -146,7 +148,7 @@ def test_lines_are_drawn_in_their_seats_colours(drawn):
 def test_overlapping_collinear_lines_are_drawn_side_by_side(drawn):
     lay = xlines.layout_of(drawn)
     img = picture(drawn)
-    x, y = midpoint(lay, "d2", "e2")  # both lines run along rank 2 here
+    x, y = lay.middle(*sq("d2"))  # both lines run along rank 2 here
     column = [(dy, img.getpixel((x, y + dy))) for dy in range(-lay.cell // 3, lay.cell // 3 + 1)]
     red, _ = xlines.line_colours(0, newest=False)
     blue, _ = xlines.line_colours(1, newest=True)
@@ -157,6 +159,39 @@ def test_overlapping_collinear_lines_are_drawn_side_by_side(drawn):
     assert max(blues) < min(reds)
     offsets = xlines.lanes(tuple(line.points for line in drawn.lines))
     assert offsets == ((0.0, 0.5), (-0.5, 0.0))
+
+
+def test_reds_lines_are_solid_and_blues_dashed_on_the_board_and_on_the_cards(drawn):
+    """Told apart by more than colour: along a line, Blue's colour breaks where it crosses a grid
+    line and Red's does not; each card shows its seat's line beside its side."""
+    lay = xlines.layout_of(drawn)
+    img = picture(drawn)
+
+    def along(a: str, b: str, seat: int, newest: bool, lane: float = 0) -> list[bool]:
+        """Whether each pixel along the middle of the straight line from a to b, `lane` lanes off the
+        squares' middles, has its seat's colour."""
+        (ax, ay), (bx, by) = lay.middle(*sq(a)), lay.middle(*sq(b))
+        ay, by = round(ay + lane * lay.lane), round(by + lane * lay.lane)
+        colour, _ = xlines.line_colours(seat, newest)
+        steps = max(abs(bx - ax), abs(by - ay))
+        return [distance(img.getpixel((ax + (bx - ax) * k // steps, ay + (by - ay) * k // steps)), colour) <= 12
+                for k in range(steps + 1)]
+
+    def breaks(run: list[bool]) -> int:
+        """How many times the colour stops and starts again."""
+        return sum(1 for k in range(1, len(run)) if run[k - 1] and not run[k] and any(run[k:]))
+
+    red = along("a5", "a3", 0, False)  # Red's line down the a-file, between two x's
+    blue = along("c2", "f2", 1, True, -0.5)  # Blue's along rank 2, above Red's, clear of its corner and its ends
+    assert all(red) and breaks(red) == 0
+    assert sum(blue) > len(blue) / 2 and breaks(blue) >= 2
+    for seat, box in enumerate(theme.card_box(img.width, 2, seat) for seat in range(2)):
+        sample = img.crop((box.right - 3 * lay.cell, box.baseline - lay.cell, box.right, box.baseline + 4))
+        colour, _ = xlines.line_colours(seat, False)
+        row = max((sum(1 for x in range(sample.width) if distance(sample.getpixel((x, y)), colour) <= 12), y)
+                  for y in range(sample.height))[1]
+        run = [distance(sample.getpixel((x, row)), colour) <= 12 for x in range(sample.width)]
+        assert sum(run) > 20 and (breaks(run) == 0 if seat == 0 else breaks(run) >= 2), seat
 
 
 def test_the_next_start_is_ringed_until_the_game_ends(drawn):
