@@ -1,17 +1,22 @@
-"""How long a post-game analysis takes: per game, a 60-move game (a random one, or for games whose random
-games end sooner, as many moves as they last, several games in a row) is analysed with its positions
-spread over worker processes, as the bot does it. Prints the wall-clock seconds for the whole match,
-that figure scaled to 60 moves, the median / 95th percentile / max seconds of one position as measured
-in its worker, and how many moves were judged.
+"""What a post-game analysis costs and how steady its marks are: per game, a 60-move game (a random one
+by default, or one played by a computer level; for games whose games end sooner, as many moves as they
+last, several games in a row) is analysed as the bot does it, its positions spread over worker
+processes: every position searched with its budget of work, then the positions where a mark is in
+question searched again with other seeds. Then the whole analysis is made a second time with other
+seeds throughout, as another machine with other match seeds would.
+
+Prints per game: the positions, those searched again, the wall-clock seconds of the whole first
+analysis and the CPU seconds its workers spent (on an idle machine the wall-clock time is about the CPU
+time over the workers; under load the CPU time stays put), the marks it gave, and how many of them the
+second analysis gave too (at the same move with the same severity, and at the same move at all).
 
 Run by hand, with nothing else busy:
-    python bench/analysis.py [--games attaxx xlines] [--moves 60] [--workers 2] [--seconds 1.5]
+    python bench/analysis.py [--games attaxx xlines] [--moves 60] [--workers 2] [--level random|easy|medium|hard]
 """
 from __future__ import annotations
 
 import argparse
 import random
-import statistics
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -19,29 +24,85 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engines.analysis import SECONDS, Position, assemble, evaluate  # noqa: E402
+from engines import choose_move  # noqa: E402
+from engines.analysis import (  # noqa: E402
+    Analysis,
+    Position,
+    again_work,
+    assemble,
+    evaluate,
+    other_seed,
+    questioned,
+    work_for,
+)
 from rules import GAMES  # noqa: E402
 
 SETUPS = [("attaxx", 2, {}), ("ikabegama", 2, {}), ("ascent", 2, {}), ("xlines", 2, {"size": 8}),
           ("xlines", 2, {"size": 12}), ("permutation", 2, {"k": 3}), ("permutation", 4, {"k": 4}),
           ("elevation", 2, {})]
+SECOND = 1_000_003  # the second analysis's seeds start here
 
 
-def random_match(name: str, players: int, options: dict, moves: int, seed: int) -> list:
-    """The positions of a random game of `name`, start first, cut after `moves` moves."""
+def played_match(name: str, players: int, options: dict, moves: int, seed: int, level: str) -> list:
+    """The positions of a game of `name` played at random or by the computer at `level`, start first, cut
+    after `moves` moves."""
     rng = random.Random(seed)
     state = GAMES[name].start(players=players, options=options, seed=seed)
     states = [state]
     while state.outcome is None and len(states) <= moves:
-        state = state.play(rng.choice(state.legal_moves()))
+        move = rng.choice(state.legal_moves()) if level == "random" else choose_move(state, level, rng.randrange(2**31))
+        state = state.play(move)
         states.append(state)
     return states
 
 
-def timed(state, seconds: float, seed: int, played: str | None) -> tuple[Position, float]:
+def searched(state, work: int, seed: int, played: str | None) -> tuple[Position, float]:
+    """One position evaluated in a worker, with the CPU seconds it took there."""
+    started = time.process_time()
+    position = evaluate(state, work, seed, played)
+    return position, time.process_time() - started
+
+
+def analysed(pool: ProcessPoolExecutor, matches: list[list], base: int) -> tuple[list[Analysis], float, float, int]:
+    """Every match analysed as the bot does it, the positions of all of them sent to the pool together:
+    the analyses, the wall-clock and CPU seconds, and how many positions were searched again."""
     started = time.perf_counter()
-    position = evaluate(state, seconds, seed, played)
-    return position, time.perf_counter() - started
+    calls, at = [], 0
+    for match in matches:
+        work = work_for(match[0].game, len(match))
+        moves = [state.last.notation for state in match[1:]]
+        calls += [(state, work, base + at + k, (moves + [None])[k]) for k, state in enumerate(match)]
+        at += len(match)
+    first = list(pool.map(searched, *zip(*calls)))
+    cpu = sum(seconds for _, seconds in first)
+    again_calls, asked_per_match, at = [], [], 0
+    for match in matches:
+        moves = [state.last.notation for state in match[1:]]
+        movers = [state.last.seat for state in match[1:]]
+        asked = questioned(movers, moves, [position for position, _ in first[at:at + len(match)]])
+        asked_per_match.append(asked)
+        game, players = match[0].game, match[0].players
+        again = again_work(game, work_for(game, len(match)), players)
+        again_calls += [(match[k], again, other_seed(base + at + k), (moves + [None])[k]) for k in asked]
+        at += len(match)
+    second = list(pool.map(searched, *zip(*again_calls))) if again_calls else []
+    cpu += sum(seconds for _, seconds in second)
+    wall = time.perf_counter() - started
+    analyses, at, done = [], 0, 0
+    for match, asked in zip(matches, asked_per_match):
+        moves = [state.last.notation for state in match[1:]]
+        movers = [state.last.seat for state in match[1:]]
+        again = {k: second[done + j][0] for j, k in enumerate(asked)}
+        positions = [position for position, _ in first[at:at + len(match)]]
+        game, players = match[0].game, match[0].players
+        analyses.append(assemble(game, players, movers, moves, positions, again, work_for(game, len(match))))
+        at += len(match)
+        done += len(asked)
+    return analyses, wall, cpu, len(again_calls)
+
+
+def marks(analyses: list[Analysis]) -> set[tuple[int, int, str]]:
+    return {(k, j.ply, j.severity) for k, analysis in enumerate(analyses) for j in analysis.judgements}
 
 
 def main() -> None:
@@ -49,44 +110,34 @@ def main() -> None:
     parser.add_argument("--games", nargs="+", default=sorted(GAMES), choices=sorted(GAMES))
     parser.add_argument("--moves", type=int, default=60)
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--seconds", type=float, default=SECONDS)
+    parser.add_argument("--level", default="random", choices=("random", "easy", "medium", "hard"))
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    print(f"{args.workers} worker(s), at most {args.seconds} s a position")
-    print(f"{'game':<24} {'moves':>5} {'total s':>8} {'per 60':>7} {'median':>7} {'p95':>6} {'max':>6} {'marks':>6}")
+    print(f"{args.workers} worker(s), games played {'at random' if args.level == 'random' else 'by ' + args.level}")
+    print(f"{'game':<24} {'positions':>9} {'again':>5} {'wall s':>7} {'cpu s':>7} {'marks':>5} "
+          f"{'agreed':>6} {'at move':>7}")
+    totals = [0.0, 0.0]
     with ProcessPoolExecutor(args.workers) as pool:
         list(pool.map(abs, range(args.workers)))  # the workers started before the clock does
         for name, players, options in SETUPS:
             if name not in args.games:
                 continue
-            states: list = []
-            matches = []
-            seed = args.seed
-            while len(states) < args.moves + 1:  # short games: several in a row, for enough positions
-                match = random_match(name, players, options, args.moves, seed)
+            matches, count, seed = [], 0, args.seed
+            while count < args.moves + 1:  # short games: several in a row, for enough positions
+                match = played_match(name, players, options, args.moves, seed, args.level)
                 matches.append(match)
-                states.extend(match)
+                count += len(match)
                 seed += 1
-            played: list[str | None] = []  # the move the match went on with from each position
-            for match in matches:
-                played += [after.last.notation for after in match[1:]] + [None]
-            started = time.perf_counter()
-            results = list(pool.map(timed, states, [args.seconds] * len(states), range(len(states)), played))
-            total = time.perf_counter() - started
-            positions = [position for position, _ in results]
-            times = sorted(seconds for _, seconds in results)
-            marks = 0
-            at = 0
-            for match in matches:
-                moves = [s.last.notation for s in match[1:]]
-                movers = [s.last.seat for s in match[1:]]
-                marks += len(assemble(name, players, movers, moves, positions[at:at + len(match)]).judgements)
-                at += len(match)
+            first, wall, cpu, again = analysed(pool, matches, 0)
+            second, *_ = analysed(pool, matches, SECOND)
+            found, other = marks(first), marks(second)
+            at_move = {(k, ply) for k, ply, _ in other}
             label = f"{name} {players}p " + " ".join(f"{k}={v}" for k, v in options.items())
-            count = len(states) - len(matches)
-            p95 = times[min(len(times) - 1, round(0.95 * (len(times) - 1)))]
-            print(f"{label:<24} {count:>5} {total:>8.1f} {total * 60 / max(count, 1):>7.1f} "
-                  f"{statistics.median(times):>7.2f} {p95:>6.2f} {times[-1]:>6.2f} {marks:>6}", flush=True)
+            print(f"{label:<24} {count:>9} {again:>5} {wall:>7.1f} {cpu:>7.1f} {len(found):>5} "
+                  f"{len(found & other):>6} {sum((k, ply) in at_move for k, ply, _ in found):>7}", flush=True)
+            totals[0] += wall
+            totals[1] += cpu
+    print(f"{'all':<24} {'':>9} {'':>5} {totals[0]:>7.1f} {totals[1]:>7.1f}")
 
 
 if __name__ == "__main__":

@@ -143,6 +143,10 @@ class Match:
     finished_at: float | None = None
     stand_ins: tuple[str | None, ...] = ()  # per seat: the level of the computer playing for a player who left
     leavers: tuple[int, ...] = ()  # the seats whose players left, first to leave first
+    # per seat: how many moves had been played when its player left (None: never left), so that a seat's moves
+    # are credited to its player before and to the computer standing in after; read for analyses
+    # (bot.service.analyses), empty elsewhere
+    left_plies: tuple[int | None, ...] = ()
     note: int | None = None  # the outbox note of the change just made, for whoever posts it (see Notice)
     earlier: tuple[int, ...] = ()  # notes of the match's earlier changes not shown yet: shown before this one
     board_message: int | None = None  # the message with the latest board posted, in channel_id (None: none known)

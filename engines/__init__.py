@@ -3,7 +3,7 @@
     from engines import LEVELS, choose_move
     move = choose_move(state, level="medium", seed=1234)   # a legal move of state.to_move, canonical
 
-    position = evaluate(state, SECONDS)                      # post-game analysis: engines/analysis.py
+    position = evaluate(state, work_for(state.game, 61))   # post-game analysis, by work: engines/analysis.py
 
 Pure computation: no I/O, importing `rules`, the standard library and numpy only (Multiplications
 solves its numberings with array arithmetic), so the bot can run it in a worker process (everything
@@ -19,15 +19,19 @@ from typing import Any
 
 from engines.alphabeta import PROVEN, AlphaBeta, Board
 from engines.analysis import (
-    SECONDS,
     SEVERITIES,
     THRESHOLDS,
     Analysis,
     Candidate,
+    Check,
     Judgement,
     Position,
+    again_work,
     assemble,
     evaluate,
+    other_seed,
+    questioned,
+    work_for,
 )
 from engines.games import knowledge_for
 from engines.knowledge import Boarding
@@ -35,8 +39,9 @@ from engines.levels import ALPHABETA, LEVELS, Level, level_budget
 from engines.mcts import Search
 from rules.core import State
 
-__all__ = ["LEVELS", "SECONDS", "SEVERITIES", "THRESHOLDS", "Analysis", "Candidate", "Judgement", "Level", "Position",
-           "analyse", "assemble", "choose_move", "deepen", "evaluate", "level_budget"]
+__all__ = ["LEVELS", "SEVERITIES", "THRESHOLDS", "Analysis", "Candidate", "Check", "Judgement", "Level", "Position",
+           "again_work", "analyse", "assemble", "choose_move", "deepen", "evaluate", "level_budget", "other_seed",
+           "questioned", "work_for"]
 
 
 def analyse(state: State, level: str = "medium", seed: int = 0, seconds: float | None = None,

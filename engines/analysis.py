@@ -1,17 +1,37 @@
 """Post-game analysis: the computer's value of every position of a finished match, and its judgement of
 every move.
 
-    positions = [evaluate(state, SECONDS) for state in rules.rebuild.positions(...)]   # in worker processes
-    analysis = assemble(game, players, movers, moves, positions)
+    work = work_for(game, len(states))                  # the budget of one position: a number, never a time
+    first = [evaluate(state, work, seed, played) for state, seed, played in ...]       # in worker processes
+    asked = questioned(movers, moves, first)            # the positions where a mark is in question
+    again = {k: evaluate(states[k], again_work(game, work), other_seed(seed_k), played_k) for k in asked}
+    analysis = assemble(game, players, movers, moves, first, again, work)
+
+Every position is searched by a budget of work and by nothing else: the iterations of the Monte-Carlo
+search (engines/mcts.py), or the nodes of the alpha-beta search (engines/alphabeta.py) for the games in
+DEEPENED. No clock is read, so a match gives the same values and marks on an idle machine and on a busy
+one, and a search always completes its budget: there is no placeholder value for a position it had no
+time for. A long match's positions share a bounded total (`work_for`).
 
 A position's `values` are, per seat, the expected reward with best play as the search sees it: between
 two players the chance of winning (a draw counts half); with more players the expected place reward the
 search plays for (1 for first place, 0 for last, linear between: see engines.rewards.place_rewards), so
 a value of 0.5 in a 4-player game is an expected place between second and third.
 
+Alpha-beta scores a position in its board's units (pieces, say). A score s for the side to move is a
+chance of winning of 1 / (1 + exp(-DEEPENED[game] · s)), the logistic curve the game's own evaluation
+uses (engines/games/); a proven win is 1 and a proven loss 0, exactly. Its values are the mean of its last
+two depths, since a search that ends on the side to move's ply flatters that side: alone, either depth's
+values swing with whose turn it is.
+
 A move is judged like Lichess judges one, by how far it lowers its mover's value: a fall of at least
-0.1 is an inaccuracy, 0.2 a mistake, 0.3 a blunder (THRESHOLDS); see `judge` for how Monte-Carlo noise
-is kept out of the marks.
+0.1 is an inaccuracy, 0.2 a mistake, 0.3 a blunder (THRESHOLDS). A fall between proven values is judged
+as it is. Any other fall is measured twice: the positions before and after a move whose first fall is
+NEAR a threshold or above are searched again, by the Monte-Carlo search with another seed, by alpha-beta
+(which has no randomness) with half its nodes, so to another horizon; the fall judged is the mean of the
+two, less their disagreement or CONFIDENCE standard errors of the mean, whichever is larger (`judge`). A
+game whose values are that noisy on most positions, or whose search knows nothing of it beyond its rules,
+is analysed coarsely, and the analysis says so (`Analysis.coarse`).
 
 Pure computation, importing `rules` and `engines` only; every function is top-level and every result
 picklable, so positions can be evaluated in a process pool.
@@ -19,13 +39,14 @@ picklable, so positions can be evaluated in a process pool.
 from __future__ import annotations
 
 import math
-import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from engines.alphabeta import PROVEN, WIN, AlphaBeta, Board, OutOfTime
 from engines.games import knowledge_for
-from engines.knowledge import Knowledge
+from engines.knowledge import GENERIC, Boarding, Knowledge
+from engines.levels import level_budget
 from engines.mcts import Node, Search
 from engines.rewards import Rewards, outcome_rewards
 from rules.core import State
@@ -33,22 +54,33 @@ from rules.core import State
 SEVERITIES = ("inaccuracy", "mistake", "blunder")
 THRESHOLDS = {"inaccuracy": 0.1, "mistake": 0.2, "blunder": 0.3}
 
-SECONDS = 1.5  # the default time cap per position: a 60-move game on two workers in about 45 s
-# The iterations that bound a position's search, and make it the same on any machine fast enough: about
-# a second per position on a 2-core machine of 2026 (bench/analysis.py).
-ITERATIONS = {"default": 1000, "attaxx": 3000, "ikabegama": 3000, "permutation": 1000, "xlines": 150,
-              "elevation": 250}
+MCTS, ALPHABETA = "mcts", "alphabeta"
+# The work that bounds one position's search, the whole of it in a match of up to FULL positions: Monte-Carlo
+# iterations, or alpha-beta nodes for the games in DEEPENED. About what a second bought on an idle 2-core
+# machine of 2026 (bench/analysis.py prints what a whole analysis costs).
+WORK = {"default": 1000, "attaxx": 2500, "ikabegama": 2500, "permutation": 1000, "xlines": 150,
+        "ascent": 30_000, "elevation": 3000}
+# The two-player games analysed by alpha-beta on their fast board, each with the slope of the logistic curve
+# that makes its board's score a chance of winning (the one its own evaluation uses: engines/games/ascent.py,
+# engines/games/elevation.py). Their Monte-Carlo values swing with whose turn it is (Elevation's shortlist
+# leaves a few hundred iterations two plies deep) or with random playouts (Ascent); alpha-beta proves most
+# of an Ascent game and reads Elevation's captures several plies ahead.
+DEEPENED = {"ascent": 0.25, "elevation": 0.5}
+FULL = 120  # positions searched with the whole budget; a longer match shares FULL budgets between its positions
+LEAST = 1 / 6  # but never less than this share of the budget a position
+LEAST_DEPTH = 2  # alpha-beta completes this many depths whatever its budget (two depths give its values)
+NEAR = 0.05  # a first fall this large is near enough a threshold to be measured again
 MIN_VISITS = 10  # a move searched this often has a mean worth comparing with the best move's
-CONFIDENCE = 2.0  # a drop counts only beyond this many standard errors of the values compared
+CONFIDENCE = 2.0  # a fall counts only beyond this many standard errors of the values compared
 CANDIDATES = 12  # how many of a position's moves keep their statistics, most searched first (and the move played)
-DIGITS = 6  # drops are rounded to this many decimals (a drop of 0.1 is 0.1, not 0.0999…)
+DIGITS = 6  # falls are rounded to this many decimals (a fall of 0.1 is 0.1, not 0.0999…)
 ESTIMATED = 4  # a search's estimates are kept to this many decimals (proven values are kept as they are)
 
 
 @dataclass(frozen=True)
 class Candidate:
-    """A move the search of a position looked at: the mover's value after it, how often it was
-    searched, whether that value is proven, and its standard error (0 when proven)."""
+    """A move the search of a position looked at: the mover's value after it, how often it was searched
+    (alpha-beta: the depth), whether that value is proven, and its standard error (0 when proven)."""
 
     move: str
     value: float
@@ -63,7 +95,8 @@ class Position:
     play (see the module's docstring). exact: proven (a finished position, the game's exact solver, or
     the search proved it). best: the move the computer prefers (None once the game is over).
     candidates: the moves the search looked at most, for judging the move played here. noise: the
-    standard error of the mover's value (0 when proven)."""
+    standard error of the mover's value (0 when proven; alpha-beta: half the difference its last two
+    depths make)."""
 
     values: tuple[float, ...]
     exact: bool
@@ -77,8 +110,10 @@ class Position:
 
 @dataclass(frozen=True)
 class Judgement:
-    """A move that lowered its mover's value by at least THRESHOLDS["inaccuracy"]. ply: its index in the
-    move log (0 = the first move); preferred: the move the computer would have played instead."""
+    """A move whose fall, beyond the searches' noise, is at least THRESHOLDS["inaccuracy"]. ply: its index
+    in the move log (0 = the first move); drop: that fall beyond the noise, the figure its severity comes
+    from (fall less margin); fall: the mover's value lost, as measured; margin: the noise it was measured
+    with (0 between proven values); preferred: the move the computer would have played instead."""
 
     ply: int
     seat: int
@@ -86,12 +121,25 @@ class Judgement:
     drop: float
     severity: str
     preferred: str | None
+    fall: float = 0.0
+    margin: float = 0.0
+
+
+@dataclass(frozen=True)
+class Check:
+    """A move whose fall was measured twice: the fall (the mean of the two) and the margin taken off it."""
+
+    ply: int
+    fall: float
+    margin: float
 
 
 @dataclass(frozen=True)
 class Analysis:
     """A match analysed: its moves with their movers, the positions (the start, then after each move:
-    one more than the moves) and the judged moves in order."""
+    one more than the moves) and the judged moves in order; and what it was made with: the search and
+    its budget a position (`work`: iterations or nodes; 0 in an analysis kept from before budgets), the
+    moves measured twice (`checks`), and why the analysis is coarse ("" when it is not)."""
 
     game: str
     players: int
@@ -99,12 +147,17 @@ class Analysis:
     movers: tuple[int, ...]
     positions: tuple[Position, ...]
     judgements: tuple[Judgement, ...]
+    search: str = MCTS
+    work: int = 0
+    checks: tuple[Check, ...] = ()
+    coarse: str = ""
 
-    def counts(self, seat: int) -> dict[str, int]:
-        """How many moves of `seat` were judged, by severity (every severity present, 0 when none)."""
+    def counts(self, seat: int, plies: range | None = None) -> dict[str, int]:
+        """How many moves of `seat` (among `plies`, when given) were judged, by severity (every severity
+        present, 0 when none)."""
         found = dict.fromkeys(SEVERITIES, 0)
         for judgement in self.judgements:
-            if judgement.seat == seat:
+            if judgement.seat == seat and (plies is None or judgement.ply in plies):
                 found[judgement.severity] += 1
         return found
 
@@ -122,9 +175,13 @@ class Analysis:
             ],
             "judgements": [
                 {"ply": j.ply, "seat": j.seat, "move": j.move, "drop": j.drop, "severity": j.severity,
-                 "preferred": j.preferred}
+                 "preferred": j.preferred, "fall": j.fall, "margin": j.margin}
                 for j in self.judgements
             ],
+            "search": self.search,
+            "work": self.work,
+            "checks": [[c.ply, c.fall, c.margin] for c in self.checks],
+            "coarse": self.coarse,
         }
 
     @classmethod
@@ -136,73 +193,100 @@ class Analysis:
             for p in data["positions"]
         )
         judgements = tuple(
-            Judgement(int(j["ply"]), int(j["seat"]), j["move"], float(j["drop"]), j["severity"], j["preferred"])
+            Judgement(int(j["ply"]), int(j["seat"]), j["move"], float(j["drop"]), j["severity"], j["preferred"],
+                      float(j.get("fall", j["drop"])), float(j.get("margin", 0.0)))
             for j in data["judgements"]
         )
+        checks = tuple(Check(int(k), float(f), float(m)) for k, f, m in data.get("checks", ()))
         return cls(data["game"], int(data["players"]), tuple(data["moves"]), tuple(int(s) for s in data["movers"]),
-                   positions, judgements)
+                   positions, judgements, data.get("search", MCTS), int(data.get("work", 0)), checks,
+                   data.get("coarse", ""))
+
+
+# ---------------------------------------------------------------------------------------- budgets
+
+def search_for(game: str, players: int) -> str:
+    """The search that analyses `game`: alpha-beta for a two-player game in DEEPENED with a fast board,
+    else Monte-Carlo."""
+    return ALPHABETA if game in DEEPENED and players == 2 and knowledge_for(game).board is not None else MCTS
+
+
+def work_for(game: str, positions: int) -> int:
+    """The work each of a match's `positions` is searched with: the game's WORK, shared out in a match
+    of more than FULL positions (so that a whole analysis stays bounded), but never less than LEAST of it."""
+    full = WORK.get(game, WORK["default"])
+    shared = full * FULL // max(positions, 1)
+    return max(1, math.ceil(full * LEAST), min(full, shared))
+
+
+def again_work(game: str, work: int, players: int = 2) -> int:
+    """The work of the second search of a position: the same for the Monte-Carlo search (with another
+    seed), half for alpha-beta (another horizon)."""
+    return max(1, work // 2) if search_for(game, players) == ALPHABETA else work
+
+
+def other_seed(seed: int) -> int:
+    """The seed of a position's second search."""
+    return (seed * 48_271 + 11) % 2**31
 
 
 # ---------------------------------------------------------------------------------------- evaluation
 
-def iterations_for(game: str) -> int:
-    """The iteration cap of one position's search in `game`."""
-    return ITERATIONS.get(game, ITERATIONS["default"])
-
-
-def evaluate(state: State, seconds: float = SECONDS, seed: int = 0, played: str | None = None) -> Position:
+def evaluate(state: State, work: int, seed: int = 0, played: str | None = None) -> Position:
     """The computer's view of `state`: a finished position is worth its outcome's rewards, exactly; a
-    position the game's exact solver answers is exact at once; any other is searched, for at most
-    `seconds` and the game's iteration cap (so the answer is the same for the same seed on a machine
-    fast enough). `played`, the move the match went on with when known, keeps its statistics among
-    the candidates however little it was searched, which makes its judgement steadier."""
-    started = time.perf_counter()
+    position the game's exact solver answers is exact at once; any other is searched with `work`
+    (iterations, or alpha-beta nodes: see `search_for`), all of it, whatever time it takes. `played`,
+    the move the match went on with when known, keeps its statistics among the candidates however
+    little it was searched (alpha-beta searches it fully at every depth)."""
+    if work < 1:
+        raise ValueError("a position is searched with a budget of at least one iteration")
     players = state.players
     if state.outcome is not None:
         return Position(outcome_rewards(state.outcome, players), True, None)
     knowledge = knowledge_for(state.game)
     if knowledge.exact is not None and (solved := knowledge.exact(state)) is not None:
-        return Position(tuple(solved), True, keeping_move(state, solved, knowledge, started + seconds))
-    search = Spread(state, knowledge, iterations_for(state.game), started + seconds, seed)
+        return Position(tuple(solved), True, keeping_move(state, solved, knowledge))
+    if search_for(state.game, players) == ALPHABETA:
+        return deepened(state, knowledge.board, work, played)
+    search = Spread(state, knowledge, work, math.inf, seed)
     search.run()
     return searched(search, played)
 
 
 @dataclass
 class Spread(Search):
-    """A search that also keeps, for each move of its root, the sum of the squares of the mover's
-    rewards seen through it: how far they spread tells how much its mean can be trusted."""
+    """A search that also keeps the sums of the squares of the root mover's rewards seen through the root
+    and through each of its moves: how far they spread tells how much a mean can be trusted."""
 
     squares: dict[Node, float] = field(init=False, default_factory=dict)
 
     def backup(self, path: list[Node], rewards: Rewards) -> None:
         super().backup(path, rewards)
-        if len(path) > 1:
-            reward = rewards[self.root.mover]
-            self.squares[path[1]] = self.squares.get(path[1], 0.0) + reward * reward
+        reward = rewards[self.root.mover]
+        for node in path[:2]:
+            self.squares[node] = self.squares.get(node, 0.0) + reward * reward
 
-    def noise(self, child: Node) -> float:
-        """The standard error of `child`'s mean reward for the root's mover (0 when proven; the
-        largest a reward in [0, 1] allows while there are too few visits to tell)."""
-        if child.solved is not None:
+    def noise(self, node: Node) -> float:
+        """The standard error of the mean reward for the root's mover through `node`, the root or one of
+        its moves (0 when proven; the largest a reward in [0, 1] allows while there are too few visits
+        to tell)."""
+        if node.solved is not None:
             return 0.0
-        n = child.visits
-        if n < 2 or child not in self.squares:
+        n = node.visits
+        if n < 2 or node not in self.squares:
             return 0.5
-        mean = child.totals[self.root.mover] / n
-        variance = max(0.0, self.squares[child] - n * mean * mean) / (n - 1)
+        mean = node.totals[self.root.mover] / n
+        variance = max(0.0, self.squares[node] - n * mean * mean) / (n - 1)
         return math.sqrt(variance / n)
 
 
-def keeping_move(state: State, solved: Rewards, knowledge: Knowledge, deadline: float) -> str:
+def keeping_move(state: State, solved: Rewards, knowledge: Knowledge) -> str:
     """A move that keeps the mover's proven value: the first in legal order whose result is proven
-    as good. In a lost position every move is as good; past the deadline, the first move is given."""
+    as good. In a lost position every move is as good."""
     mover = state.to_move
     moves = state.legal_moves()
     if solved[mover] > 0.0:
         for move in moves:
-            if time.perf_counter() >= deadline:
-                break
             after = state.play(move)
             value = outcome_rewards(after.outcome, state.players) if after.outcome is not None \
                 else knowledge.exact(after)
@@ -211,30 +295,28 @@ def keeping_move(state: State, solved: Rewards, knowledge: Knowledge, deadline: 
     return moves[0]
 
 
-def estimate(search: Search, child: Node) -> Rewards:
-    """What the search makes of a child of its root: proven, or its mean reward, blended towards the
-    minimax of the evaluations below it as the search itself does when choosing."""
-    if child.solved is not None:
-        return child.solved
-    mean = tuple(total / child.visits for total in child.totals)
-    if search.blend and child.value is not None:
-        return tuple(m + search.blend * (v - m) for m, v in zip(mean, child.value))
+def estimate(search: Search, node: Node) -> Rewards:
+    """What the search makes of its root or a move of its root: proven, or the mean reward through it,
+    blended towards the minimax of the evaluations below it as the search itself does when choosing."""
+    if node.solved is not None:
+        return node.solved
+    mean = tuple(total / node.visits for total in node.totals)
+    if search.blend and node.value is not None:
+        return tuple(m + search.blend * (v - m) for m, v in zip(mean, node.value))
     return mean
 
 
 def searched(search: Spread, played: str | None = None) -> Position:
-    """The Position a finished search gives: the values after its best move, and the statistics of the
-    moves it looked at most and of the move `played`."""
+    """The Position a finished search gives: the mean reward of every iteration through its root (the
+    search spends them on the moves it finds best, so that this is its value with best play; the best
+    move's own mean would be the largest of many noisy means, leaning towards whoever is to move), the
+    move it searched most, and the statistics of the moves it looked at most and of the move `played`."""
     root = search.root
     ranked = search.ranked()
-    if not ranked:  # not one iteration ran: the root's own first look, or nothing known
-        move = search.best()
-        even = 1.0 / search.players if search.players > 2 else 0.5
-        if root.solved is not None:
-            return Position(tuple(root.solved), True, move)
-        return Position((even,) * search.players, False, move)
-    best_move, best = ranked[0]
-    values = tuple(root.solved) if root.solved is not None else rounded(estimate(search, best))
+    if not ranked or (root.solved is None and root.visits == 0):
+        raise ValueError("a finished search has looked at its root's moves")
+    best_move = ranked[0][0]
+    values = tuple(root.solved) if root.solved is not None else rounded(estimate(search, root))
     mover = root.mover
     kept = [(move, child) for move, child in ranked if child.solved is not None or child.visits >= MIN_VISITS]
     kept = kept[:CANDIDATES] + [(move, child) for move, child in kept[CANDIDATES:] if move == played]
@@ -242,12 +324,97 @@ def searched(search: Spread, played: str | None = None) -> Position:
                                  else rounded(estimate(search, child))[mover], child.visits, child.solved is not None,
                                  round(search.noise(child), ESTIMATED))
                        for move, child in kept)
-    noise = 0.0 if root.solved is not None else round(search.noise(best), ESTIMATED)
+    noise = 0.0 if root.solved is not None else round(search.noise(root), ESTIMATED)
     return Position(values, root.solved is not None, best_move, candidates, noise)
 
 
 def rounded(values: Sequence[float]) -> tuple[float, ...]:
     return tuple(round(float(v), ESTIMATED) for v in values)
+
+
+# ---------------------------------------------------------------------------------------- alpha-beta
+
+@dataclass
+class Horizons(AlphaBeta):
+    """An alpha-beta search that keeps, for every depth it completes, the root's value, its best move and
+    the score of one move (`target`, the move played), which it searches with a full window first at
+    every depth so that its score is exact too. The first LEAST_DEPTH depths are completed whatever the
+    budget; a deeper one that runs out of nodes is thrown away."""
+
+    target: Any = None
+    depths: list[tuple[float, Any, float | None]] = field(init=False, default_factory=list)
+
+    def run(self) -> Any:
+        moves = list(self.root_moves if self.root_moves is not None else self.board.moves())
+        budget = self.nodes
+        for depth in range(1, self.depth + 1):
+            if self.target is not None:
+                moves = [self.target] + [move for move in moves if move != self.target]
+            self.nodes = math.inf if depth <= LEAST_DEPTH else budget
+            try:
+                value, best, scores = self.root(moves, depth)
+            except OutOfTime:
+                break
+            self.value, self.best, self.scores, self.reached = value, best, scores, depth
+            self.depths.append((value, best, scores.get(self.target)))
+            moves.sort(key=lambda m: -scores.get(m, -2 * WIN))
+            if abs(value) >= PROVEN:
+                break  # proven: deeper adds nothing
+        self.nodes = budget
+        return self.best
+
+
+def chance(score: float, scale: float) -> float:
+    """A score for the side to move as its chance of winning: 1 or 0 when proven, else on the logistic
+    curve of slope `scale`."""
+    if score >= PROVEN:
+        return 1.0
+    if score <= -PROVEN:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-max(-40.0, min(40.0, scale * score))))
+
+
+def horizons(scores: Sequence[float], scale: float) -> tuple[float, float, bool]:
+    """A root move's (or the root's) value for the side to move from its scores at the depths searched,
+    deepest last: the mean chance of the last two (the last alone when proven or when it is the only one),
+    half their difference as its noise, and whether it is proven."""
+    last = chance(scores[-1], scale)
+    if abs(scores[-1]) >= PROVEN or len(scores) < 2:
+        return last, 0.0, abs(scores[-1]) >= PROVEN
+    before = chance(scores[-2], scale)
+    return (last + before) / 2, abs(last - before) / 2, False
+
+
+def deepened(state: State, boarding: Boarding, nodes: int, played: str | None = None) -> Position:
+    """A two-player position searched by alpha-beta on the game's fast board, within `nodes` (past the
+    first LEAST_DEPTH depths), with the width the hard level searches at (engines/levels.py)."""
+    from engines import drawn_by_the_rules  # engines/__init__.py imports this module
+
+    board: Board = boarding(state)
+    moves = list(board.moves())
+    target = None
+    if played is not None:
+        target = next((move for move in moves if board.notation(move) == played), None)
+        if target is None:  # a turn the board's shortlist leaves out (Elevation): found among all of them
+            every = board.turns() if hasattr(board, "turns") else ()
+            target = next((move for move in every if board.notation(move) == played), None)
+            if target is not None:
+                moves.append(target)
+    ceilings = dict.fromkeys(board.drawable(), 0.0) if hasattr(board, "drawable") else {}
+    search = Horizons(board, nodes, math.inf, root_moves=moves, fixed=drawn_by_the_rules(state, board),
+                      ceilings=ceilings, width=level_budget(state.game, "hard").width, target=target)
+    search.run()
+    scale = DEEPENED[state.game]
+    value, noise, exact = horizons([root for root, _, _ in search.depths], scale)
+    mover = state.to_move
+    values = (value, 1.0 - value) if mover == 0 else (1.0 - value, value)
+    best = board.notation(search.depths[-1][1])
+    depth = len(search.depths)
+    candidates = [Candidate(best, round(value, ESTIMATED), depth, exact, round(noise, ESTIMATED))]
+    if target is not None and board.notation(target) != best:
+        played_value, played_noise, proven = horizons([score for _, _, score in search.depths], scale)
+        candidates.append(Candidate(played, round(played_value, ESTIMATED), depth, proven, round(played_noise, ESTIMATED)))
+    return Position(values if exact else rounded(values), exact, best, tuple(candidates), round(noise, ESTIMATED))
 
 
 # ---------------------------------------------------------------------------------------- judgement
@@ -261,59 +428,133 @@ def severity(drop: float) -> str | None:
     return found
 
 
-def after_value(before: Position, after: Position, move: str, seat: int) -> tuple[float, float]:
-    """The mover's value after `move` and its standard error: proven where either search proved it;
-    else, when the search before the move looked at it MIN_VISITS times or more, the better of that
-    search's estimate and the search after it (both must agree that the move lost value); else the
-    search after it."""
+@dataclass(frozen=True)
+class Fall:
+    """The mover's value lost by a move as one pair of searches (before and after it) measures it:
+    `value`, its standard error, and whether both ends are proven."""
+
+    value: float
+    noise: float
+    exact: bool
+
+
+def after_value(before: Position, after: Position, move: str, seat: int) -> tuple[float, float, bool]:
+    """The mover's value after `move`, its standard error and whether it is proven: proven where either
+    search proved it; else, when the search before the move looked at it (MIN_VISITS times or more, or
+    alpha-beta searched it), the better of that search's estimate and the search after it (both must
+    agree that the move lost value); else the search after it."""
     if after.exact:
-        return after.values[seat], 0.0
+        return after.values[seat], 0.0, True
     seen = before.candidate(move)
     if seen is None:
-        return after.values[seat], after.noise
+        return after.values[seat], after.noise, False
     if seen.exact or seen.value >= after.values[seat]:
-        return seen.value, seen.noise
-    return after.values[seat], after.noise
+        return seen.value, seen.noise, seen.exact
+    return after.values[seat], after.noise, False
 
 
-def judge(ply: int, seat: int, move: str, before: Position, after: Position) -> Judgement | None:
-    """The judgement of one move, or None when it is not worth a mark.
+def fall(before: Position, after: Position, move: str, seat: int) -> Fall:
+    """How much `move` lowered its mover's value, as the searches of `before` and `after` see it."""
+    value, noise, proven = after_value(before, after, move, seat)
+    return Fall(before.values[seat] - value, math.hypot(0.0 if before.exact else before.noise, noise),
+                before.exact and proven)
 
-    A move is judged only where the computer preferred another. Its drop is how far the mover's value
-    fell from before the move (with best play) to after it, beyond what the searches' noise explains.
 
-    Monte-Carlo values are noisy, and two separate searches (before and after the move) differ even on
-    a good move: the best move's mean is the largest of several noisy means, and the search after the
-    move takes the opponent's best reply, so both lean towards a larger fall. So: where the search
-    before the move looked at the played move often enough, its own mean for that move is compared
-    with its own best (the same tree, the same bias), and the lower fall of the two searches is taken
-    (both must agree); and the fall counts only beyond CONFIDENCE standard errors of the two values
-    compared, which the searches measure from the spread of their rewards (wide positions searched
-    briefly, with games played out at random to the end, are noisy; evaluations are steadier).
-    Proven values have no noise and are used as they are, so a proven win thrown away is always a
-    blunder.
+def measure(before: Position, after: Position, move: str, seat: int,
+            again: tuple[Position, Position] | None = None) -> tuple[float, float, bool] | None:
+    """The fall a move is judged by and the margin for noise taken off it, and whether it was measured
+    twice; None when it was not measured twice and needed to be (see `judge`)."""
+    first = fall(before, after, move, seat)
+    if first.exact:
+        return first.value, 0.0, False
+    if again is None:
+        return None
+    second = fall(again[0], again[1], move, seat)
+    measured = (first.value + second.value) / 2
+    margin = max(abs(first.value - second.value), CONFIDENCE * math.hypot(first.noise, second.noise) / 2)
+    return round(measured, DIGITS), round(margin, DIGITS), True
+
+
+def judge(ply: int, seat: int, move: str, before: Position, after: Position,
+          again: tuple[Position, Position] | None = None) -> Judgement | None:
+    """The judgement of one move, or None when it is not worth a mark. `again`: the positions before
+    and after it searched a second time (see `questioned`).
+
+    A move is judged only where the computer preferred another. A fall between proven values has no
+    noise and is judged as it is, so a proven win thrown away is always a blunder. Any other fall is
+    judged only when measured twice: it is the mean of the two measures, less a margin for the
+    searches' noise, the larger of their disagreement and CONFIDENCE standard errors of that mean (the
+    searches estimate theirs from the spread of their rewards; alpha-beta from its last two depths).
+    Within one pair the searches lean towards a fall even on a good move (the best move's mean is the
+    largest of several noisy means, and the search after the move takes the opponent's best reply): so
+    where the search before the move looked at the played move, its own mean for it is compared with its
+    own best, and the lower fall of that and the search after it is taken (`after_value`).
     """
     if before.best is None or before.best == move:
         return None
-    value, noise = after_value(before, after, move, seat)
-    margin = CONFIDENCE * math.hypot(0.0 if before.exact else before.noise, noise)
-    drop = round(before.values[seat] - value - margin, DIGITS)
+    measured = measure(before, after, move, seat, again)
+    if measured is None:
+        return None
+    value, margin, _ = measured
+    drop = round(value - margin, DIGITS)
     found = severity(drop)
     if found is None:
         return None
-    return Judgement(ply, seat, move, drop, found, before.best)
+    return Judgement(ply, seat, move, drop, found, before.best, value, margin)
 
 
-def assemble(game: str, players: int, movers: Sequence[int], moves: Sequence[str],
-             positions: Sequence[Position]) -> Analysis:
-    """The Analysis of a match from its moves, their movers and the evaluated positions (the start, then
-    the position after each move), every move judged."""
+def questioned(movers: Sequence[int], moves: Sequence[str], positions: Sequence[Position]) -> list[int]:
+    """The positions to search again, in order: before and after every move the computer did not prefer
+    whose first fall is NEAR a threshold or above and not between proven values (a proven position
+    searched again is the same)."""
+    asked: set[int] = set()
+    for ply, (seat, move) in enumerate(zip(movers, moves)):
+        before = positions[ply]
+        if before.best is None or before.best == move:
+            continue
+        first = fall(before, positions[ply + 1], move, seat)
+        if not first.exact and round(first.value, DIGITS) >= NEAR:
+            asked.update(k for k in (ply, ply + 1) if not positions[k].exact)
+    return sorted(asked)
+
+
+def coarseness(game: str, positions: Sequence[Position]) -> str:
+    """Why an analysis of `game` is coarse, in words ("" when it is not): its search knows nothing of the
+    game beyond its rules, or most positions it searched are as noisy as the smallest mark."""
+    if knowledge_for(game) is GENERIC:
+        return ("the computer knows only its rules and values a position by games played out at random from "
+                "it, so only the clearest mistakes are marked")
+    searched_ = [p for p in positions if not p.exact]
+    noisy = sum(CONFIDENCE * p.noise >= THRESHOLDS["inaccuracy"] for p in searched_)
+    if len(searched_) >= 4 and 2 * noisy > len(searched_):
+        return ("the computer's searches of most of its positions are unsure by as much as an inaccuracy, so only "
+                "the clearest mistakes are marked")
+    return ""
+
+
+def assemble(game: str, players: int, movers: Sequence[int], moves: Sequence[str], positions: Sequence[Position],
+             again: Mapping[int, Position] | None = None, work: int = 0) -> Analysis:
+    """The Analysis of a match from its moves, their movers, the evaluated positions (the start, then
+    the position after each move), the positions searched again (by index: see `questioned`) and the
+    work each was searched with, every move judged."""
     if len(movers) != len(moves) or len(positions) != len(moves) + 1:
         raise ValueError(f"{len(moves)} moves need {len(moves)} movers and {len(moves) + 1} positions, "
                          f"not {len(movers)} and {len(positions)}")
-    judgements = []
+    again = again or {}
+
+    def second(k: int) -> Position | None:
+        return positions[k] if positions[k].exact else again.get(k)
+
+    judgements, checks = [], []
     for ply, (seat, move) in enumerate(zip(movers, moves)):
-        found = judge(ply, seat, move, positions[ply], positions[ply + 1])
+        before, after = positions[ply], positions[ply + 1]
+        pair = (second(ply), second(ply + 1))
+        twice = pair if pair[0] is not None and pair[1] is not None else None
+        found = judge(ply, seat, move, before, after, twice)
         if found is not None:
             judgements.append(found)
-    return Analysis(game, players, tuple(moves), tuple(int(s) for s in movers), tuple(positions), tuple(judgements))
+        measured = measure(before, after, move, seat, twice) if before.best not in (None, move) else None
+        if measured is not None and measured[2]:
+            checks.append(Check(ply, measured[0], measured[1]))
+    return Analysis(game, players, tuple(moves), tuple(int(s) for s in movers), tuple(positions), tuple(judgements),
+                    search_for(game, players), work, tuple(checks), coarseness(game, positions))

@@ -3,11 +3,14 @@ chance of winning, with more the expected place, 100 % first and 0 % last), one 
 seat colour, the judged moves marked on their mover's line, and the stretches where the result is
 proven shaded and labelled ("won for alice", "drawn") instead of given as a percentage.
 
-    image(state, names, values, exact, marks)    the picture; render: as PNG; alt_text: its description
+    image(state, names, values, exact, marks, handed)    the picture; render: as PNG; alt_text: its description
 
 `state` is the match's final position (for its game and seat colours), `names[seat]` each player,
 `values[k]` the values per seat after k moves (k = 0 the start), `exact[k]` whether values[k] is proven,
 `marks` the judged moves as (ply, seat, severity): the move with index `ply` leads to values[ply + 1].
+`handed[seat]`, for a seat whose player left while a computer played on, is (that player's name, the
+index of the first move the computer made for them), else None: the legend says "bob, then computer",
+and the alt text credits each mark to whoever made the move.
 Plain data only: this module knows nothing of the engines.
 """
 from __future__ import annotations
@@ -21,6 +24,7 @@ from renderers import RENDERERS, theme
 from renderers.colours import HIGHLIGHT, NOTE, PANEL, luminance
 from renderers.describe import plain_name, within_limit
 from renderers.lettering import display_name, fit, font, phone_size, put_text
+from renderers.results import seated
 from rules import GAMES
 
 WIDTH = 1000
@@ -41,6 +45,7 @@ MARK_COLOURS = {"inaccuracy": theme.TEXT, "mistake": NOTE, "blunder": HIGHLIGHT}
 GRID = theme.mix(theme.BACKGROUND, theme.FAINT, 0.35)
 MIDDLE = theme.mix(theme.BACKGROUND, theme.MUTED, 0.6)
 STEPS = (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000, 10000)
+Handed = Sequence["tuple[str, int] | None"]  # per seat: (the player who left, the first move index a computer made)
 
 
 def contrast(a: theme.RGB, b: theme.RGB) -> float:
@@ -145,15 +150,24 @@ def y_ticks(players: int) -> list[tuple[float, str]]:
     return [((players - 1 - r) / (players - 1), ordinal(r + 1)) for r in range(players)]
 
 
-def legend_entries(state, names: Sequence[str], values, exact) -> list[tuple[str, str, object]]:
-    """The legend, in reading order: ("title", text, None), ("seat", text, seat), ("mark", text, severity)."""
+def taken_over(handed: Handed, seat: int) -> tuple[str, int] | None:
+    return handed[seat] if seat < len(handed) else None
+
+
+def legend_entries(state, names: Sequence[str], values, exact, handed: Handed = ()) -> list[tuple[str, str, object]]:
+    """The legend, in reading order: ("title", text, None), ("seat", text, seat), ("mark", text, severity).
+    A seat a computer took over is its player's, "then computer"."""
     title = "Chance of winning" if state.players <= 2 else "Expected place (100% first, 0% last)"
     entries: list[tuple[str, str, object]] = [("title", title, None)]
     last = values[-1]
     for seat in range(state.players):
         name = display_name(names[seat] if seat < len(names) else "", f"Player {seat + 1}")
+        if (took := taken_over(handed, seat)) is None:
+            shown = fit(name, SIZE, True, 300)
+        else:
+            shown = f"{fit(display_name(took[0], f'Player {seat + 1}'), SIZE, True, 200)}, then computer"
         word = standing(last, bool(exact[-1]), seat)
-        entries.append(("seat", f"{fit(name, SIZE, True, 300)} {word}", seat))
+        entries.append(("seat", f"{shown} {word}", seat))
     return entries
 
 
@@ -200,7 +214,7 @@ def draw_mark(draw: ImageDraw.ImageDraw, centre: tuple[float, float], severity: 
 
 
 def image(state, names: Sequence[str], values: Sequence[Sequence[float]], exact: Sequence[bool],
-          marks: Sequence[tuple[int, int, str]]) -> Image.Image:
+          marks: Sequence[tuple[int, int, str]], handed: Handed = ()) -> Image.Image:
     """The graph as an RGB image WIDTH px wide (see the module's docstring)."""
     players = state.players
     if not values:
@@ -210,7 +224,7 @@ def image(state, names: Sequence[str], values: Sequence[Sequence[float]], exact:
     shown = names_for(seats)
     moves = len(values) - 1
     present = [s for s in SEVERITIES if any(mark[2] == s for mark in marks)]
-    entries = legend_entries(state, names, values, exact) + [("mark", s, s) for s in present]
+    entries = legend_entries(state, names, values, exact, handed) + [("mark", s, s) for s in present]
     rows = flow(entries)
     ticks = y_ticks(players)
     label_width = max(int(font(SIZE, False).getlength(text)) for _, text in ticks)
@@ -307,9 +321,9 @@ def draw_legend(img: Image.Image, rows, colours: Sequence[theme.RGB], layout: La
 
 
 def render(state, names: Sequence[str], values: Sequence[Sequence[float]], exact: Sequence[bool],
-           marks: Sequence[tuple[int, int, str]]) -> bytes:
+           marks: Sequence[tuple[int, int, str]], handed: Handed = ()) -> bytes:
     """The graph as PNG bytes, the same bytes for the same arguments."""
-    return theme.encode_png(image(state, names, values, exact, marks))
+    return theme.encode_png(image(state, names, values, exact, marks, handed))
 
 
 def label_sizes() -> dict[str, tuple[int, bool]]:
@@ -321,7 +335,7 @@ def label_sizes() -> dict[str, tuple[int, bool]]:
 # ---------------------------------------------------------------------------------------- alt text
 
 def alt_text(state, names: Sequence[str], values: Sequence[Sequence[float]], exact: Sequence[bool],
-             marks: Sequence[tuple[int, int, str]]) -> str:
+             marks: Sequence[tuple[int, int, str]], handed: Handed = ()) -> str:
     """What a screen reader says for the graph, at most ALT_TEXT_MAX characters: what it shows, the
     result, each player's marked moves, who was ahead when, the proven stretches and the big swings."""
     seats = RENDERERS[state.game].seats(state, names)
@@ -335,7 +349,7 @@ def alt_text(state, names: Sequence[str], values: Sequence[Sequence[float]], exa
                  f"move{'s' if moves != 1 else ''}."]
     if state.outcome is not None:
         sentences.append(f"Result: {theme.result_text(state.outcome, seats, plain=True)}.")
-    sentences.extend(marks_sentences(who, marks))
+    sentences.extend(marks_sentences(who, marks, handed, [seat.side for seat in seats]))
     sentences.append(leads_sentence(values, short))
     sentences.extend(proven_sentences(values, exact, short))
     swings = swings_sentence(values, short)
@@ -356,18 +370,29 @@ def moves_list(plies: Sequence[int]) -> str:
     return ("move " if len(numbers) == 1 else "moves ") + ", ".join(shown)
 
 
-def marks_sentences(who: Sequence[str], marks: Sequence[tuple[int, int, str]]) -> list[str]:
+def marks_sentences(who: Sequence[str], marks: Sequence[tuple[int, int, str]], handed: Handed = (),
+                    sides: Sequence[str] = ()) -> list[str]:
+    """Each player's marks, seat by seat; a seat a computer took over has a sentence for its player
+    ("bob (Green), until move 12: …") and one for the computer ("…, from move 13: …")."""
     if not marks:
         return ["No inaccuracies, mistakes or blunders."]
     sentences = []
     for seat, name in enumerate(who):
-        parts = []
-        for severity in reversed(SEVERITIES):
-            plies = [ply for ply, s, kind in marks if s == seat and kind == severity]
-            if plies:
-                noun = severity if len(plies) == 1 else PLURALS[severity]
-                parts.append(f"{len(plies)} {noun} ({moves_list(plies)})")
-        sentences.append(f"{name}: " + (", ".join(parts) if parts else "no marks") + ".")
+        took = taken_over(handed, seat)
+        if took is None:
+            hands = [(name, range(0, 1 << 30))]
+        else:
+            side = sides[seat] if seat < len(sides) else ""
+            hands = [(f"{seated(took[0], side)}, until move {took[1]}", range(0, took[1])),
+                     (f"{name}, from move {took[1] + 1}", range(took[1], 1 << 30))]
+        for label, plies_held in hands:
+            parts = []
+            for severity in reversed(SEVERITIES):
+                plies = [ply for ply, s, kind in marks if s == seat and kind == severity and ply in plies_held]
+                if plies:
+                    noun = severity if len(plies) == 1 else PLURALS[severity]
+                    parts.append(f"{len(plies)} {noun} ({moves_list(plies)})")
+            sentences.append(f"{label}: " + (", ".join(parts) if parts else "no marks") + ".")
     return sentences
 
 

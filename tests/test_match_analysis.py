@@ -1,23 +1,31 @@
 """A finished match analysed through the service, Discord and the console: every position searched in
-the workers, the analysis kept (asking again answers at once, after a restart too), and the graph, the
-counts and the mistakes shown."""
+the workers by a budget of work (the same values and marks with every core busy), the analysis kept
+(asking again answers at once, after a restart too), every move credited to whoever made it, and the
+graph, the counts and the mistakes shown."""
 from __future__ import annotations
 
 import asyncio
+import multiprocessing
+import os
 import random
+import sqlite3
+from dataclasses import replace
 
 import pytest
 
-from bot.analysis_report import graph_args, report_lines
+from bot.analysis_report import graph_args, hands, made_by, mistake_lines, player_lines, report_lines
+from bot.computer import seed_for
+from bot.db.sqlite import SqliteStore
+from bot.discord.messages import analysis_mistakes, analysis_text
 from bot.errors import NotAllowed
-from bot.service import MatchService
-from bot.service.analyses import ANALYSIS_BUDGET, seconds_per_position
-from engines.analysis import SEVERITIES
+from bot.service import MatchService, repository
+from engines.analysis import SEVERITIES, Judgement, again_work, evaluate, other_seed, questioned, work_for
 from renderers import graph
 from rules import GAMES
-from tests.conftest import ALICE, BOB, CHANNEL, GUILD, play_random, start_match
+from tests.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, play_random, start_match
 from tests.support.images import decode
 from tests.support.inprocess import CHANNEL as BOT_CHANNEL
+from tests.support.old_schema import migrated_to
 from tests.test_discord import ALICE as ALICE_USER
 from tests.test_discord import BOB as BOB_USER
 from tests.test_discord import CAROL as CAROL_USER
@@ -42,7 +50,10 @@ async def test_analysed_once_kept_and_read_back_after_a_restart(service, monkeyp
     analysed = await service.analyse(match, progress)
     analysis = analysed.analysis
     assert len(analysis.positions) == len(match.moves) + 1 and analysis.moves == match.moves
-    assert [d for d, _ in seen] == list(range(1, len(match.moves) + 2)) and {t for _, t in seen} == {len(match.moves) + 1}
+    again = questioned(analysis.movers, analysis.moves, analysis.positions)
+    first = len(match.moves) + 1  # every position, then those searched again: the total grows once it is known
+    assert [d for d, _ in seen] == list(range(1, first + len(again) + 1))
+    assert [t for _, t in seen] == [first] * first + [first + len(again)] * len(again)
     assert analysis.movers == tuple(k % 2 for k in range(len(match.moves)))  # attaxx: no passes in 8 moves
     for seat in (0, 1):
         assert set(analysis.counts(seat)) == set(SEVERITIES)
@@ -66,7 +77,9 @@ async def test_the_same_match_asked_twice_at_once_is_searched_once(service, monk
         return await run(*args)
     monkeypatch.setattr(service.computers, "run", counted)
     first, second = await asyncio.gather(service.analyse(match), service.analyse(match))
-    assert first.analysis == second.analysis and calls == len(match.moves) + 1
+    analysis = first.analysis
+    assert analysis == second.analysis
+    assert calls == len(match.moves) + 1 + len(questioned(analysis.movers, analysis.moves, analysis.positions))
 
 
 async def test_only_finished_matches_of_the_server_are_analysed(service):
@@ -82,10 +95,62 @@ async def test_only_finished_matches_of_the_server_are_analysed(service):
     assert (await service.analysis_target(GUILD, CHANNEL, ALICE.id)).id == match.id
 
 
-def test_a_long_match_is_searched_less_a_position_within_the_budget():
-    assert seconds_per_position(61, 2) == 1.5
-    assert seconds_per_position(301, 2) * 301 / 2 <= ANALYSIS_BUDGET + 1e-9
-    assert seconds_per_position(100_000, 2) == 0.25
+@pytest.mark.parametrize("store", ["sqlite"], indirect=True)  # the store's part is tested above, on both
+async def test_every_position_is_searched_by_its_budget_of_work_and_again_with_another_seed(service, monkeypatch):
+    match = await finished(service, 8)
+    sent = []
+    run = service.computers.run
+
+    async def recorded(work, *args):
+        sent.append((work, *args))
+        return await run(work, *args)
+    monkeypatch.setattr(service.computers, "run", recorded)
+    analysis = (await service.analyse(match)).analysis
+    count = len(match.moves) + 1
+    budget = work_for("attaxx", count)
+    assert analysis.work == budget and all(work is evaluate for work, *_ in sent)
+    first, again = sent[:count], sent[count:]
+    assert [(b, seed, played) for _, _, b, seed, played in first] == [
+        (budget, seed_for(match.seed, k), match.moves[k] if k < len(match.moves) else None) for k in range(count)]
+    asked = questioned(analysis.movers, analysis.moves, analysis.positions)
+    assert [state for _, state, *_ in again] == [first[k][1] for k in asked]
+    assert [(b, seed) for _, _, b, seed, _ in again] == [
+        (again_work("attaxx", budget), other_seed(seed_for(match.seed, k))) for k in asked]
+    twice = [k in asked or analysis.positions[k].exact for k in range(count)]  # a proven position is the same again
+    assert {c.ply for c in analysis.checks} == {k for k in range(len(match.moves)) if twice[k] and twice[k + 1]
+                                                 and analysis.positions[k].best != match.moves[k]
+                                                 and not (analysis.positions[k].exact and analysis.positions[k + 1].exact)}
+
+
+def burn(stop) -> None:
+    """Keep a core busy until told to stop."""
+    while not stop.is_set():
+        sum(range(1000))
+
+
+@pytest.mark.parametrize("store", ["sqlite"], indirect=True)
+async def test_the_same_match_gets_the_same_values_and_marks_with_every_core_busy(service):
+    """Elevation's positions, whose searches took longer than the old time cap on a busy machine: searched
+    by their budgets of work alone, they come out the same with a busy loop on every core."""
+    match = await finished(service, 3, "elevation")
+    idle = (await service.analyse(match)).analysis
+    async with service.store.transaction() as db:
+        await db.run("DELETE FROM analyses WHERE match_id = ?", match.id)
+    context = multiprocessing.get_context("spawn")
+    stop = context.Event()
+    burners = [context.Process(target=burn, args=(stop,), daemon=True) for _ in range(os.cpu_count() or 2)]
+    try:
+        for burner in burners:
+            burner.start()
+        busy = (await service.analyse(match)).analysis
+    finally:
+        stop.set()
+        for burner in burners:
+            burner.join(timeout=30)
+            if burner.is_alive():
+                burner.terminate()
+    assert busy.to_dict() == idle.to_dict()
+    assert all(p.best is not None and p.candidates for p in idle.positions if not p.exact)  # no placeholder anywhere
 
 
 # ------------------------------------------------------------------ through Discord
@@ -143,3 +208,93 @@ async def test_every_game_analysed_with_its_graph(service, game):
     assert all(name in alt for name in match.names) and len(alt) <= 1024
     lines = report_lines(match, analysis, 0.05)
     assert lines[0].startswith(f"Analysis of match {match.id}, {match.rules.title}")
+
+
+# ------------------------------------------------------------------ who made each move
+
+async def three_with_a_resignation(service: MatchService):
+    """A 3-player Multiplications match in which bob resigns after five moves and the computer plays on
+    for him to the end."""
+    challenge = await service.challenge(GUILD, CHANNEL, ALICE, "permutation", [BOB, CAROL], players=3,
+                                        options={"k": 3})
+    await service.accept(challenge.id, BOB)
+    match = await service.accept(challenge.id, CAROL)
+    rng = random.Random(8)
+    match = await play_random(service, match, rng, moves=5)
+    match = await service.resign(CHANNEL, BOB)
+    assert match.status == "active" and match.stand_in(1) is not None
+    return await play_random(service, match, rng)
+
+
+@pytest.mark.parametrize("store", ["sqlite"], indirect=True)  # the store's part: the migration test below
+async def test_a_seats_moves_are_its_players_until_they_left_and_the_stand_ins_after(service):
+    finished_match = await three_with_a_resignation(service)
+    match = await service.analysis_target(GUILD, CHANNEL, ALICE.id, finished_match.id)
+    assert match.left_plies == (None, 5, None) and match.names[1] == "Computer for bob"
+    side = match.rules.seat_name(1)
+    analysis = (await service.analyse(match)).analysis
+    by_bob = [ply for ply, seat in enumerate(analysis.movers) if seat == 1]
+    before, after = [p for p in by_bob if p < 5], [p for p in by_bob if p >= 5]
+    assert before and after
+    assert [(h.seat, h.name, h.plies) for h in hands(match)] == [
+        (0, "alice", range(len(match.moves))), (1, "bob", range(0, 5)),
+        (1, "Computer for bob", range(5, len(match.moves))), (2, "carol", range(len(match.moves)))]
+    assert made_by(match, 1, before[-1]) == "bob" and made_by(match, 1, after[0]) == "Computer for bob"
+
+    marked = replace(analysis, judgements=(
+        Judgement(before[-1], 1, match.moves[before[-1]], 0.25, "mistake", "a1", 0.3, 0.05),
+        Judgement(after[0], 1, match.moves[after[0]], 0.4, "blunder", "a1", 0.4, 0.0)))
+    lines = player_lines(match, marked)
+    assert lines[1] == f"bob ({side}), until move 5: no inaccuracies · 1 mistake · no blunders"
+    assert lines[2] == f"Computer for bob ({side}), from move 6: no inaccuracies · no mistakes · 1 blunder"
+    mistakes = mistake_lines(match, marked)
+    assert mistakes[0].startswith(f"{before[-1] + 1}. bob ({side}) {match.moves[before[-1]]}: mistake (−25 %)")
+    assert mistakes[1].startswith(f"{after[0] + 1}. Computer for bob ({side}) {match.moves[after[0]]}: blunder (−40 %)")
+    assert f"bob then Computer for bob ({side})" in report_lines(match, marked, 12.0)[0]
+    assert f"**bob** ({side}), until move 5: " in analysis_text(match, marked, 12.0)
+    assert f"**Computer for bob** ({side}), from move 6: " in analysis_text(match, marked, 12.0)
+    assert f"Computer for bob ({side}) **{match.moves[after[0]]}**" in analysis_mistakes(match, marked)
+
+    args = graph_args(match, marked)
+    legend = [text for kind, text, _ in graph.legend_entries(*args[:4], args[5]) if kind == "seat"]
+    assert legend[1].startswith("bob, then computer ")
+    alt = graph.alt_text(*args)
+    assert f"bob ({side}), until move 5: 1 mistake (move {before[-1] + 1})." in alt
+    assert f"Computer for bob ({side}), from move 6: 1 blunder (move {after[0] + 1})." in alt
+    assert decode(graph.render(*args)).width == graph.WIDTH
+
+
+async def test_the_ply_a_player_left_at_is_worked_out_for_seats_left_before_it_was_kept(db_path):
+    """A database from before the column: a seat left between two moves gets the number of moves played
+    before it left, and a seat nobody left none."""
+    with sqlite3.connect(db_path) as db:
+        migrated_to(db, 13)
+        db.executemany("INSERT INTO players (user_id, name) VALUES (?, ?)", [(p.id, p.name) for p in (ALICE, BOB, CAROL)])
+        db.execute("INSERT INTO challenges (id, guild_id, channel_id, game, options, players, challenger, turn_seconds,"
+                   " seed, status, created_at, expires_at) VALUES (9, ?, 9, 'permutation', '{}', 3, ?, 60, 0,"
+                   " 'accepted', 0, 1)", (GUILD, ALICE.id))
+        db.execute("INSERT INTO matches (id, guild_id, channel_id, game, options, seed, players, status, turn_seconds,"
+                   " started_at) VALUES (9, ?, 9, 'permutation', '{}', 0, 3, 'active', 60, 0)", (GUILD,))
+        db.executemany("INSERT INTO seats (match_id, seat, user_id) VALUES (9, ?, ?)",
+                       [(seat, player.id) for seat, player in enumerate((ALICE, BOB, CAROL))])
+        db.executemany("INSERT INTO moves (match_id, ply, seat, notation, played_at) VALUES (9, ?, ?, ?, ?)",
+                       [(ply, ply % 3, f"m{ply}", 100.0 + ply) for ply in range(8)])
+        db.execute("UPDATE seats SET stand_in = 'medium', left_at = 104.5 WHERE match_id = 9 AND seat = 1")
+    store = await SqliteStore.open(db_path)
+    try:
+        async with store.reading() as db:
+            assert await repository.left_plies(db, 9) == (None, 5, None)
+    finally:
+        await store.close()
+
+
+@pytest.mark.parametrize("store", ["sqlite"], indirect=True)
+async def test_a_coarse_analysis_says_so_at_the_console_and_on_discord(service):
+    match = await finished(service, 4)
+    analysis = (await service.analyse(match)).analysis
+    assert analysis.coarse == "" and "coarse" not in " ".join(report_lines(match, analysis, 3.0))
+    coarse = replace(analysis, coarse="the computer knows only its rules")
+    assert report_lines(match, coarse, 3.0)[1] == "This game's analysis is coarse: the computer knows only its rules."
+    assert analysis_text(match, coarse, 3.0).split("\n")[1] == "This game's analysis is coarse: the computer knows only its rules."
+    head = report_lines(match, analysis, 3.0)[0]
+    assert f"({analysis.work:,} iterations a position" in head and head.endswith(", 3 s).")

@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot import steps
-from bot.analysis_report import NO_MISTAKES, contest, mistake_lines, player_lines
+from bot.analysis_report import NO_MISTAKES, coarse_line, contest, made_with, mistake_lines, player_lines
 from bot.models import Challenge, DrawOffer, Match, MoveResult, Notice, Player, Standing, Takeback, computer
 from bot.rulebook import player_count
 from bot.work import ordinal
@@ -343,9 +343,11 @@ def analysis_progress(match: Match, done: int, total: int) -> str:
 
 
 def analysis_text(match: Match, analysis: Analysis, seconds: float) -> str:
-    """The headline of an analysis and each player's count of inaccuracies, mistakes and blunders."""
-    head = f"🔍 **{match.rules.title}** #{match.id}: {contest(match)}, analysed by the computer ({seconds:.1f} s a position)."
-    return "\n".join([head, *player_lines(match, analysis, bold=True)])
+    """The headline of an analysis (with what it was made with, and whether it is coarse) and each
+    player's count of inaccuracies, mistakes and blunders."""
+    head = (f"🔍 **{match.rules.title}** #{match.id}: {contest(match)}, analysed by the computer "
+            f"({made_with(analysis, seconds)}).")
+    return "\n".join([head, *coarse_line(analysis), *player_lines(match, analysis, bold=True)])
 
 
 ANALYSIS_LINES = 40  # mistakes and blunders listed at most; the graph marks them all

@@ -1,30 +1,30 @@
-"""Computer analyses of finished matches: every position searched in the worker processes for a
-bounded time, each move judged by how much it cost its player, and the result kept in the store so that
-asking again answers at once."""
+"""Computer analyses of finished matches: every position searched in the worker processes by a budget of
+work (never by the clock, so a match gets the same values and marks on a busy machine as on an idle
+one), the positions where a mark is in question searched again with other seeds to measure the
+searches' noise, each move judged by how much it cost whoever made it, and the result kept in the store
+so that asking again answers at once."""
 from __future__ import annotations
 
 import asyncio
 import json
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from bot.computer import seed_for
 from bot.errors import NotAllowed, NotFound
 from bot.models import Match
 from bot.service import repository
 from bot.service.records import Records
-from engines.analysis import SECONDS, Analysis, assemble, evaluate
+from engines.analysis import Analysis, Position, again_work, assemble, evaluate, other_seed, questioned, work_for
 from rules.rebuild import positions
 
-ANALYSIS_BUDGET = 90.0  # seconds of the workers' time a match's analysis aims at, however long the match
-LEAST_SECONDS = 0.25  # a position is searched at least this long, however long the match
-
-Progress = Callable[[int, int], Awaitable[None]]  # (positions done, positions in all)
+Progress = Callable[[int, int], Awaitable[None]]  # (positions searched, positions to search, as known so far)
 
 
 @dataclass
 class Job:
-    """An analysis under way in this process: whoever asks for the same match meanwhile waits for it."""
+    """An analysis under way in this process: whoever asks for the same match meanwhile waits for it.
+    `total` grows once the first searches tell which positions are searched again."""
 
     total: int
     done: int = 0
@@ -41,27 +41,29 @@ class Job:
 
 @dataclass(frozen=True)
 class Analysed:
-    """A match's analysis, with the time each of its positions was searched."""
+    """A match's analysis, with the seconds it took to make (as the words say what it cost; nothing in
+    the analysis depends on them). `match` knows when each seat's player left (`Match.left_plies`)."""
 
     match: Match
     analysis: Analysis
     seconds: float
 
 
-def seconds_per_position(positions: int, workers: int, cap: float = SECONDS) -> float:
-    """The time each position of a match is searched: `cap`, unless the match is so long that its
-    analysis would take more than ANALYSIS_BUDGET on `workers` processes."""
-    return max(LEAST_SECONDS, min(cap, ANALYSIS_BUDGET * workers / max(positions, 1)))
-
-
 class Analyses(Records):
     async def analysis_target(self, guild_id: int, channel_id: int, user_id: int, match_id: int | None = None) -> Match:
         """The match /analysis looks at: as /replay's (the one asked for, else the last finished in this
-        channel, else the user's own last), which must be over."""
+        channel, else the user's own last), which must be over; with the ply each seat's player left at,
+        so that every move is credited to whoever made it."""
         match = await self.replay_target(guild_id, channel_id, user_id, match_id)
         if match.status != "finished":
             raise NotAllowed(f"Match #{match.id} is still being played: it can be analysed once it is over.")
-        return match
+        return await self.with_departures(match)
+
+    async def with_departures(self, match: Match) -> Match:
+        """`match` with the ply each seat's player left at (`Match.left_plies`)."""
+        async with self.store.reading() as db:
+            left = await repository.left_plies(db, match.id)
+        return replace(match, left_plies=left)
 
     async def stored_analysis(self, match: Match) -> Analysed | None:
         async with self.store.reading() as db:
@@ -75,6 +77,8 @@ class Analyses(Records):
         positions are done). Asked again while it is being made, the same work is waited for."""
         if match.status != "finished":
             raise NotAllowed(f"Match #{match.id} is still being played: it can be analysed once it is over.")
+        if not match.left_plies:
+            match = await self.with_departures(match)
         stored = await self.stored_analysis(match)
         if stored is not None:
             return stored
@@ -85,7 +89,8 @@ class Analyses(Records):
             task.add_done_callback(lambda _: self._jobs.pop(match.id, None))
         if progress is not None:
             job.listeners.append(progress)
-        return await asyncio.shield(job.result)
+        analysed = await asyncio.shield(job.result)
+        return replace(analysed, match=match)
 
     async def _analysed(self, match: Match, job: Job) -> None:
         try:
@@ -104,22 +109,32 @@ class Analyses(Records):
         return self._room
 
     async def _make(self, match: Match, job: Job) -> Analysed:
+        """Every position searched with the game's work (`engines.analysis.work_for`), one position a call
+        in the workers; then the positions where a mark is in question searched again, each with another
+        seed (`engines.analysis.questioned`); the analysis assembled from both and kept."""
         states = list(positions(match.game, len(match.seats), match.options, match.seed, match.moves))
-        cap = self.computers.seconds or SECONDS  # computers told to think less (COMPUTER_SECONDS) analyse faster too
-        seconds = seconds_per_position(len(states), self.computers.workers, cap)
+        work = work_for(match.game, len(states))
+        again = again_work(match.game, work, len(match.seats))
         room = self._analysis_room()
+        started = self.clock()
 
-        async def one(ply: int):
+        def played(ply: int) -> str | None:
+            return match.moves[ply] if ply < len(match.moves) else None
+
+        async def one(ply: int, budget: int, seed: int) -> Position:
             async with room:
-                played = match.moves[ply] if ply < len(match.moves) else None
-                position = await self.computers.run(evaluate, states[ply], seconds, seed_for(match.seed, ply), played)
+                position = await self.computers.run(evaluate, states[ply], budget, seed, played(ply))
             job.done += 1
             await job.tell()
             return position
 
-        evaluated = await asyncio.gather(*(one(ply) for ply in range(len(states))))
+        first = await asyncio.gather(*(one(ply, work, seed_for(match.seed, ply)) for ply in range(len(states))))
         movers = [state.last.seat for state in states[1:]]
-        analysis = assemble(match.game, len(match.seats), movers, match.moves, evaluated)
+        asked = questioned(movers, match.moves, first)
+        job.total += len(asked)
+        second = await asyncio.gather(*(one(ply, again, other_seed(seed_for(match.seed, ply))) for ply in asked))
+        analysis = assemble(match.game, len(match.seats), movers, match.moves, first, dict(zip(asked, second)), work)
+        seconds = round(self.clock() - started, 1)
         async with self.store.transaction() as db:
             if await repository.match_row(db, match.id) is None:
                 raise NotFound("That match no longer exists.")

@@ -330,9 +330,10 @@ async def offer_draw(tx: Tx, match_id: int, seat: int) -> None:
 
 
 async def stand_in(tx: Tx, match_id: int, seat: int, level: str, now: float) -> None:
-    """The player of `seat` left: the computer of `level` plays on for them."""
+    """The player of `seat` left, after the moves played so far: the computer of `level` plays on for them."""
     await tx.run(
-        "UPDATE seats SET stand_in = ?, left_at = ? WHERE match_id = ? AND seat = ?", level, now, match_id, seat
+        "UPDATE seats SET stand_in = ?, left_at = ?, left_ply = (SELECT COUNT(*) FROM moves WHERE match_id = ?)"
+        " WHERE match_id = ? AND seat = ?", level, now, match_id, match_id, seat
     )
 
 
@@ -544,6 +545,12 @@ async def last_finished_of(tx: Tx, guild_id: int, user_id: int) -> int | None:
 async def analysis_row(tx: Tx, match_id: int) -> Row | None:
     """The stored analysis of a match, if it has one."""
     return await tx.one("SELECT data, seconds FROM analyses WHERE match_id = ?", match_id)
+
+
+async def left_plies(tx: Tx, match_id: int) -> tuple[int | None, ...]:
+    """Per seat of a match, how many moves had been played when its player left (None: never left)."""
+    rows = await tx.all("SELECT left_ply FROM seats WHERE match_id = ? ORDER BY seat", match_id)
+    return tuple(None if row["left_ply"] is None else int(row["left_ply"]) for row in rows)
 
 
 async def add_analysis(tx: Tx, match_id: int, data: str, seconds: float, now: float) -> None:
