@@ -1,7 +1,9 @@
 """The analysis graph of a finished match: each seat's value after every move (between two players the
 chance of winning, with more the expected place, 100 % first and 0 % last), one line per seat in its
-seat colour, the judged moves marked on their mover's line, and the stretches where the result is
-proven shaded and labelled ("won for alice", "drawn") instead of given as a percentage.
+seat colour ending in a disc with the seat's letter (as the legend pairs letter and player, so that no
+line is told by its colour alone), the judged moves marked on their mover's line, and the stretches
+where the result is proven shaded and labelled ("won for alice", "drawn") instead of given as a
+percentage.
 
     image(state, names, values, exact, marks, handed)    the picture; render: as PNG; alt_text: its description
 
@@ -21,10 +23,12 @@ from functools import cache
 from PIL import Image, ImageDraw
 
 from renderers import RENDERERS, theme
-from renderers.colours import HIGHLIGHT, NOTE, PANEL, luminance
+from renderers.cards import seat_marks
+from renderers.colours import HIGHLIGHT, NOTE, PANEL, luminance, shaded
 from renderers.describe import plain_name, within_limit
-from renderers.lettering import display_name, fit, font, phone_size, put_text
+from renderers.lettering import cap_height, display_name, fit, font, phone_size, put_text
 from renderers.results import seated
+from renderers.sprites import marked_disc
 from rules import GAMES
 
 WIDTH = 1000
@@ -34,6 +38,7 @@ PAD = 16
 ROW = SIZE + 14
 GAP = 28  # between legend entries
 SWATCH = 34  # the short line before a name in the legend
+END = round(cap_height(SIZE) * 1.8)  # the disc with a seat's letter at the end of its line, and in the legend
 SCALE = 3  # lines and marks are drawn at 3× and reduced once, for smooth edges
 LINE = 3.2  # px, a seat's line
 MARK = 21  # px across, a mark on a line
@@ -55,10 +60,11 @@ def contrast(a: theme.RGB, b: theme.RGB) -> float:
 
 @cache
 def line_colour(style: theme.DiscStyle) -> theme.RGB:
-    """A seat's colour as a line on the dark background: its disc colour, lightened until it stands
-    out (Black's and Indigo's discs are nearly the background's colour)."""
+    """A seat's colour as a line on the dark background: its disc colour, lightened only where it would
+    nearly vanish (Black's and Indigo's discs are nearly the background's colour); lightening the seat
+    colours that merely sit low would bring them together (tests/test_palette.py)."""
     colour, t = style.base, 0.0
-    while contrast(colour, theme.BACKGROUND) < 3.0 and t < 1.0:
+    while contrast(colour, theme.BACKGROUND) < 2.0 and t < 1.0:
         t += 0.1
         colour = theme.mix(style.base, (255, 255, 255), t)
     return colour
@@ -123,7 +129,7 @@ class Layout:
         self.height = BASE_HEIGHT + (rows - 1) * ROW
         self.legend_top = PAD
         self.left = PAD + label_width + 12
-        self.right = WIDTH - PAD - MARK // 2
+        self.right = WIDTH - PAD - END - 6  # the lines' ends, and their discs to the right
         self.top = PAD + rows * ROW + SIZE // 2 + 6
         self.bottom = self.height - PAD - ROW
 
@@ -173,7 +179,7 @@ def legend_entries(state, names: Sequence[str], values, exact, handed: Handed = 
 
 def entry_width(kind: str, text: str) -> int:
     face = font(SIZE, kind == "seat")
-    lead = SWATCH + 10 if kind in ("seat", "mark") else 0
+    lead = {"seat": END + 10, "mark": SWATCH + 10}.get(kind, 0)
     return lead + int(face.getlength(text))
 
 
@@ -274,8 +280,33 @@ def image(state, names: Sequence[str], values: Sequence[Sequence[float]], exact:
     put_text(draw, (PAD, layout.bottom + 12), "move", regular, theme.FAINT, anchor="la")
     for first, last, vals in runs:
         label_run(draw, layout, first, last, vals, shown, colours)
-    draw_legend(img, rows, colours, layout)
+    letters = seat_marks([seat.side for seat in seats])
+    for seat, y in line_ends(layout, values[-1]):
+        theme.paste(img, end_disc(colours[seat], letters[seat]), (layout.right + 6 + END / 2, y))
+    draw_legend(img, rows, colours, layout, letters)
     return img
+
+
+def line_ends(layout: Layout, last: Sequence[float]) -> list[tuple[int, float]]:
+    """Where each seat's disc goes, right of the end of its line: level with it, unless it would touch
+    another's, then moved apart just enough (in the order the lines end), within the plot."""
+    order = sorted(range(len(last)), key=lambda seat: (layout.y(last[seat]), seat))
+    ys = [layout.y(last[seat]) for seat in order]
+    space = END + 2
+    for k in range(1, len(ys)):
+        ys[k] = max(ys[k], ys[k - 1] + space)
+    overflow = ys[-1] - (layout.bottom + END / 2) if ys else 0
+    if overflow > 0:
+        ys[-1] -= overflow
+        for k in range(len(ys) - 2, -1, -1):
+            ys[k] = min(ys[k], ys[k + 1] - space)
+    return list(zip(order, ys))
+
+
+@cache
+def end_disc(colour: theme.RGB, letter: str) -> Image.Image:
+    """A seat's disc in its line's colour with its letter."""
+    return marked_disc(shaded(colour), END, letter, shadow=False, size=SIZE)
 
 
 def names_for(seats: Sequence[theme.Seat]) -> list[str]:
@@ -298,7 +329,7 @@ def label_run(draw: ImageDraw.ImageDraw, layout: Layout, first: int, last: int, 
             return
 
 
-def draw_legend(img: Image.Image, rows, colours: Sequence[theme.RGB], layout: Layout) -> None:
+def draw_legend(img: Image.Image, rows, colours: Sequence[theme.RGB], layout: Layout, letters: Sequence[str]) -> None:
     draw = ImageDraw.Draw(img)
     for r, row in enumerate(rows):
         x = PAD
@@ -306,12 +337,9 @@ def draw_legend(img: Image.Image, rows, colours: Sequence[theme.RGB], layout: La
         for kind, text, key in row:
             if kind == "title":
                 put_text(draw, (x, y), text, font(SIZE, False), theme.MUTED, anchor="lm")
-            elif kind == "seat":
-                big = Image.new("RGB", (SWATCH * SCALE, ROW * SCALE), theme.BACKGROUND)
-                ImageDraw.Draw(big).line((0, ROW * SCALE / 2, SWATCH * SCALE, ROW * SCALE / 2),
-                                         fill=colours[key], width=round(LINE * 1.6 * SCALE))
-                img.paste(theme.downsample(big, SCALE), (x, round(y - ROW / 2)))
-                put_text(draw, (x + SWATCH + 10, y), text, font(SIZE, True), colours[key], anchor="lm")
+            elif kind == "seat":  # the disc its line ends in, then the player
+                theme.paste(img, end_disc(colours[key], letters[key]), (x + END / 2, y))
+                put_text(draw, (x + END + 10, y), text, font(SIZE, True), colours[key], anchor="lm")
             else:
                 big = Image.new("RGB", (SWATCH * SCALE, ROW * SCALE), theme.BACKGROUND)
                 draw_mark(ImageDraw.Draw(big), (SWATCH / 2, ROW / 2), key, SCALE)

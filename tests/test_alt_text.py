@@ -55,3 +55,15 @@ def test_a_finished_multiplications_read_aloud_gives_places_and_points():
     names = ["ann", "bo", "cy"]
     standings = ", ".join(f"{names[s]} {state.outcome.scores[s]}" for s in order)
     assert "Game over: " in alt and standings in alt, alt
+
+
+def test_a_player_and_their_side_are_worded_one_way():
+    """As the footer and the cards word them (renderers.results.seated): a computer's name keeps its
+    own brackets and gets its side after a dot, and a name that already ends with its side keeps it once."""
+    state = GAMES["attaxx"].start().play("b6")
+    alt = describe(state, ["alice", "Computer (medium)"])
+    assert "Last move: alice (White) played b6" in alt and "Computer (medium) · Black to move." in alt
+    assert "((" not in alt and "))" not in alt
+    three = GAMES["permutation"].start(players=3).play("a1")
+    alt = describe(three, ["alice", "Computer (easy) · Blue", "Computer (easy) · Green"])
+    assert "Computer (easy) · Blue to move." in alt and "Blue · Blue" not in alt and "(Blue)" not in alt

@@ -1,7 +1,7 @@
 """Colours for everyone: on every board of every registered game, with every number of players, every
 two seats, every seat and what it stands on (the squares, the cells, the terrain of each height), and
 the last-move highlight and all of them, stay apart for normal vision and for the three common
-colour-vision deficiencies, simulated.
+colour-vision deficiencies, simulated; and so do the lines of the analysis graph.
 
 The simulation is Machado, Oliveira & Fernandes (2009), "A Physiologically-based Model for Simulation
 of Color Vision Deficiency", IEEE Transactions on Visualization and Computer Graphics 15(6), 1291–1298:
@@ -27,7 +27,7 @@ import math
 
 import pytest
 
-from renderers import RENDERERS, theme
+from renderers import RENDERERS, graph, theme
 from rules import GAMES
 
 MIN_DELTA_E = 15.0
@@ -219,6 +219,18 @@ def test_the_highlight_stands_apart_from_every_seat_and_ground(name, players, vi
     seats, grounds, highlight = named(colours_of(name, players), name)
     everything = [colour for seat in seats for colour in seat] + grounds
     assert not far_apart(itertools.product(highlight, everything), vision)
+
+
+@pytest.mark.parametrize("vision", list(VISIONS))
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_the_analysis_graphs_lines_stay_apart(name, vision):
+    """The graph draws each seat's line in its colour (lightened where the dark background would all
+    but hide it): every two lines, and each line and the background."""
+    players = GAMES[name].players.stop - 1
+    seats = RENDERERS[name].seats(GAMES[name].start(players=players), [])
+    lines = [(seat.side, graph.line_colour(seat.style)) for seat in seats]
+    assert not far_apart(itertools.combinations(lines, 2), vision)
+    assert not far_apart(itertools.product(lines, [("background", theme.BACKGROUND)]), vision)
 
 
 def test_all_six_seat_colours_are_checked():

@@ -576,3 +576,34 @@ def test_detail_wraps_between_words_onto_two_lines_and_cuts_only_the_last():
     # a segment that starts with BREAK starts a line of its own
     lines = footer.wrap_detail((("Last move ", muted), ("Red c8", text), (footer.BREAK + "The first line", muted)), 532, size)
     assert ["".join(part for part, _ in line) for line in lines] == ["Last move Red c8", "The first line"]
+
+
+# --- the analysis graph's lines ------------------------------------------------------------------------------
+@pytest.mark.parametrize(("name", "players"), [("permutation", 6), ("xlines", 2), ("attaxx", 2)])
+def test_every_line_of_the_graph_ends_in_its_seats_letter_as_the_legend_pairs_them(name, players, monkeypatch):
+    """Lines told apart by more than colour: each ends in a disc with its seat's letter, clear of the
+    others even where the lines end together, and the legend sets the same disc before its player."""
+    from renderers import graph, theme
+
+    state = random_states(GAMES[name].start(players=players), seed=3)[-1]
+    values = [tuple(1 / players for _ in range(players))] * 30  # every line ends at the same height
+    letters = theme.seat_marks([seat.side for seat in renderers.RENDERERS[name].seats(state, [])])
+    assert len(set(letters)) == players
+    discs = []
+    real = graph.end_disc
+
+    def spy(colour, letter):
+        sprite = real(colour, letter)
+        discs.append((colour, letter))
+        return sprite
+
+    monkeypatch.setattr(graph, "end_disc", spy)
+    img = graph.image(state, NAMES * 3, values, [False] * 30, [])
+    assert sorted(letter for _, letter in discs) == sorted(letters * 2), "one at each line's end, one in the legend"
+    layout = graph.Layout(29, len(graph.flow(graph.legend_entries(state, NAMES * 3, values, [False] * 30))), 0)
+    ends = graph.line_ends(layout, values[-1])
+    assert [seat for seat, _ in ends] == list(range(players))
+    ys = [y for _, y in ends]
+    assert all(b - a >= graph.END for a, b in zip(ys, ys[1:])), "discs that do not touch"
+    assert all(layout.top - graph.END < y < layout.bottom + graph.END for y in ys)
+    assert img.width == graph.WIDTH
