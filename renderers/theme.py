@@ -12,12 +12,17 @@ those above it); this module holds none of its own.
 
 What a game's renderer module itself offers is `renderers.Renderer` (renderers/__init__.py):
 `image`, `render`, `text`, `seats` (the seats as its cards show them, from which its alt text is
-written) and `label_sizes` (held by tests/test_phone_render.py to renderers.lettering.PHONE_CAP).
+written), `label_sizes` (held by tests/test_phone_render.py to renderers.lettering.PHONE_CAP) and
+`colours` (what its board is drawn in, a `Colours`, held apart by tests/test_palette.py).
 
-Shared rules of the look: seat colours (SEAT_STYLES) stay apart from each other and from HIGHLIGHT for
-the common colour-vision deficiencies (tests/test_palette.py); with three or more seats, each seat's
+Shared rules of the look: every word, on the board, the cards and the footer, is set at least at
+`phone_size` of the picture's width (the cards' and the footer's sizes: `cards.text_sizes`,
+`footer.text_sizes`), so a wider picture has taller cards and footers; seat colours (SEAT_STYLES)
+stay apart from each other, from HIGHLIGHT and from what they stand on for the common colour-vision
+deficiencies; and no two seats are told apart by colour alone: with three or more seats, each seat's
 mark (`seat_marks`: its initial) is drawn on its card's disc by `draw_players` and, by the renderer,
-on everything it owns on the board (`marks_for`, `seat_tag`); board text is set at `phone_size`.
+on everything it owns on the board (`marks_for`), and a game of two whose seats' marks differ only in
+hue gives them more (Multiplications' letters, X's and lines' dashes, Elevation's square pieces).
 
 Everything here is a pure function of its arguments; whatever is expensive to build (fonts, sprites,
 panel backgrounds) is built once on first use and cached for the life of the process. Callers must
