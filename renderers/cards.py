@@ -187,12 +187,16 @@ def _break_points(text: str) -> tuple[list[tuple[int, int]], ...]:
     return spaces, marks, anywhere
 
 
-def _two_lines(text: str, size: int, room: int, points: Sequence[tuple[int, int]]) -> tuple[str, str] | None:
+def _two_lines(text: str, size: int, room: int, points: Sequence[tuple[int, int]],
+               hyphen: bool = False) -> tuple[str, str] | None:
     """`text` on two lines no wider than `room` at `size`, broken at one of `points`, the first line as
-    long as it can be; None if no point works."""
+    long as it can be (with `hyphen`, ending in a hyphen where the break parts two letters); None if
+    no point works."""
     face = font(size, True)
     for end, start in reversed(points):
         first, second = text[:end].rstrip(), text[start:].lstrip()
+        if hyphen and first[-1:].isalpha() and second[:1].isalpha():
+            first += "-"
         if first and second and face.getlength(first) <= room and face.getlength(second) <= room:
             return first, second
     return None
@@ -203,17 +207,17 @@ def name_layout(name: str, room: int, largest: int, least: int) -> tuple[int, tu
     """How a player's name (as `clean_name` gives it, in reading order) is set in `room` px on a card:
     (font size, lines). On one line at the largest size from `largest` down to `least` that fits;
     else on two lines at `least`, broken between words if that fits (else after a "_", "-", …, else
-    anywhere); only if even that fails, with the second line cut short with "…". Never under `least`:
+    anywhere, with a hyphen inside a word); only if even that fails, with the second line cut short with "…". Never under `least`:
     that is the size a phone can read."""
     for size in range(largest, least - 1, -1):
         if font(size, True).getlength(name) <= room:
             return size, (name,)
-    for points in _break_points(name):
-        lines = _two_lines(name, least, room, points)
+    spaces, marks, anywhere = _break_points(name)
+    for points, hyphen in ((spaces, False), (marks, False), (anywhere, True)):
+        lines = _two_lines(name, least, room, points, hyphen)
         if lines is not None:
             return least, lines
     face = font(least, True)
-    spaces, _, anywhere = _break_points(name)
     end, start = next((point for point in [*reversed(spaces), *reversed(anywhere)]
                        if face.getlength(name[:point[0]].rstrip()) <= room), (1, 1))
     return least, (name[:end].rstrip(), fit(name[start:].lstrip(), least, True, room))
