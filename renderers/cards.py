@@ -116,10 +116,10 @@ def panel(width: int, players: int) -> Panel:
     baseline = name_top + cap + pitch + round(text * 1.3)
     card_width = (width - 2 * PANEL_PAD - (PER_ROW - 1) * CARD_GAP) // PER_ROW
     return Panel(width=width, players=players, text=text, name=round(text * 1.16), score=round(text * 1.1),
-                 card_width=card_width, card_height=baseline + round(text * 0.24) + round(text * 0.45),
+                 card_width=card_width, card_height=baseline + round(text * 0.24) + round(text * 0.35),
                  disc=round(cap * 2.8), inset=round(text * 0.5), right_pad=round(text * 0.6), name_top=name_top,
                  pitch=pitch, baseline=baseline, badge_height=badge_height,
-                 top=max(PANEL_PAD, badge_height // 2 + 6), gap=max(CARD_GAP, badge_height // 2 + 6))
+                 top=max(PANEL_PAD, badge_height // 2 + 6), gap=max(CARD_GAP, badge_height // 2 + 4))
 
 
 def panel_height(players: int, width: int) -> int:
