@@ -3,32 +3,50 @@
 People share the keyboard and play any registered game through the same MatchService and SQLite file as
 the bot, in guild 0 ("local"), so local matches get ratings and a leaderboard of their own. Several
 local matches may be in progress at once, each in a channel of its own (0, -1, -2, …: Discord's ids are
-positive); one left with `quit` (or Ctrl-D, or a killed process) is offered for resumption next time.
+positive); one left with `quit` (or Ctrl-D, Ctrl-C, or a killed process) is offered for resumption next
+time. Three prompts read what the players type: the menu of matches, the set-up questions and the move
+prompt; each has a table of the commands it accepts, which its `help` lists, and `rules`, `analyse` and
+`replay` work at all three.
 """
 from __future__ import annotations
 
 import argparse
 import asyncio
 import logging
+import multiprocessing
 import os
 import signal
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 import renderers
-from bot import steps
+from bot import replays, steps
 from bot.analysis_report import graph_args, report_lines
 from bot.computer import ComputerPlayers
 from bot.config import env_number, load_dotenv
 from bot.console_setup import Setup, local_player
-from bot.console_terminal import STOP_WORDS, InputFn, PrintFn, Quit, Terminal
-from bot.console_text import HELP, history_lines, match_line, move_lines, numbers, result_lines, rules_for
+from bot.console_terminal import INTERRUPTS, STOP_WORDS, InputFn, PrintFn, Quit, Terminal, read_line, stopped_by_ctrl_c
+from bot.console_text import (
+    find_game,
+    history_lines,
+    match_line,
+    menu_help,
+    move_help,
+    move_lines,
+    numbers,
+    player_at,
+    result_lines,
+    rules_for,
+)
 from bot.db import open_store
 from bot.errors import NotFound, PlayerError
-from bot.models import LOCAL_GUILD, Match, MoveResult, Player
+from bot.models import LOCAL_GUILD, Challenge, Match, MoveResult, Player
 from bot.service import MAX_TURN_SECONDS, MatchService
 from renderers import graph
-from rules import BadOptions, IllegalMove, InvalidNotation, State
+from renderers.results import seated
+from rules import GAMES, BadOptions, Game, IllegalMove, InvalidNotation, State
+from rules.core import counted
 from rules.parts import is_partial, unlabel
 
 __all__ = ["LOCAL_CHANNEL", "LOCAL_GUILD", "Console", "cli", "local_player", "main"]
@@ -37,6 +55,7 @@ log = logging.getLogger(__name__)
 
 LOCAL_CHANNEL = 0  # the first local match's; Discord ids are never 0 or below, so local matches cannot meet a server's
 DEFAULT_DB = "data/bot.sqlite3"
+LOG_NAME = "console.log"  # the console's log, in the database's folder: the terminal is the players'
 STOPPED = "Stopped. Matches in progress stay saved: run `python -m bot.console` again to resume them."
 
 
@@ -47,12 +66,31 @@ class Elsewhere:
     match: Match | None
 
 
+Step = Match | Elsewhere | None  # what a command at the move prompt leads to (None: the same prompt again)
+
+
+@dataclass(frozen=True)
+class Command:
+    """A command at the move prompt: what it does with the match, the player to move and the words after
+    it; `words` says whether any may follow (a command that takes none is refused with some)."""
+
+    run: Callable[[Match, Player, str], Awaitable[Step]]
+    words: bool = False
+
+
+def split(text: str) -> tuple[str, str]:
+    """A command's word (in lower case) and what follows it, as typed."""
+    command, _, rest = text.strip().partition(" ")
+    return command.lower(), rest.strip()
+
+
 class Console:
     """One session at the terminal: choose, resume or set up matches, and play them turn by turn."""
 
     def __init__(self, service: MatchService, boards: Path, input_fn: InputFn = input, print_fn: PrintFn = print):
         self.service = service
         self.boards = boards
+        self.log = boards.parent / LOG_NAME
         self.terminal = Terminal(input_fn, print_fn)
         self.finished: int | None = None  # the last match to finish in this session
         self.say = self.terminal.say
@@ -61,56 +99,136 @@ class Console:
 
     # ------------------------------------------------------------------ the session
 
-    async def run(self) -> None:
+    async def run(self, analyse: int | None = None) -> None:
+        """The session: matches chosen and played until the players stop (or, given `analyse`, that
+        match's analysis). Ctrl-C stops it wherever it is, as `quit` does."""
         try:
+            if analyse is not None:
+                await self.analyse(str(analyse))
+                return
             match = await self.choose(starting=True)
             while match is not None:
                 match = await self.play(match)
         except Quit:
+            self.say(STOPPED)
+        except asyncio.CancelledError:
+            task = asyncio.current_task()
+            if not INTERRUPTS.stopped or task is None:
+                raise
+            task.uncancel()  # stopped by Ctrl-C, which the session answers like `quit`
+            self.say()
             self.say(STOPPED)
 
     async def in_progress(self) -> list[Match]:
         """The local matches in progress, the one moved in last first."""
         return await self.service.active_matches(LOCAL_GUILD)
 
-    async def choose(self, starting: bool) -> Match | None:
-        """The match to play next: at the start, one in progress (Enter: the last played) or a new one;
-        after a match, one in progress, a new one, or none (Enter: stop)."""
+    # ------------------------------------------------------------------ commands of every prompt
+
+    def everywhere(self, game: str, current: Match | None = None) -> dict[str, Callable[[str], Awaitable[None]]]:
+        """The commands every prompt takes besides its own: `rules` (of `game` by default), `analyse N`
+        and `replay N` (of `current` by default, else the last match to finish here)."""
+        return {
+            "rules": lambda rest: self.rules(rest or game),
+            "analyse": self.analyse,
+            "replay": lambda rest: self.replay(rest, current),
+        }
+
+    async def rules(self, game: str) -> None:
+        self.say(rules_for(game))
+
+    async def anywhere(self, answer: str, game: Game) -> bool:
+        """A command of every prompt typed at a set-up question: done, and True; else False."""
+        command, rest = split(answer)
+        handler = self.everywhere(game.name).get(command)
+        if handler is None:
+            return False
+        await handler(rest)
+        return True
+
+    # ------------------------------------------------------------------ the menu
+
+    def menu_commands(self, matches: list[Match], ended: Match | None) -> dict[str, Callable[[str], Awaitable[Match | None]]]:
+        """The menu's commands (besides a match's number), each giving the match to play, or None to ask
+        again. `rematch` only when a match has just ended."""
+        game = ended.game if ended is not None else matches[0].game if matches else next(iter(GAMES))
+
+        async def new(rest: str) -> Match | None:
+            return await self.new_match(rest, leave=True)
+
+        async def abandon(rest: str) -> None:
+            await self.abandon_named(rest, matches)
+
+        async def stop(rest: str) -> None:
+            raise Quit
+
+        async def helping(rest: str) -> None:
+            self.say(menu_help(rematch=ended is not None))
+
+        commands: dict[str, Callable[[str], Awaitable[Match | None]]] = {"new": new, "abandon": abandon}
+        if ended is not None:
+            commands["rematch"] = lambda rest: self.rematch(ended)
+        for word, handler in self.everywhere(game).items():
+            commands[word] = handler
+        commands["help"] = helping
+        for word in STOP_WORDS:
+            commands[word] = stop
+        return commands
+
+    async def choose(self, starting: bool, ended: Match | None = None) -> Match | None:
+        """The match to play next. At the start: one in progress (Enter: the last played) or a new one
+        (set up at once when there is none). Later (`ended`: the match that just ended, if one did):
+        one in progress, a rematch, a new one, or none (Enter: stop)."""
         listed: list[Match] | None = None
         while True:
             matches = await self.in_progress()
-            if not matches:
-                return await self.new_match() if starting else None
-            if matches != listed:  # at first, and after one was abandoned
+            if starting and not matches:
+                match = await self.new_match()
+                if match is not None:
+                    return match
+                continue
+            if matches != listed:  # at first, after one was abandoned, after set-up was left
                 self.say()
-                self.say("Local matches in progress, the last played first:")
-                for match in matches:
-                    self.say(match_line(match))
+                if matches:
+                    self.say("Local matches in progress, the last played first:")
+                    for match in matches:
+                        self.say(match_line(match))
+                else:
+                    self.say("No local match is in progress now.")
                 listed = matches
-            if starting:
-                answer = self.ask(f"Match to resume (its number), or `new` [{matches[0].id}]: ") or str(matches[0].id)
-            else:
-                answer = self.ask("Match to resume (its number), `new`, or Enter to stop: ")
-                if not answer:
+            answer = self.ask(self.menu_prompt(starting, matches, ended))
+            if not answer:
+                if not starting:
                     raise Quit  # the matches in progress stay, as with `quit`
-            command, _, rest = answer.lower().partition(" ")
-            if command in STOP_WORDS:
-                raise Quit
-            if answer.lower() == "new":
-                return await self.new_match()
-            if command == "rules":
-                self.say(rules_for(rest.strip() or matches[0].game))
-            elif command == "analyse":
-                await self.analyse(rest)
-            elif command == "abandon":
+                answer = str(matches[0].id)
+            command, rest = split(answer)
+            handler = self.menu_commands(matches, ended).get(command)
+            if handler is not None:
                 try:
-                    await self.abandon_named(rest, matches)
-                except PlayerError as error:  # it ended meanwhile (another console on the database)
+                    found = await handler(rest)
+                except PlayerError as error:  # a match that ended meanwhile (another console on the database)
                     self.say(str(error))
+                    continue
+                if found is not None:
+                    return found
+                if command == "new":
+                    listed = None  # back from set-up: the list again
+            elif not matches:
+                self.say(f"{answer!r} is not something to do here: `help` lists what is.")
             elif (found := self.named(answer, matches)) is not None:
                 self.say(f"Match {found.id}, {found.rules.title}: {' vs '.join(found.names)}. "
                          "Type `help` for the commands.")
                 return found
+
+    @staticmethod
+    def menu_prompt(starting: bool, matches: list[Match], ended: Match | None) -> str:
+        if starting:
+            return f"Match to resume (its number), or `new` [{matches[0].id}]: "
+        if matches:
+            again = "`rematch`, " if ended is not None else ""
+            return f"Match to resume (its number), {again}`new`, or Enter to stop: "
+        again = "`rematch` (the same players, each one seat on), " if ended is not None else ""
+        return f"{again}`new` (a match of any game), or Enter to stop: "
 
     def named(self, answer: str, matches: list[Match], instead: str | None = None) -> Match | None:
         """The match of `matches` an answer names by its number ("3" or "#3"); None after saying why
@@ -124,6 +242,9 @@ class Console:
 
     async def abandon_named(self, number: str, matches: list[Match]) -> None:
         """`abandon N`: abandon match N, after asking."""
+        if not matches:
+            self.say("There is no match in progress to abandon.")
+            return
         if not number.strip():
             self.say(f"Type `abandon` and the match's number: `abandon {matches[0].id}`, say.")
             return
@@ -140,37 +261,54 @@ class Console:
         self.say(f"Match {match.id} abandoned: not rated, and no record counts it.")
         return True
 
-    async def after_abandon(self) -> Match | None:
-        if await self.in_progress():
-            return await self.choose(starting=False)
-        if self.yes("No local match is in progress now. Start a new one? [y/N] "):
-            return await self.new_match()
-        return None
+    # ------------------------------------------------------------------ new matches
 
-    async def new_match(self) -> Match:
-        setup = Setup(self.terminal)
-        game = setup.game()
-        count = setup.count(game)
-        players = setup.players(game, count)
-        first, *people = [p for p in players if not p.is_computer]
-        levels = [p.level for p in players if p.level is not None]
+    async def new_match(self, game_name: str = "", leave: bool = False) -> Match | None:
+        """Set up a match (of the game named, if one is) and start it; None when the game named does not
+        exist, or the players went `back` from the first question (`leave`: there is somewhere to go)."""
+        game = None
+        if game_name:
+            game = find_game(game_name)
+            if game is None:
+                self.say(f"There is no game {game_name!r}. Games: {', '.join(GAMES)}.")
+                return None
+        setup = Setup(self.terminal, self.anywhere)
+        plan = await setup.run(game, leave)
         while True:
-            options = setup.options(game, count)
+            if plan is None:
+                return None
+            first, *people = [p for p in plan.players if not p.is_computer]
             try:
                 match = await self.service.challenge(
-                    LOCAL_GUILD, await self.free_channel(), first, game.name, people, options,
-                    players=count, turn_seconds=MAX_TURN_SECONDS,  # local turns may wait for days
-                    computers=levels, seating=[p.id for p in players],
+                    LOCAL_GUILD, await self.free_channel(), first, plan.game.name, people, plan.options,
+                    players=plan.count, turn_seconds=MAX_TURN_SECONDS,  # local turns may wait for days
+                    computers=[p.level for p in plan.players if p.level is not None],
+                    seating=[p.id for p in plan.players],
                 )
                 break
             except BadOptions as error:  # the options were checked one by one: only a safety net
-                if not game.options:
+                if not plan.game.options:
                     raise
                 self.say(f"{error}. Let's try the options again.")
-        for player in people:
-            match = await self.service.accept(match.id, player)
-        assert isinstance(match, Match)
-        self.say(f"Match {match.id}: {' vs '.join(match.names)}. Type `help` for the commands.")
+                setup.retry_options()
+                plan = await setup.resume()
+        started = await self.seat_everyone(match)
+        self.say(f"Match {started.id}: {' vs '.join(started.names)}. Type `help` for the commands.")
+        return started
+
+    async def seat_everyone(self, found: Challenge | Match) -> Match:
+        """The match, once every person named in the challenge has taken their seat (they are all here)."""
+        while isinstance(found, Challenge):
+            found = await self.service.accept(found.id, found.waiting_for[0])
+        return found
+
+    async def rematch(self, ended: Match) -> Match:
+        """`rematch`: the match that just ended again, as /rematch makes it: the same players and options,
+        everyone one seat on (in two, the sides swap)."""
+        asker = next(p for p in ended.seats if not p.is_computer)
+        match = await self.seat_everyone(await self.service.rematch(ended.id, asker, elsewhere=self.free_channel))
+        self.say(f"Match {match.id}, a rematch of match {ended.id}: {' vs '.join(match.names)}. "
+                 "Type `help` for the commands.")
         return match
 
     async def free_channel(self) -> int:
@@ -196,11 +334,11 @@ class Console:
                 continue
             step = await self.turn(match)
             if isinstance(step, Elsewhere):
-                return step.match if step.match is not None else await self.after_abandon()
+                return step.match if step.match is not None else await self.choose(starting=False)
             match = step
         await self.show(match)  # the final position, drawn as finished however the match ended
         await self.show_end(match)
-        return await self.choose(starting=False)
+        return await self.choose(starting=False, ended=match)
 
     def build(self, state: State) -> str | None:
         """The Move button's steps at the terminal: pick each part of a move by its number (`b` goes
@@ -230,81 +368,66 @@ class Console:
             step = target
 
     async def computer_turn(self, match: Match) -> Match:
-        self.say(f"{match.to_move.name} is thinking…")
+        self.say(f"{match.names[match.state.to_move]} is thinking…")
         result = await self.service.computer_move(match.id)
         if result is None:  # nothing to play after all: read the match again
             return await self.service.get_match(match.id)
         self.announce(result)
         return result.match
 
+    def move_commands(self, match: Match) -> dict[str, Command]:
+        """The move prompt's commands, by the word that starts them (anything else is read as a move)."""
+
+        async def stop(match: Match, player: Player, rest: str) -> Step:
+            raise Quit
+
+        async def helping(match: Match, player: Player, rest: str) -> Step:
+            self.say(move_help(match.rules.notation))
+            return None
+
+        commands = {
+            "?": Command(self.build_and_play),
+            "moves": Command(self.list_moves, words=True),
+            "history": Command(self.history),
+            "board": Command(self.board),
+            "draw": Command(self.offer_draw),
+            "takeback": Command(self.take_back),
+            "resign": Command(self.resign),
+            "matches": Command(self.listing, words=True),
+            "switch": Command(self.switch_to, words=True),
+            "new": Command(self.new_instead, words=True),
+            "abandon": Command(self.abandon_at_hand, words=True),
+        }
+        for word, handler in self.everywhere(match.game, match).items():
+            commands[word] = Command(lambda match, player, rest, handler=handler: handler(rest), words=True)
+        commands["help"] = Command(helping)
+        for word in STOP_WORDS:
+            commands[word] = Command(stop)
+        return commands
+
     async def turn(self, match: Match) -> Match | Elsewhere:
         """Read commands from the player to move until one changes the match (the new match) or takes
         the players to another (Elsewhere)."""
         player = match.to_move
-        prompt = f"{player.name} ({match.rules.seat_name(match.state.to_move)}) to move: "
+        prompt = f"{player_at(match, match.state.to_move)} to move: "
+        commands = self.move_commands(match)
         while True:
             text = self.ask(prompt)
-            command, _, rest = text.lower().partition(" ")
-            rest = text[len(command):].strip()
+            if not text:
+                continue
+            word, rest = split(text)
+            command = commands.get(word)
             try:
-                if not text:
-                    continue
-                if command in STOP_WORDS and not rest:
-                    raise Quit
-                if text.lower() == "help":
-                    self.say(HELP + f"\nNotation: {match.rules.notation}")
-                elif text == "?":
-                    move = self.build(match.state)
-                    if move is not None:
-                        result = await self.service.move_at(match.id, player, move, match.stamp)
-                        self.announce(result)
-                        return result.match
-                elif command == "rules":
-                    self.say(rules_for(rest or match.game))
-                elif command == "moves":
-                    for line in move_lines(match.state, rest):
-                        self.say(line)
-                elif text.lower() == "history":
-                    for line in history_lines(match):
-                        self.say(line)
-                elif text.lower() == "board":
-                    await self.show(match)
-                elif command == "matches":
-                    for line in await self.listing(match, rest):
-                        self.say(line)
-                elif command == "switch":
-                    target = await self.switch_to(match, rest)
-                    if target is not None:
-                        return Elsewhere(target)
-                elif text.lower() == "new":
-                    return Elsewhere(await self.new_match())
-                elif command == "abandon":
-                    if not rest:
-                        if await self.abandon(match, player):
-                            return Elsewhere(None)
-                    elif (other := self.named(rest, await self.in_progress(), "`matches` lists them")) is not None:
-                        if other.id == match.id:
-                            if await self.abandon(match, player):
-                                return Elsewhere(None)
-                        else:
-                            await self.abandon(other, other.people[0])
-                elif text.lower() == "resign":
-                    if self.yes(f"{player.name}, resign this match? It counts as a loss. [y/N] "):
-                        return await self.service.resign(match.channel_id, player)
-                elif text.lower() == "draw":
-                    ended = await self.offer_draw(match, player)
-                    if ended is not None:
-                        return ended
-                elif command == "analyse":
-                    await self.analyse(rest)
-                elif text.lower() == "takeback":
-                    back = await self.take_back(match, player)
-                    if back is not None:
-                        return back
-                else:
+                if command is None:
                     result = await self.service.move(match.channel_id, player, text)
                     self.announce(result)
                     return result.match
+                if rest and not command.words:
+                    self.say(f"`{word}` takes nothing after it: type `{word}` alone.")
+                    continue
+                step = await command.run(match, player, rest)
+                if step is not None:
+                    return step
             except Quit:
                 raise
             except IllegalMove as error:
@@ -316,21 +439,50 @@ class Console:
                 self.say(str(error))
             except Exception:
                 log.exception("local match %s: %r failed", match.id, text)
-                self.say("Something went wrong (details in the log). Try again, or `quit` and resume later.")
+                self.say(f"Something went wrong (details in {self.log}). Try again, or `quit` and resume later.")
 
-    async def listing(self, match: Match, name: str) -> list[str]:
+    # ------------------------------------------------------------------ the move prompt's commands
+
+    async def build_and_play(self, match: Match, player: Player, rest: str) -> Step:
+        """`?`: a move built step by step, then played."""
+        move = self.build(match.state)
+        if move is None:
+            return None
+        result = await self.service.move_at(match.id, player, move, match.stamp)
+        self.announce(result)
+        return result.match
+
+    async def list_moves(self, match: Match, player: Player, rest: str) -> Step:
+        for line in move_lines(match.state, rest):
+            self.say(line)
+        return None
+
+    async def history(self, match: Match, player: Player, rest: str) -> Step:
+        for line in history_lines(match):
+            self.say(line)
+        return None
+
+    async def board(self, match: Match, player: Player, rest: str) -> Step:
+        await self.show(match)
+        return None
+
+    async def listing(self, match: Match, player: Player, name: str) -> Step:
         """`matches`: the local matches in progress (those `name` plays in, if given)."""
         matches = await self.in_progress()
         if name:
             wanted = " ".join(name.split()).casefold()
             matches = [m for m in matches if any(p.name.casefold() == wanted for p in m.seats)]
             if not matches:
-                return [f"{name} plays in no local match in progress: `matches` lists them all."]
+                self.say(f"{name} plays in no local match in progress: `matches` lists them all.")
+                return None
         whose = f" with {name}" if name else ""
-        return [f"Local matches in progress{whose}, the last played first:", *(match_line(m, match.id) for m in matches)]
+        self.say(f"Local matches in progress{whose}, the last played first:")
+        for listed in matches:
+            self.say(match_line(listed, match.id))
+        return None
 
-    async def switch_to(self, match: Match, number: str) -> Match | None:
-        """`switch N`: match N, when it is another match in progress; None after saying why not."""
+    async def switch_to(self, match: Match, player: Player, number: str) -> Step:
+        """`switch N`: match N, when it is another match in progress."""
         if not number:
             self.say("Type `switch` and a match's number: `matches` lists them.")
             return None
@@ -342,11 +494,49 @@ class Console:
             self.say("There is no other match in progress: `new` starts one.")
             return None
         found = self.named(number, others, "`matches` lists them")
-        if found is not None:
-            self.say(f"Match {match.id} waits. Match {found.id}, {found.rules.title}: {' vs '.join(found.names)}.")
-        return found
+        if found is None:
+            return None
+        self.say(f"Match {match.id} waits. Match {found.id}, {found.rules.title}: {' vs '.join(found.names)}.")
+        return Elsewhere(found)
 
-    async def offer_draw(self, match: Match, player: Player) -> Match | None:
+    async def new_instead(self, match: Match, player: Player, game: str) -> Step:
+        """`new`, `new <game>`: set up another match while this one waits (`back` at the first question
+        comes back to this one)."""
+        started = await self.new_match(game, leave=True)
+        if started is None:
+            self.say(f"Back to match {match.id}.")
+            return None
+        return Elsewhere(started)
+
+    async def abandon_at_hand(self, match: Match, player: Player, number: str) -> Step:
+        """`abandon`: this match, after asking; `abandon N`: match N."""
+        if number:
+            other = self.named(number, await self.in_progress(), "`matches` lists them")
+            if other is None:
+                return None
+            if other.id != match.id:
+                await self.abandon(other, other.people[0])
+                return None
+        return Elsewhere(None) if await self.abandon(match, player) else None
+
+    async def resign(self, match: Match, player: Player, rest: str) -> Step:
+        """Give up, after asking: a two-player match ends; in a game of more than two a computer plays
+        on in the seat while another person is playing, and says so."""
+        seat = match.state.to_move
+        plays_on = len(match.seats) > 2 and len(match.people) > 1
+        cost = "A computer plays on in your seat, and you will be placed last." if plays_on else "It counts as a loss."
+        if not self.yes(f"{player.name}, resign this match? {cost} [y/N] "):
+            return None
+        left = await self.service.resign(match.channel_id, player)
+        who = seated(player.name, match.rules.seat_name(seat))
+        if left.status == "active":
+            self.say(f"{who} resigned: {left.names[seat]} plays on in that seat, and {player.name} will be "
+                     f"placed last. {player_at(left, left.state.to_move)} to move.")
+        else:
+            self.say(f"{who} resigned.")
+        return left
+
+    async def offer_draw(self, match: Match, player: Player, rest: str) -> Step:
         """Offer a draw and ask the opponent at once; the finished match if they agree."""
         if len(match.seats) != 2:
             self.say("Draws are for two-player games: play on, `resign`, or `abandon` the match.")
@@ -360,7 +550,7 @@ class Console:
         self.say(f"{other.name} declines the draw; {player.name} is still to move.")
         return None
 
-    async def take_back(self, match: Match, player: Player) -> Match | None:
+    async def take_back(self, match: Match, player: Player, rest: str) -> Step:
         """`takeback` at `player`'s turn: against the computer, `player`'s last move and the computer's
         replies go at once; between people, the one who just moved asks and `player` answers."""
         if len(match.seats) != 2:
@@ -380,13 +570,14 @@ class Console:
         self.say(f"{result.match.seats[result.seat].name} took back {taken}.")
         return result.match
 
+    # ------------------------------------------------------------------ what is shown
+
     def announce(self, result: MoveResult) -> None:
         match, last = result.match, result.match.state.last
-        seat_name = match.rules.seat_name
-        line = f"{match.plays(result.seat).name} ({seat_name(result.seat)}) played {result.notation}"
+        line = f"{player_at(match, result.seat)} played {result.notation}"
         self.say(line + (f": {last.effect}." if last and last.effect else "."))
         for seat in last.passed if last else ():
-            self.say(f"{match.seats[seat].name} ({seat_name(seat)}) has no legal move and passes.")
+            self.say(f"{player_at(match, seat)} has no legal move and passes.")
 
     async def show(self, match: Match) -> None:
         self.say()
@@ -403,24 +594,37 @@ class Console:
             return path
         try:
             png = await asyncio.to_thread(renderers.render, match.state, match.names)
-            self.boards.mkdir(parents=True, exist_ok=True)
-            path.write_bytes(png)
+            write(path, png)
         except Exception:
             log.exception("could not draw local match %s", match.id)
             return None
         return path
 
+    def wanted(self, command: str, number: str, current: Match | None = None) -> int | None:
+        """The match `analyse N` or `replay N` is about: N, else `current`, else the last match to
+        finish here; None after saying what to type."""
+        number = number.strip().removeprefix("#")
+        if not number:
+            if current is not None:
+                return current.id
+            if self.finished is not None:
+                return self.finished
+        if not number.isdigit():
+            which = "a finished match's" if command == "analyse" else "a match's"
+            self.say(f"Type `{command}` and {which} number: `{command} 3`, say.")
+            return None
+        return int(number)
+
     async def analyse(self, number: str) -> None:
         """`analyse N`: the computer's analysis of finished local match N (by default the last one to
         finish here): each player's inaccuracies, mistakes and blunders, and the graph's file."""
-        number = number.strip().removeprefix("#") or (str(self.finished) if self.finished else "")
-        if not number.isdigit():
-            self.say("Type `analyse` and a finished match's number: `analyse 3`, say.")
+        wanted = self.wanted("analyse", number)
+        if wanted is None:
             return
         try:
-            match = await self.service.analysis_target(LOCAL_GUILD, LOCAL_CHANNEL, 0, int(number))
+            match = await self.service.analysis_target(LOCAL_GUILD, LOCAL_CHANNEL, 0, wanted)
         except NotFound:
-            self.say(f"There is no local match {number}.")
+            self.say(f"There is no local match {wanted}.")
             return
         except PlayerError as error:
             self.say(str(error))
@@ -438,12 +642,37 @@ class Console:
             args = graph_args(match, analysed.analysis)
             png = await asyncio.to_thread(graph.render, *args)
             path = self.boards / f"local-{match.id}-{match.seed:08x}-analysis.png"
-            self.boards.mkdir(parents=True, exist_ok=True)
-            path.write_bytes(png)
+            write(path, png)
         except Exception:
             log.exception("could not draw the analysis of local match %s", match.id)
+            self.say(f"The graph could not be drawn (details in {self.log}).")
             return
         self.say(f"Graph: {path}")
+
+    async def replay(self, number: str, current: Match | None = None) -> None:
+        """`replay N`: local match N (by default `current`, else the last one to finish here) move by
+        move, as the animated GIF(s) /replay posts, drawn in a worker and written beside the boards."""
+        wanted = self.wanted("replay", number, current)
+        if wanted is None:
+            return
+        try:
+            match = await self.service.replay_target(LOCAL_GUILD, LOCAL_CHANNEL, 0, wanted)
+        except NotFound:
+            self.say(f"There is no local match {wanted}.")
+            return
+        self.say(f"Drawing the replay of match {match.id} ({counted(len(match.moves), 'move')})…")
+        try:
+            gifs = await self.service.computers.run(replays.draw, *replays.replay_args(match))
+            paths = [self.boards / name for name in replay_names(match, len(gifs))]
+            for path, gif in zip(paths, gifs):
+                write(path, gif)
+        except Exception:
+            log.exception("could not draw the replay of local match %s", match.id)
+            self.say(f"The replay could not be drawn (details in {self.log}).")
+            return
+        for k, path in enumerate(paths, 1):
+            part = f" (part {k} of {len(paths)})" if len(paths) > 1 else ""
+            self.say(f"Replay{part}: {path}")
 
     async def show_end(self, match: Match) -> None:
         self.finished = match.id
@@ -463,7 +692,15 @@ class Console:
         if any(s.provisional for s in board):
             self.say("  (? = provisional: fewer games played)")
         self.say(f"The computer's analysis of this match: `analyse {match.id}` at any prompt, or "
-                 f"`python -m bot.console --analyse {match.id}`.")
+                 f"`python -m bot.console --analyse {match.id}`. Its replay, an animated GIF: `replay {match.id}`.")
+
+
+def write(path: Path, data: bytes) -> None:
+    """Write a file whole or not at all (a session stopped halfway leaves no half picture behind)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    part = path.with_name(path.name + ".part")
+    part.write_bytes(data)
+    part.replace(path)
 
 
 def picture_name(match: Match) -> str:
@@ -473,6 +710,13 @@ def picture_name(match: Match) -> str:
     (a database deleted and started again, or another database beside it)."""
     end = "-end" if match.status == "finished" else ""
     return f"local-{match.id}-{match.seed:08x}-{match.stamp}{end}.png"
+
+
+def replay_names(match: Match, parts: int) -> list[str]:
+    """The files of the match's replay as it stands, named like its picture: `…-replay.gif`, or
+    `…-replay-1.gif`, `…-replay-2.gif`, … where it takes several GIFs to stay within the upload limit."""
+    stem = picture_name(match).removesuffix(".png") + "-replay"
+    return [f"{stem}.gif"] if parts == 1 else [f"{stem}-{k}.gif" for k in range(1, parts + 1)]
 
 
 def refusal(state: State, typed: str, error: IllegalMove) -> str:
@@ -487,56 +731,98 @@ def refusal(state: State, typed: str, error: IllegalMove) -> str:
     return reason + "."
 
 
-async def main(argv: list[str] | None = None, input_fn: InputFn = input, print_fn: PrintFn = print) -> int:
+def arguments() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m bot.console",
         description="Play the bot's games locally at one terminal, on the bot's database.",
+        epilog=f"Logs go to {LOG_NAME} beside the SQLite file ({Path(DEFAULT_DB).parent / LOG_NAME} by default, also "
+               "when playing on PostgreSQL), at LOG_LEVEL (INFO unless set); none reach the terminal. Pictures, "
+               "replays and analysis graphs go to boards/ in the same folder.",
     )
     parser.add_argument("--db", type=Path, default=None,
                         help="the SQLite file (default: $DATABASE_URL if set, else $DATABASE_PATH or data/bot.sqlite3)")
     parser.add_argument("--analyse", type=int, metavar="N", default=None,
                         help="print the computer's analysis of finished local match N and write its graph, then stop")
-    args = parser.parse_args(argv)
+    return parser
+
+
+def places(args: argparse.Namespace) -> tuple[str, Path]:
+    """The PostgreSQL database's URL (empty: none) and the SQLite file, whose folder holds the boards and
+    the log either way."""
     url = os.environ.get("DATABASE_URL", "").strip() if args.db is None else ""
-    path = args.db or Path(os.environ.get("DATABASE_PATH") or DEFAULT_DB)
-    where = url or path
-    store = await open_store(where)
+    return url, args.db or Path(os.environ.get("DATABASE_PATH") or DEFAULT_DB)
+
+
+async def main(argv: list[str] | None = None, input_fn: InputFn = input, print_fn: PrintFn = print) -> int:
+    args = arguments().parse_args(argv)
+    url, path = places(args)
+    store = await open_store(url or path)
     service = MatchService(store, computers=ComputerPlayers(seconds=env_number("COMPUTER_SECONDS", None, float)),
                            notes=False)  # every change is shown here before the next is asked for
+    before = asyncio.all_tasks()
     try:
         console = Console(service, path.parent / "boards", input_fn, print_fn)
         shown = "PostgreSQL" if url else str(path)
         print_fn(f"Local play on {shown}: same games, ratings and history as the bot (server \"local\").")
-        if args.analyse is not None:
-            await console.analyse(str(args.analyse))
-        else:
-            await console.run()
+        await console.run(args.analyse)
     finally:
+        # Work the session started and left running (an analysis stopped by Ctrl-C) ends before the
+        # workers and the store it uses.
+        left = asyncio.all_tasks() - before
+        for task in left:
+            task.cancel()
+        await asyncio.gather(*left, return_exceptions=True)
         service.computers.close()
         await store.close()
     return 0
 
 
-def _interrupt(signum: int, frame: object) -> None:
-    raise KeyboardInterrupt
+def log_to(folder: Path) -> None:
+    """Send the process's logs to LOG_NAME in `folder`, at LOG_LEVEL (INFO unless set), and none to the
+    terminal, where the players read the game."""
+    level = os.environ.get("LOG_LEVEL", "").strip().upper()
+    folder.mkdir(parents=True, exist_ok=True)
+    handler = logging.FileHandler(folder / LOG_NAME, encoding="utf-8")
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    logging.basicConfig(level=getattr(logging, level, logging.INFO), handlers=[handler], force=True)
+
+
+async def session(argv: list[str] | None) -> int:
+    """`main` at the terminal, with Ctrl-C stopping it cleanly wherever it is (bot.console_terminal)."""
+    task = asyncio.current_task()
+    assert task is not None
+    with stopped_by_ctrl_c(task):
+        return await main(argv, input_fn=read_line)
 
 
 def cli(argv: list[str] | None = None) -> int:
     """Run the console from a terminal (settings from the environment and `.env`); returns the exit code."""
     load_dotenv()
-    level = os.environ.get("LOG_LEVEL", "").strip().upper()
-    logging.basicConfig(level=getattr(logging, level, logging.WARNING),
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    # With a handler of our own in place asyncio.run installs none: its handler only cancels the task, so
-    # Ctrl-C would wait for Enter while input() blocks. This way Ctrl-C at a prompt quits like Ctrl-D.
-    previous = signal.signal(signal.SIGINT, _interrupt)
+    log_to(places(arguments().parse_args(argv))[1].parent)
+    # With a handler of our own in place asyncio.run installs none (its own would only cancel the task,
+    # and Ctrl-C would wait for Enter while input() blocks).
+    previous = signal.signal(signal.SIGINT, INTERRUPTS)
     try:
-        return asyncio.run(main(argv))
-    except KeyboardInterrupt:
+        return asyncio.run(session(argv))
+    except (KeyboardInterrupt, asyncio.CancelledError):  # Ctrl-C before the session began, or as it ended
+        if not INTERRUPTS.stopped:  # else said already
+            print(f"\n{STOPPED}")
         return 130
     finally:
         signal.signal(signal.SIGINT, previous)
+        if INTERRUPTS.stopped:
+            end_workers()
+
+
+def end_workers() -> None:
+    """After Ctrl-C stopped the session in the middle of some work (a search, an analysis, a replay),
+    end the worker processes still at it: the work is dropped, and the process would otherwise wait for
+    it before exiting."""
+    for worker in multiprocessing.active_children():
+        worker.terminate()
 
 
 if __name__ == "__main__":
-    raise SystemExit(cli())
+    code = cli()
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the process is ending: another Ctrl-C changes nothing
+    raise SystemExit(code)

@@ -1,14 +1,15 @@
 """The questions that set up a match at the console: the game, how many play, who plays each seat, and
 the game's options. Every answer is checked as it is typed; a bad one is refused at once, with what is
-accepted, and asked again."""
+accepted, and asked again; `back` asks the question before it again."""
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from bot.console_terminal import STOP_WORDS, Quit, Terminal
-from bot.console_text import find_game, rules_for
+from bot.console_text import find_game, setup_help
 from bot.models import COMPUTER_LEVELS, Player, computer
 from rules import GAMES, BadOptions, Game, OptionSpec
 
@@ -64,59 +65,152 @@ def sentence(text: str) -> str:
     return text if text.endswith((".", "!", "?")) else text + "."
 
 
-class Setup:
-    """The set-up questions, asked at a terminal. `quit` at any of them stops the console."""
+class Back(Exception):
+    """`back` at a set-up question: the question before it again."""
 
-    def __init__(self, terminal: Terminal):
+
+@dataclass(frozen=True)
+class Answer:
+    value: Any
+    asked: bool = True  # False: settled without a question (a game for one number of players)
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A match as set up: the game, how many play, who plays each seat in turn order, the options."""
+
+    game: Game
+    count: int
+    players: list[Player]
+    options: dict[str, Any]
+
+
+# The console's commands of every prompt (`rules`, `analyse`, `replay`), given the answer and the game to
+# speak of by default: whether the answer was one of them.
+Anywhere = Callable[[str, Game], Awaitable[bool]]
+
+BACK_HINT = "`back` at any question goes back to the one before; `help` lists what else you can type."
+
+
+class Setup:
+    """The set-up questions, asked at a terminal, each answer checked as it is typed. `back` at any of
+    them asks the one before again; `quit` stops the console; `help` and the console's commands of every
+    prompt (`anywhere`) are answered and the question asked again."""
+
+    OWN = ("back", "help", *STOP_WORDS)  # the words every question takes as commands of its own, not answers
+
+    def __init__(self, terminal: Terminal, anywhere: Anywhere | None = None):
         self.terminal = terminal
         self.say = terminal.say
+        self.anywhere = anywhere
+        self.answers: list[Answer] = []  # the game, the number of players, each seat's player, each option
 
-    def ask(self, prompt: str) -> str:
-        answer = self.terminal.ask(prompt)
-        if answer.lower() in STOP_WORDS:
-            raise Quit
-        return answer
+    async def ask(self, prompt: str) -> str:
+        while True:
+            answer = self.terminal.ask(prompt)
+            word = " ".join(answer.lower().split())
+            game = self.game_chosen
+            if word in STOP_WORDS:
+                raise Quit
+            if word == "back":
+                raise Back
+            if word == "help":
+                self.say(setup_help(game))
+            elif self.anywhere is None or not await self.anywhere(answer, game or next(iter(GAMES.values()))):
+                return answer
 
-    def game(self) -> Game:
+    @property
+    def game_chosen(self) -> Game | None:
+        return self.answers[0].value if self.answers else None
+
+    async def run(self, game: Game | None = None, leave: bool = False) -> Plan | None:
+        """Ask every question, `game` already answered if given; the plan, or None after `back` at the
+        first question when `leave` (there is somewhere to go back to)."""
+        self.answers = [Answer(game)] if game is not None else []
+        self.say("Setting up a match: " + BACK_HINT)
+        return await self.resume(leave)
+
+    async def resume(self, leave: bool = False) -> Plan | None:
+        """Ask the questions not answered yet (after `retry_options`, say)."""
+        while True:
+            question = self.next_question(leave)
+            if question is None:
+                return self.plan
+            try:
+                self.answers.append(await question())
+            except Back:
+                while self.answers and not self.answers[-1].asked:
+                    self.answers.pop()
+                if self.answers:
+                    self.answers.pop()
+                elif leave:
+                    return None
+                else:
+                    self.say("This is the first question: answer it, or `quit` to stop.")
+
+    def retry_options(self) -> None:
+        """Forget the options' answers, to ask them again."""
+        del self.answers[2 + self.answers[1].value:]
+
+    @property
+    def plan(self) -> Plan:
+        game, count = self.answers[0].value, self.answers[1].value
+        players = [answer.value for answer in self.answers[2:2 + count]]
+        values = [answer.value for answer in self.answers[2 + count:]]
+        return Plan(game, count, players, dict(zip((spec.name for spec in game.options), values)))
+
+    def next_question(self, leave: bool) -> Callable[[], Awaitable[Answer]] | None:
+        answered = len(self.answers)
+        if answered == 0:
+            return lambda: self.game(leave)
+        game = self.answers[0].value
+        if answered == 1:
+            return lambda: self.count(game)
+        count = self.answers[1].value
+        seated = [answer.value for answer in self.answers[2:2 + count]]
+        if len(seated) < count:
+            return lambda: self.player(game, count, seated)
+        options = self.answers[2 + count:]
+        if len(options) < len(game.options):
+            answers = {spec.name: answer.value for spec, answer in zip(game.options, options)}
+            return lambda: self.option(game, count, answers)
+        return None
+
+    async def game(self, leave: bool) -> Answer:
         games = list(GAMES.values())
         self.say("Games:")
         for number, game in enumerate(games, 1):
             self.say(f"  {number}. {game.name:<14} {game.summary}")
         self.say("(`rules <game>` shows a game's rules.)")
+        hint = ", or `back` to leave set-up" if leave else ""
         while True:
-            answer = self.ask(f"Game (name or number) [{games[0].name}]: ").lower() or games[0].name
-            if answer == "rules" or answer.startswith("rules "):
-                self.say(rules_for(answer[len("rules"):].strip() or games[0].name))
-                continue
+            answer = (await self.ask(f"Game (name or number{hint}) [{games[0].name}]: ")).lower() or games[0].name
+            if answer.startswith("new "):  # `new <game>`, as at the other prompts, is the game here
+                answer = answer.removeprefix("new ").strip()
             found = find_game(answer)
             if found is not None:
-                return found
+                return Answer(found)
             self.say(f"There is no game {answer!r}: type its name or its number (1–{len(games)}).")
 
-    def count(self, game: Game) -> int:
+    async def count(self, game: Game) -> Answer:
         low, high = game.players.start, game.players.stop - 1
         if low == high:
-            return low
+            return Answer(low, asked=False)
         while True:
-            answer = self.ask(f"Number of players ({low}–{high}) [{low}]: ") or str(low)
+            answer = await self.ask(f"Number of players ({low}–{high}, or `back`) [{low}]: ") or str(low)
             if answer.isdigit() and int(answer) in game.players:
-                return int(answer)
+                return Answer(int(answer))
             self.say(f"{game.title} is played by {low} to {high} players: type a number from {low} to {high}.")
 
-    def players(self, game: Game, count: int) -> list[Player]:
-        """Who plays each seat, in turn order (the first moves first): people by name, and computers,
-        as long as one player is a person."""
-        players: list[Player] = []
-        for seat in range(count):
-            person_needed = seat == count - 1 and all(p.is_computer for p in players)
-            hint = "" if person_needed else f" (or `computer`, `computer {' / '.join(COMPUTER_LEVELS)}`)"
-            prompt = f"Player {seat + 1} ({game.seat_name(seat)}), your name{hint}: "
-            players.append(self.seat(prompt, players, person_needed))
-        return players
-
-    def seat(self, prompt: str, seated: list[Player], person_needed: bool) -> Player:
+    async def player(self, game: Game, count: int, seated: list[Player]) -> Answer:
+        """Who plays the next seat, in turn order (the first moves first): a person by name, or a
+        computer, as long as one player is a person."""
+        seat = len(seated)
+        person_needed = seat == count - 1 and all(p.is_computer for p in seated)
+        hint = "`back`" if person_needed else f"`computer`, `computer {' / '.join(COMPUTER_LEVELS)}`, `back`"
+        prompt = f"Player {seat + 1} ({game.seat_name(seat)}), your name (or {hint}): "
         while True:
-            name = " ".join(self.ask(prompt).split())
+            name = " ".join((await self.ask(prompt)).split())
             words = name.lower().split()
             if words[:1] == ["computer"]:
                 level = words[1] if len(words) > 1 else "medium"
@@ -125,7 +219,7 @@ class Setup:
                 elif level not in COMPUTER_LEVELS or len(words) > 2:
                     self.say(f"A computer plays at {', '.join(COMPUTER_LEVELS)}: type `computer hard`, say.")
                 else:
-                    return computer(level)
+                    return Answer(computer(level))
                 continue
             player = local_player(name)
             if not name:
@@ -135,29 +229,26 @@ class Setup:
             elif any(p.id == player.id for p in seated):
                 self.say(f"{name} is already playing: type a different name.")
             else:
-                return player
+                return Answer(player)
 
-    def options(self, game: Game, count: int) -> dict[str, Any]:
-        """The game's options, each checked as it is answered against the answers before it (and the
-        number of players): a value no later answer could make playable is refused at once."""
-        answers: dict[str, Any] = {}
-        for index, spec in enumerate(game.options):
-            settled = self.settled(game, answers) or self.settled(game, self.independent(game, answers))
-            samples = list(settled.values())
-            default = settled.get(spec.name)
-            self.say(f"{spec.name}: {spec.help}{bounds(spec)}")
-            while True:
-                answer = self.ask(f"{spec.name} [{default if default is not None else 'default'}]: ")
-                value = self.checked(spec, answer) if answer else None
-                if answer and value is None:
-                    continue
-                problem = option_problem(game, count, {**answers, spec.name: value}, game.options[index + 1:], samples)
-                if problem is None:
-                    answers[spec.name] = value
-                    break
-                self.say(sentence(problem))
-        return answers
-
+    async def option(self, game: Game, count: int, answers: dict[str, Any]) -> Answer:
+        """The next option, checked against the answers before it (and the number of players): a value
+        no later answer could make playable is refused at once."""
+        index = len(answers)
+        spec = game.options[index]
+        settled = self.settled(game, answers) or self.settled(game, self.independent(game, answers))
+        samples = list(settled.values())
+        default = settled.get(spec.name)
+        self.say(f"{spec.name}: {spec.help}{bounds(spec)}")
+        while True:
+            answer = await self.ask(f"{spec.name} (or `back`) [{default if default is not None else 'default'}]: ")
+            value = self.checked(spec, answer) if answer else None
+            if answer and value is None:
+                continue
+            problem = option_problem(game, count, {**answers, spec.name: value}, game.options[index + 1:], samples)
+            if problem is None:
+                return Answer(value)
+            self.say(sentence(problem))
     @staticmethod
     def settled(game: Game, answers: Mapping[str, Any]) -> dict[str, Any]:
         """Every option as the answers so far make it (defaults for the rest), or nothing if they clash."""

@@ -5,7 +5,7 @@ from collections.abc import Sequence
 
 from bot.models import Match
 from bot.rulebook import plain, rules_text
-from renderers.results import scores_text, who_won
+from renderers.results import scores_text, seated, who_won
 from rules import GAMES, Game, State
 from rules.core import counted
 from rules.parts import branches, compact, entry
@@ -13,22 +13,74 @@ from rules.rebuild import positions
 
 MOVES_SHOWN = 120  # more legal moves than this are listed by their next parts
 
-HELP = """\
-Type a move in the game's notation, or one of:
-  ?          build a move step by step, picking each part from a numbered list
-  moves      the legal moves, one a line (`moves c1`: those starting c1)
-  history    the moves played so far
-  board      show the board again
-  draw       offer a draw
-  takeback   take the last move back, if its opponent agrees (against the computer: at once, with its reply)
-  resign     give up this match (it counts as a loss)
-  matches    the local matches in progress (`matches ann`: those ann plays in)
-  switch N   play match N instead; this one waits
-  new        start another match; this one waits
-  abandon    end this match unrated: nobody wins or loses (`abandon N`: match N)
-  rules      this game's rules (`rules attaxx`: another game's)
-  help       this text
-  quit       stop here; every match is kept for next time"""
+Entry = tuple[str, str]  # what is typed, and what it does
+
+
+def help_text(head: str, entries: Sequence[Entry]) -> str:
+    """A prompt's help: a line saying what to type, then a command a line, with what it does."""
+    width = max(len(typed) for typed, _ in entries) + 2
+    return "\n".join([head, *(f"  {typed:<{width}}{does}" for typed, does in entries)])
+
+
+# What every prompt accepts besides its own answers and commands.
+EVERYWHERE: list[Entry] = [
+    ("replay N", "match N's replay, an animated GIF a frame a move, written beside the boards"),
+    ("analyse N", "the computer's analysis of finished match N (`analyse`: the last one to finish here)"),
+    ("rules", "a game's rules (`rules attaxx`)"),
+    ("help", "this text"),
+    ("quit, exit", "stop here (Ctrl-C and Ctrl-D too); every match is kept for next time"),
+]
+
+MOVE_HELP: list[Entry] = [
+    ("?", "build a move step by step, picking each part from a numbered list"),
+    ("moves", "the legal moves, one a line (`moves c1`: those starting c1)"),
+    ("history", "the moves played so far"),
+    ("board", "show the board again"),
+    ("draw", "offer a draw"),
+    ("takeback", "take the last move back, if its opponent agrees (against the computer: at once, with its reply)"),
+    ("resign", "give up this match: a loss (in a game of more than two a computer plays on in your seat)"),
+    ("matches", "the local matches in progress (`matches ann`: those ann plays in)"),
+    ("switch N", "play match N instead; this one waits"),
+    ("new", "set up another match; this one waits (`new attaxx`: a match of that game)"),
+    ("abandon", "end this match unrated: nobody wins or loses (`abandon N`: match N)"),
+    ("replay", "this match so far as an animated GIF, written beside the boards (`replay N`: match N)"),
+    *[(typed, does) for typed, does in EVERYWHERE if typed != "replay N"],
+]
+MOVE_HEAD = "Type a move in the game's notation, or one of:"
+MOVE_RULES = ("rules", "this game's rules (`rules attaxx`: another game's)")
+
+MENU_HELP: list[Entry] = [
+    ("N", "resume match N, by its number (Enter: the one in brackets, if any)"),
+    ("new", "set up a new match (`new attaxx`: a match of that game)"),
+    ("rematch", "the match that just ended again: the same players, each one seat on"),
+    ("abandon N", "end match N unrated: nobody wins or loses"),
+    *EVERYWHERE,
+]
+MENU_HEAD = "Type one of:"
+
+SETUP_HELP: list[Entry] = [
+    ("back", "the question before this one again (at the first: back to where `new` was typed)"),
+    *EVERYWHERE,
+]
+SETUP_HEAD = "Answer the question (Enter: the answer in brackets, if any), or type one of:"
+
+
+def move_help(notation: str) -> str:
+    """The move prompt's help, with the game's notation."""
+    entries = [MOVE_RULES if typed == "rules" else (typed, does) for typed, does in MOVE_HELP]
+    return help_text(MOVE_HEAD, entries) + f"\nNotation: {notation}"
+
+
+def menu_help(rematch: bool) -> str:
+    """The menu's help; `rematch` when a match has just ended."""
+    return help_text(MENU_HEAD, [entry for entry in MENU_HELP if rematch or entry[0] != "rematch"])
+
+
+def setup_help(game: Game | None) -> str:
+    """The set-up questions' help; `game` once chosen (then `rules` alone gives its rules)."""
+    entries = [("rules", f"{game.title}'s rules (`rules attaxx`: another game's)") if typed == "rules" and game
+               else (typed, does) for typed, does in SETUP_HELP]
+    return help_text(SETUP_HEAD, entries)
 
 
 def find_game(answer: str) -> Game | None:
@@ -48,10 +100,15 @@ def rules_for(name: str) -> str:
     return f"{game.title}\n\n" + plain(rules_text(game))
 
 
+def player_at(match: Match, seat: int) -> str:
+    """Who plays a seat, with its side, as every line says it: "alice (White)", "Computer (hard) · Blue",
+    "Computer for bob (Green)" (the computer playing on for a player who left)."""
+    return seated(match.names[seat], match.rules.seat_name(seat))
+
+
 def match_line(match: Match, current: int | None = None) -> str:
     """A match in progress, as lists show it: number, game, players, whose turn, moves played."""
-    mover = match.to_move
-    turn = f"{mover.name} ({match.rules.seat_name(match.state.to_move)}) to move" if mover else "over"
+    turn = f"{player_at(match, match.state.to_move)} to move" if match.to_move else "over"
     played = counted(len(match.moves), "move") + " played" if match.moves else "no moves yet"
     mark = "  (this one)" if match.id == current else ""
     return f"  #{match.id}  {match.rules.title} · {' vs '.join(match.names)} · {turn} · {played}{mark}"
@@ -78,7 +135,7 @@ def history_lines(match: Match) -> list[str]:
         return ["No moves played yet."]
     states = positions(match.game, len(match.seats), match.options, match.seed, match.moves)
     seats = [state.to_move for state, _ in zip(states, match.moves)]  # who made each move
-    movers = [f"{match.names[seat]} ({match.rules.seat_name(seat)})" for seat in seats]
+    movers = [player_at(match, seat) for seat in seats]
     width = max(map(len, movers))
     return [f"Moves played in match {match.id}:"] + [
         f"  {ply:>3}. {mover:<{width}}  {move}" for ply, (mover, move) in enumerate(zip(movers, match.moves), 1)]

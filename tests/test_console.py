@@ -49,6 +49,8 @@ class Mover:
         self.played: list[str] = []
 
     def __call__(self, prompt: str) -> str:
+        if self.state.to_move is None:  # over: the players stop at the question what next
+            raise EOFError
         assert prompt == f"{self.names[self.state.to_move]} ({('White', 'Black')[self.state.to_move]}) to move: "
         move = self.state.legal_moves()[0]
         self.state = self.state.play(move)
@@ -182,8 +184,8 @@ async def test_setup_asks_again_after_bad_answers(db_path):
     assert "Please type a name." in out and "ALICE is already playing: type a different name." in out
     assert "Please keep the name to 32 characters." in out
     assert script.prompts[:2] == ["Game (name or number) [attaxx]: "] * 2 and script.prompts[3:7] == [
-        "Player 1 (White), your name (or `computer`, `computer easy / medium / hard`): "] * 2 + [
-        "Player 2 (Black), your name (or `computer`, `computer easy / medium / hard`): "] * 2
+        "Player 1 (White), your name (or `computer`, `computer easy / medium / hard`, `back`): "] * 2 + [
+        "Player 2 (Black), your name (or `computer`, `computer easy / medium / hard`, `back`): "] * 2
     assert (await latest(db_path)).names == ["alice", "bob"]
 
 
@@ -244,6 +246,8 @@ async def test_five_players_retry_a_k_too_big_for_them_then_play_to_the_end(db_p
     def mover(prompt: str) -> str:
         nonlocal state
         seat = state.to_move
+        if seat is None:  # over: stop at the question what next
+            raise EOFError
         assert prompt == f"{names[seat]} ({GAMES['permutation'].seat_name(seat)}) to move: "
         move = state.legal_moves()[-1]
         state = state.play(move)
@@ -255,7 +259,7 @@ async def test_five_players_retry_a_k_too_big_for_them_then_play_to_the_end(db_p
     text = "\n".join(out)
     assert "Multiplications Within The Permutation is played by 2 to 6 players: type a number from 2 to 6." in out
     refused = out.index("k = 5 with 5 players needs a 26×26 board, but the largest is 25×25: with 5 players k can be at most 4.")
-    assert script.prompts[8:10] == ["k [3]: ", "k [3]: "], "k is asked again at once"
+    assert script.prompts[8:10] == ["k (or `back`) [3]: "] * 2, "k is asked again at once"
     assert "Let's try the options again." not in text and out[refused + 1] == "Match 1: ann vs ben vs cat vs dan vs eve." \
         " Type `help` for the commands."
     match = await latest(db_path)
@@ -311,23 +315,32 @@ async def test_question_mark_builds_a_move_step_by_step(db_path):
     assert match.moves == ("c1: b2>c2 b2>d2",)
 
 
+# "alice (White) played a6: clone.", "Computer (easy) · Black played b6." (a name with brackets of its own)
+PLAYED = re.compile(r"^(?P<name>.+?) (?:\((?:White|Black)\)|· (?:White|Black)) played (?P<move>\w+)[:.]", re.MULTILINE)
+
+
 class Follower:
     """Plays the first legal move for the one person at the console, keeping its own copy of the game
-    from every move the console announces (the computer's included)."""
+    from every move the console announces (the computer's included); stops (end of input) at the
+    question after the match."""
 
     def __init__(self, out: list[str], name: str, side: str = "White"):
         self.out, self.name, self.side = out, name, side
         self.state = GAMES["attaxx"].start(2)
         self.read = 0
+        self.sent: str | None = None
 
     def __call__(self, prompt: str) -> str:
-        assert prompt == f"{self.name} ({self.side}) to move: "
-        for line in self.out[self.read:]:
-            found = re.match(r"(.+) \((White|Black)\) played (\w+)[:.]", line)
-            if found:
-                self.state = self.state.play(found.group(3))
+        played = [found["move"] for found in PLAYED.finditer("\n".join(self.out[self.read:]))]
         self.read = len(self.out)
-        return self.state.legal_moves()[0]
+        assert played or self.sent is None, f"{self.sent} was refused: {self.out[-3:]}"
+        for move in played:
+            self.state = self.state.play(move)
+        if self.state.to_move is None:
+            raise EOFError
+        assert prompt == f"{self.name} ({self.side}) to move: "
+        self.sent = self.state.legal_moves()[0]
+        return self.sent
 
 
 async def test_playing_the_computer_at_the_console(db_path, monkeypatch):
@@ -336,17 +349,18 @@ async def test_playing_the_computer_at_the_console(db_path, monkeypatch):
     script = Script(["attaxx", "ann", "computer grandmaster", "computer easy"], then=Follower(out, "ann"))
     assert await main(["--db", str(db_path)], input_fn=script, print_fn=out.append) == 0
     text = "\n".join(out)
-    assert "(or `computer`, `computer easy / medium / hard`)" in script.prompts[2]
+    assert "(or `computer`, `computer easy / medium / hard`, `back`)" in script.prompts[2]
     assert "A computer plays at easy, medium, hard: type `computer hard`, say." in out
     assert "Match 1: ann vs Computer (easy). Type `help` for the commands." in out
     match = await latest(db_path)
     assert match.status == "finished" and match.seats[1].name == "Computer (easy)"
-    played = re.findall(r"^(.+) \((?:White|Black)\) played (\w+)[:.]", text, re.MULTILINE)
+    played = PLAYED.findall(text)
     assert [move for _, move in played] == list(match.moves), "every move announced, in order"
     by_computer = [move for name, move in played if name == "Computer (easy)"]
     assert by_computer and {name for name, _ in played} == {"ann", "Computer (easy)"}
     assert text.count("Computer (easy) is thinking…") == len(by_computer)
     assert re.search(r"Ratings: .*Computer \(easy\) 1500 → \d+", text)
+    assert "Computer (easy) · Black played" in text and "(easy) (" not in text, "its side after a dot, not in brackets"
     assert not any(prompt.startswith("Computer") for prompt in script.prompts), "the computer is never asked"
 
 
@@ -360,7 +374,7 @@ async def test_playing_second_against_the_computer_at_the_console(db_path, monke
     assert "Match 1: Computer (easy) vs ann. Type `help` for the commands." in out
     match = await latest(db_path)
     assert match.status == "finished" and [p.name for p in match.seats] == ["Computer (easy)", "ann"]
-    played = re.findall(r"^(.+) \((?:White|Black)\) played (\w+)[:.]", "\n".join(out), re.MULTILINE)
+    played = PLAYED.findall("\n".join(out))
     assert played[0] == ("Computer (easy)", match.moves[0]) and played[1][0] == "ann"
 
 
@@ -408,7 +422,8 @@ async def test_each_option_is_checked_as_it_is_typed(db_path):
     value that only a later option's default clashes with (a nest on the other's default cell) is taken."""
     script = Script(["ikabegama", "ann", "ben", "9", "x", "4", "z9", "d7", "", "d1", "quit"])
     out = await run(db_path, script)
-    assert script.prompts[3:10] == ["size [5]: "] * 3 + ["light_nest [d1]: "] * 2 + ["dark_nest [d7]: "] * 2
+    assert script.prompts[3:10] == ["size (or `back`) [5]: "] * 3 + ["light_nest (or `back`) [d1]: "] * 2 + [
+        "dark_nest (or `back`) [d7]: "] * 2
     expected = [
         "size: Cells on each side of the hexagon (4–7)",
         "size must be between 4 and 7, not 9.",
@@ -425,7 +440,8 @@ async def test_each_option_is_checked_as_it_is_typed(db_path):
 
     script = Script(["new", "elevation", "cat", "computer easy", "5", "", "hilly", "random", "quit"])
     out = await run(db_path, script)
-    assert script.prompts[4:9] == ["height [3]: "] * 2 + ["terrain [flat]: "] * 2 + ["cat (Red) to move: "]
+    assert script.prompts[4:9] == ["height (or `back`) [3]: "] * 2 + ["terrain (or `back`) [flat]: "] * 2 + [
+        "cat (Red) to move: "]
     assert out.index("height must be between 1 and 4, not 5.") < out.index(
         "terrain: flat: every stack alike; random: hills and hollows, alike for both sides (flat / random)")
     assert "terrain must be one of flat, random." in out
@@ -490,8 +506,9 @@ async def test_abandoning_the_match_at_hand_asks_first_and_rates_nobody(db_path)
     out = await run(db_path, script)
     prompt = "Abandon match 1 (Attaxx: alice vs bob)? It ends unrated: nobody wins or loses. [y/N] "
     assert script.prompts[-5:] == ["bob (Black) to move: ", prompt, "bob (Black) to move: ", prompt,
-                                   "No local match is in progress now. Start a new one? [y/N] "]
-    assert out[-1] == "Match 1 abandoned: not rated, and no record counts it."
+                                   "`new` (a match of any game), or Enter to stop: "]
+    assert out[-4:] == ["Match 1 abandoned: not rated, and no record counts it.", "", "No local match is in progress now.",
+                        STOPPED]
     assert await local(db_path, "active_matches", LOCAL_GUILD) == []
     assert await local(db_path, "leaderboard", LOCAL_GUILD, "attaxx") == ([], 0)
 
@@ -529,7 +546,7 @@ async def test_refusals_say_what_to_do_instead(db_path):
     assert "Draws are for two-player games: play on, `resign`, or `abandon` the match." in out
     [unread] = [line for line in out if line.startswith("Can't read 'undo'")]
     assert unread.endswith(". `help` lists the commands.")
-    assert "  abandon    end this match unrated: nobody wins or loses (`abandon N`: match N)" in out
+    assert "  abandon     end this match unrated: nobody wins or loses (`abandon N`: match N)" in out
     assert "zed plays in no local match in progress: `matches` lists them all." in out
     listed = out.index("Local matches in progress with BEN, the last played first:")
     assert out[listed + 1] == "  #1  Multiplications Within The Permutation · ann vs ben vs cat · ann (Red) to move" \
@@ -567,15 +584,15 @@ async def test_when_a_match_ends_the_ones_waiting_are_offered(db_path):
     ended = out.index("Result: dave wins (carol resigned).")
     listed = out.index("Local matches in progress, the last played first:", ended)
     assert out[listed + 1:listed + 2] == ["  #1  Attaxx · alice vs bob · bob (Black) to move · 1 move played"]
-    assert script.prompts[-3:] == ["Match to resume (its number), `new`, or Enter to stop: ", "bob (Black) to move: ",
-                                   "alice (White) to move: "]
+    assert script.prompts[-3:] == ["Match to resume (its number), `rematch`, `new`, or Enter to stop: ",
+                                   "bob (Black) to move: ", "alice (White) to move: "]
     assert "Match 1, Attaxx: alice vs bob. Type `help` for the commands." in out and "bob (Black) played b2: clone." in out
     assert (await local(db_path, "get_match", 1)).moves == ("a6", "b2")
 
     script = Script(["new", "attaxx", "eve", "fay", "resign", "y", ""])  # Enter: stop, the match waiting kept
     out = await run(db_path, script)
     assert "Result: fay wins (eve resigned)." in out and out[-1] == STOPPED
-    assert script.prompts[-1] == "Match to resume (its number), `new`, or Enter to stop: "
+    assert script.prompts[-1] == "Match to resume (its number), `rematch`, `new`, or Enter to stop: "
     assert [m.id for m in await local(db_path, "active_matches", LOCAL_GUILD)] == [1]
 
 
@@ -603,7 +620,8 @@ async def test_a_finished_match_analysed_at_the_console(db_path, monkeypatch):
     monkeypatch.setenv("COMPUTER_SECONDS", "0.05")
     out = await run(db_path, Script(SETUP + ["b6", "a2", "analyse 1", "resign", "y"]))
     assert "Match #1 is still being played: it can be analysed once it is over." in out
-    assert "The computer's analysis of this match: `analyse 1` at any prompt, or `python -m bot.console --analyse 1`." in out
+    assert ("The computer's analysis of this match: `analyse 1` at any prompt, or `python -m bot.console --analyse 1`."
+            " Its replay, an animated GIF: `replay 1`.") in out
 
     printed: list[str] = []
     assert await main(["--db", str(db_path), "--analyse", "1"], input_fn=Script([]), print_fn=printed.append) == 0
