@@ -704,12 +704,14 @@ def write(path: Path, data: bytes) -> None:
 
 
 def picture_name(match: Match) -> str:
-    """The file of the match's picture after its moves so far: `local-<match>-<seed>-<stamp>[-end].png`
-    (the stamp is the number of moves, unless some were taken back: Match.stamp).
+    """The file of the match's picture after its moves so far: `local-<match>-<seed>-<stamp>[-<n>left][-end].png`
+    (the stamp is the number of moves, unless some were taken back: Match.stamp; `<n>left` once n players
+    have left a game of more than two, whose cards then name the computer playing on for them).
     The match's random seed, stored with it, keeps apart the pictures of matches that share a number
     (a database deleted and started again, or another database beside it)."""
-    end = "-end" if match.status == "finished" else ""
-    return f"local-{match.id}-{match.seed:08x}-{match.stamp}{end}.png"
+    left = sum(level is not None for level in match.stand_ins)
+    return (f"local-{match.id}-{match.seed:08x}-{match.stamp}{f'-{left}left' if left else ''}"
+            f"{'-end' if match.status == 'finished' else ''}.png")
 
 
 def replay_names(match: Match, parts: int) -> list[str]:

@@ -245,6 +245,9 @@ async def test_every_resignation_in_a_game_of_three_is_said(db_path, monkeypatch
     assert "cat (Green) resigned." in out
     assert re.search(r"^Result: .*\(cat resigned\)\.$", text, re.M)
     assert "Computer (medium)" not in text and ") (" not in text
+    shown = [line.removeprefix("Picture: ") for line in out if line.startswith("Picture: ")]
+    assert len(shown) == len(set(shown)), "a picture after each resignation too, its cards naming who plays on"
+    assert any(path.endswith("-0-1left.png") for path in shown)
     assert (await latest(db_path)).status == "finished"
 
 
