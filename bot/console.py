@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import renderers
-from bot import replays, steps
+from bot import steps
 from bot.analysis_report import graph_args, report_lines
 from bot.computer import ComputerPlayers
 from bot.config import env_number, load_dotenv
@@ -651,7 +651,8 @@ class Console:
 
     async def replay(self, number: str, current: Match | None = None) -> None:
         """`replay N`: local match N (by default `current`, else the last one to finish here) move by
-        move, as the animated GIF(s) /replay posts, drawn in a worker and written beside the boards."""
+        move, as the animated GIF(s) /replay posts, drawn in a worker (MatchService.replay) and written
+        beside the boards."""
         wanted = self.wanted("replay", number, current)
         if wanted is None:
             return
@@ -662,10 +663,13 @@ class Console:
             return
         self.say(f"Drawing the replay of match {match.id} ({counted(len(match.moves), 'move')})…")
         try:
-            gifs = await self.service.computers.run(replays.draw, *replays.replay_args(match))
+            gifs = await self.service.replay(match, 0)  # bot.replays.draw, in a worker, in the line's order
             paths = [self.boards / name for name in replay_names(match, len(gifs))]
             for path, gif in zip(paths, gifs):
                 write(path, gif)
+        except PlayerError as error:  # refused by the limits on replays in the line
+            self.say(str(error))
+            return
         except Exception:
             log.exception("could not draw the replay of local match %s", match.id)
             self.say(f"The replay could not be drawn (details in {self.log}).")
