@@ -2,8 +2,8 @@
 by default, or one played by a computer level; for games whose games end sooner, as many moves as they
 last, several games in a row) is analysed as the bot does it, its positions spread over worker
 processes: every position searched with its budget of work, then the positions where a mark is in
-question searched again with other seeds. Then the whole analysis is made a second time with other
-seeds throughout, as another machine with other match seeds would.
+question searched again with other seeds (alpha-beta's positions carry their second measure). Then the
+whole analysis is made a second time with other seeds throughout, as a match with other seeds would be.
 
 Prints per game: the positions, those searched again, the wall-clock seconds of the whole first
 analysis and the CPU seconds its workers spent (on an idle machine the wall-clock time is about the CPU
@@ -28,7 +28,6 @@ from engines import choose_move  # noqa: E402
 from engines.analysis import (  # noqa: E402
     Analysis,
     Position,
-    again_work,
     assemble,
     evaluate,
     other_seed,
@@ -81,9 +80,8 @@ def analysed(pool: ProcessPoolExecutor, matches: list[list], base: int) -> tuple
         movers = [state.last.seat for state in match[1:]]
         asked = questioned(movers, moves, [position for position, _ in first[at:at + len(match)]])
         asked_per_match.append(asked)
-        game, players = match[0].game, match[0].players
-        again = again_work(game, work_for(game, len(match)), players)
-        again_calls += [(match[k], again, other_seed(base + at + k), (moves + [None])[k]) for k in asked]
+        game = match[0].game
+        again_calls += [(match[k], work_for(game, len(match)), other_seed(base + at + k), (moves + [None])[k]) for k in asked]
         at += len(match)
     second = list(pool.map(searched, *zip(*again_calls))) if again_calls else []
     cpu += sum(seconds for _, seconds in second)

@@ -26,7 +26,6 @@ from engines.analysis import (
     Check,
     Judgement,
     Position,
-    again_work,
     assemble,
     evaluate,
     other_seed,
@@ -40,7 +39,7 @@ from engines.mcts import Search
 from rules.core import State
 
 __all__ = ["LEVELS", "SEVERITIES", "THRESHOLDS", "Analysis", "Candidate", "Check", "Judgement", "Level", "Position",
-           "again_work", "analyse", "assemble", "choose_move", "deepen", "evaluate", "level_budget", "other_seed",
+           "analyse", "assemble", "choose_move", "deepen", "evaluate", "level_budget", "other_seed",
            "questioned", "work_for"]
 
 

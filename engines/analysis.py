@@ -4,7 +4,7 @@ every move.
     work = work_for(game, len(states))                  # the budget of one position: a number, never a time
     first = [evaluate(state, work, seed, played) for state, seed, played in ...]       # in worker processes
     asked = questioned(movers, moves, first)            # the positions where a mark is in question
-    again = {k: evaluate(states[k], again_work(game, work), other_seed(seed_k), played_k) for k in asked}
+    again = {k: evaluate(states[k], work, other_seed(seed_k), played_k) for k in asked}
     analysis = assemble(game, players, movers, moves, first, again, work)
 
 Every position is searched by a budget of work and by nothing else: the iterations of the Monte-Carlo
@@ -18,6 +18,10 @@ two players the chance of winning (a draw counts half); with more players the ex
 search plays for (1 for first place, 0 for last, linear between: see engines.rewards.place_rewards), so
 a value of 0.5 in a 4-player game is an expected place between second and third.
 
+The Monte-Carlo search values a position by the mean reward of all its iterations, which it spends on
+the moves it finds best, rather than by its best move's mean: the largest of many noisy means leans
+towards whoever is to move, and a game played out at random would swing from ply to ply.
+
 Alpha-beta scores a position in its board's units (pieces, say). A score s for the side to move is a
 chance of winning of 1 / (1 + exp(-DEEPENED[game] · s)), the logistic curve the game's own evaluation
 uses (engines/games/); a proven win is 1 and a proven loss 0, exactly. Its values are the mean of its last
@@ -26,12 +30,15 @@ values swing with whose turn it is.
 
 A move is judged like Lichess judges one, by how far it lowers its mover's value: a fall of at least
 0.1 is an inaccuracy, 0.2 a mistake, 0.3 a blunder (THRESHOLDS). A fall between proven values is judged
-as it is. Any other fall is measured twice: the positions before and after a move whose first fall is
-NEAR a threshold or above are searched again, by the Monte-Carlo search with another seed, by alpha-beta
-(which has no randomness) with half its nodes, so to another horizon; the fall judged is the mean of the
-two, less their disagreement or CONFIDENCE standard errors of the mean, whichever is larger (`judge`). A
-game whose values are that noisy on most positions, or whose search knows nothing of it beyond its rules,
-is analysed coarsely, and the analysis says so (`Analysis.coarse`).
+as it is. Any other fall is measured twice, and the fall judged is the mean of the two measures less
+their disagreement or CONFIDENCE standard errors of the mean, whichever is larger (`judge`): so a fall
+counts only beyond the searches' own noise on that position. The Monte-Carlo search measures again by
+searching the positions before and after a move whose first fall reaches a threshold (NEAR) once more,
+with another seed (`questioned`). Alpha-beta has no seed to vary: deepening searches every position
+again at each depth, and its second measure is the position as it stood a depth before the last
+(`Position.shallower`: the mean of the two depths before), another horizon. A game whose values are that
+noisy on most positions, or whose search knows nothing of it beyond its rules, is analysed coarsely, and
+the analysis says so (`Analysis.coarse`).
 
 Pure computation, importing `rules` and `engines` only; every function is top-level and every result
 picklable, so positions can be evaluated in a process pool.
@@ -56,10 +63,12 @@ THRESHOLDS = {"inaccuracy": 0.1, "mistake": 0.2, "blunder": 0.3}
 
 MCTS, ALPHABETA = "mcts", "alphabeta"
 # The work that bounds one position's search, the whole of it in a match of up to FULL positions: Monte-Carlo
-# iterations, or alpha-beta nodes for the games in DEEPENED. About what a second bought on an idle 2-core
-# machine of 2026 (bench/analysis.py prints what a whole analysis costs).
-WORK = {"default": 1000, "attaxx": 2500, "ikabegama": 2500, "permutation": 1000, "xlines": 150,
-        "ascent": 30_000, "elevation": 3000}
+# iterations, or alpha-beta nodes for the games in DEEPENED. Chosen so that a whole analysis, the second
+# searches included, costs about what it did when each position had a second and a half (bench/analysis.py
+# prints what it costs): the Monte-Carlo budgets are two thirds to four fifths of the iterations that
+# second and a half bought, alpha-beta reaches depth 4 in Elevation and proves most of an Ascent game.
+WORK = {"default": 800, "attaxx": 2000, "ikabegama": 2000, "permutation": 800, "xlines": 120,
+        "ascent": 30_000, "elevation": 2000}
 # The two-player games analysed by alpha-beta on their fast board, each with the slope of the logistic curve
 # that makes its board's score a chance of winning (the one its own evaluation uses: engines/games/ascent.py,
 # engines/games/elevation.py). Their Monte-Carlo values swing with whose turn it is (Elevation's shortlist
@@ -69,7 +78,7 @@ DEEPENED = {"ascent": 0.25, "elevation": 0.5}
 FULL = 120  # positions searched with the whole budget; a longer match shares FULL budgets between its positions
 LEAST = 1 / 6  # but never less than this share of the budget a position
 LEAST_DEPTH = 2  # alpha-beta completes this many depths whatever its budget (two depths give its values)
-NEAR = 0.05  # a first fall this large is near enough a threshold to be measured again
+NEAR = 0.1  # a first fall this large is measured again (a smaller one cannot make a mark: see `judge`)
 MIN_VISITS = 10  # a move searched this often has a mean worth comparing with the best move's
 CONFIDENCE = 2.0  # a fall counts only beyond this many standard errors of the values compared
 CANDIDATES = 12  # how many of a position's moves keep their statistics, most searched first (and the move played)
@@ -96,13 +105,29 @@ class Position:
     the search proved it). best: the move the computer prefers (None once the game is over).
     candidates: the moves the search looked at most, for judging the move played here. noise: the
     standard error of the mover's value (0 when proven; alpha-beta: half the difference its last two
-    depths make)."""
+    depths make). shallower: alpha-beta's second measure of the position, as its depths before the last
+    saw it (None for the Monte-Carlo search, which measures again with another seed)."""
 
     values: tuple[float, ...]
     exact: bool
     best: str | None
     candidates: tuple[Candidate, ...] = ()
     noise: float = 0.0
+    shallower: Position | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        found = {"values": list(self.values), "exact": self.exact, "best": self.best, "noise": self.noise,
+                 "candidates": [[c.move, c.value, c.visits, c.exact, c.noise] for c in self.candidates]}
+        if self.shallower is not None:
+            found["shallower"] = self.shallower.to_dict()
+        return found
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Position:
+        shallower = data.get("shallower")
+        return cls(tuple(float(v) for v in data["values"]), bool(data["exact"]), data["best"],
+                   tuple(Candidate(m, float(v), int(n), bool(e), float(z)) for m, v, n, e, z in data.get("candidates", ())),
+                   float(data.get("noise", 0.0)), None if shallower is None else cls.from_dict(shallower))
 
     def candidate(self, move: str) -> Candidate | None:
         return next((c for c in self.candidates if c.move == move), None)
@@ -168,11 +193,7 @@ class Analysis:
             "players": self.players,
             "moves": list(self.moves),
             "movers": list(self.movers),
-            "positions": [
-                {"values": list(p.values), "exact": p.exact, "best": p.best, "noise": p.noise,
-                 "candidates": [[c.move, c.value, c.visits, c.exact, c.noise] for c in p.candidates]}
-                for p in self.positions
-            ],
+            "positions": [p.to_dict() for p in self.positions],
             "judgements": [
                 {"ply": j.ply, "seat": j.seat, "move": j.move, "drop": j.drop, "severity": j.severity,
                  "preferred": j.preferred, "fall": j.fall, "margin": j.margin}
@@ -186,12 +207,7 @@ class Analysis:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Analysis:
-        positions = tuple(
-            Position(tuple(float(v) for v in p["values"]), bool(p["exact"]), p["best"],
-                     tuple(Candidate(m, float(v), int(n), bool(e), float(z)) for m, v, n, e, z in p.get("candidates", ())),
-                     float(p.get("noise", 0.0)))
-            for p in data["positions"]
-        )
+        positions = tuple(Position.from_dict(p) for p in data["positions"])
         judgements = tuple(
             Judgement(int(j["ply"]), int(j["seat"]), j["move"], float(j["drop"]), j["severity"], j["preferred"],
                       float(j.get("fall", j["drop"])), float(j.get("margin", 0.0)))
@@ -217,12 +233,6 @@ def work_for(game: str, positions: int) -> int:
     full = WORK.get(game, WORK["default"])
     shared = full * FULL // max(positions, 1)
     return max(1, math.ceil(full * LEAST), min(full, shared))
-
-
-def again_work(game: str, work: int, players: int = 2) -> int:
-    """The work of the second search of a position: the same for the Monte-Carlo search (with another
-    seed), half for alpha-beta (another horizon)."""
-    return max(1, work // 2) if search_for(game, players) == ALPHABETA else work
 
 
 def other_seed(seed: int) -> int:
@@ -404,17 +414,26 @@ def deepened(state: State, boarding: Boarding, nodes: int, played: str | None = 
     search = Horizons(board, nodes, math.inf, root_moves=moves, fixed=drawn_by_the_rules(state, board),
                       ceilings=ceilings, width=level_budget(state.game, "hard").width, target=target)
     search.run()
+    return horizon_view(state, board, search.depths, played, target)
+
+
+def horizon_view(state: State, board: Board, depths: Sequence[tuple[float, Any, float | None]], played: str | None,
+                 target: Any) -> Position:
+    """The Position alpha-beta's completed `depths` (deepest last) give, with the same position as the
+    depths before the last saw it as its second measure."""
     scale = DEEPENED[state.game]
-    value, noise, exact = horizons([root for root, _, _ in search.depths], scale)
+    value, noise, exact = horizons([root for root, _, _ in depths], scale)
     mover = state.to_move
     values = (value, 1.0 - value) if mover == 0 else (1.0 - value, value)
-    best = board.notation(search.depths[-1][1])
-    depth = len(search.depths)
-    candidates = [Candidate(best, round(value, ESTIMATED), depth, exact, round(noise, ESTIMATED))]
+    best = board.notation(depths[-1][1])
+    candidates = [Candidate(best, round(value, ESTIMATED), len(depths), exact, round(noise, ESTIMATED))]
     if target is not None and board.notation(target) != best:
-        played_value, played_noise, proven = horizons([score for _, _, score in search.depths], scale)
-        candidates.append(Candidate(played, round(played_value, ESTIMATED), depth, proven, round(played_noise, ESTIMATED)))
-    return Position(values if exact else rounded(values), exact, best, tuple(candidates), round(noise, ESTIMATED))
+        played_value, played_noise, proven = horizons([score for _, _, score in depths], scale)
+        candidates.append(Candidate(played, round(played_value, ESTIMATED), len(depths), proven,
+                                    round(played_noise, ESTIMATED)))
+    shallower = horizon_view(state, board, depths[:-1], played, target) if len(depths) > 1 and not exact else None
+    return Position(values if exact else rounded(values), exact, best, tuple(candidates), round(noise, ESTIMATED),
+                    shallower)
 
 
 # ---------------------------------------------------------------------------------------- judgement
@@ -505,8 +524,8 @@ def judge(ply: int, seat: int, move: str, before: Position, after: Position,
 
 def questioned(movers: Sequence[int], moves: Sequence[str], positions: Sequence[Position]) -> list[int]:
     """The positions to search again, in order: before and after every move the computer did not prefer
-    whose first fall is NEAR a threshold or above and not between proven values (a proven position
-    searched again is the same)."""
+    whose first fall is NEAR a threshold or above and not between proven values; not a proven position
+    (searched again, it is the same) nor one that carries its second measure (`Position.shallower`)."""
     asked: set[int] = set()
     for ply, (seat, move) in enumerate(zip(movers, moves)):
         before = positions[ply]
@@ -514,19 +533,19 @@ def questioned(movers: Sequence[int], moves: Sequence[str], positions: Sequence[
             continue
         first = fall(before, positions[ply + 1], move, seat)
         if not first.exact and round(first.value, DIGITS) >= NEAR:
-            asked.update(k for k in (ply, ply + 1) if not positions[k].exact)
+            asked.update(k for k in (ply, ply + 1) if not positions[k].exact and positions[k].shallower is None)
     return sorted(asked)
 
 
 def coarseness(game: str, positions: Sequence[Position]) -> str:
     """Why an analysis of `game` is coarse, in words ("" when it is not): its search knows nothing of the
-    game beyond its rules, or most positions it searched are as noisy as the smallest mark."""
+    game beyond its rules, or most of its positions (a proven one has no noise) are unsure by as much as
+    the smallest mark."""
     if knowledge_for(game) is GENERIC:
         return ("the computer knows only its rules and values a position by games played out at random from "
                 "it, so only the clearest mistakes are marked")
-    searched_ = [p for p in positions if not p.exact]
-    noisy = sum(CONFIDENCE * p.noise >= THRESHOLDS["inaccuracy"] for p in searched_)
-    if len(searched_) >= 4 and 2 * noisy > len(searched_):
+    noisy = sum(not p.exact and CONFIDENCE * p.noise >= THRESHOLDS["inaccuracy"] for p in positions)
+    if 2 * noisy > len(positions):
         return ("the computer's searches of most of its positions are unsure by as much as an inaccuracy, so only "
                 "the clearest mistakes are marked")
     return ""
@@ -543,7 +562,8 @@ def assemble(game: str, players: int, movers: Sequence[int], moves: Sequence[str
     again = again or {}
 
     def second(k: int) -> Position | None:
-        return positions[k] if positions[k].exact else again.get(k)
+        position = positions[k]
+        return position if position.exact else position.shallower or again.get(k)
 
     judgements, checks = [], []
     for ply, (seat, move) in enumerate(zip(movers, moves)):

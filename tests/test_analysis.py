@@ -8,7 +8,7 @@ from __future__ import annotations
 import io
 import json
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pytest
 from PIL import Image
@@ -25,7 +25,6 @@ from engines.analysis import (
     NEAR,
     WORK,
     Spread,
-    again_work,
     judge,
     other_seed,
     questioned,
@@ -80,7 +79,7 @@ def analysed(states: list[State], base: int = 0) -> Analysis:
     played = [*moves, None]
     first = [evaluate(state, budget, base + k, played[k]) for k, state in enumerate(states)]
     asked = questioned(movers, moves, first)
-    again = {k: evaluate(states[k], again_work(game, budget, players), other_seed(base + k), played[k]) for k in asked}
+    again = {k: evaluate(states[k], budget, other_seed(base + k), played[k]) for k in asked}
     return assemble(game, players, movers, moves, first, again, budget)
 
 
@@ -129,7 +128,6 @@ def test_a_positions_budget_is_work_the_games_whole_budget_shared_out_in_a_long_
         assert work_for(game, 100 * FULL) == round(full * LEAST + 0.5)  # never less than LEAST of it
     assert search_for("elevation", 2) == search_for("ascent", 2) == ALPHABETA
     assert search_for("attaxx", 2) == search_for("permutation", 4) == MCTS
-    assert again_work("elevation", 3000) == 1500 and again_work("attaxx", 2500) == 2500
     assert other_seed(7) != 7 and other_seed(7) == other_seed(7)
     with pytest.raises(ValueError, match="at least one iteration"):
         evaluate(GAMES["attaxx"].start(), 0)
@@ -214,6 +212,9 @@ def test_elevation_is_valued_by_alpha_beta_from_its_last_two_depths_with_the_mov
     assert played.move == outside and played.visits == best.visits >= LEAST_DEPTH
     assert played.value <= best.value  # the best at the depths searched is at least as good
     assert 0.0 <= position.noise < 0.25
+    shallower = position.shallower  # its second measure: the same search a depth before the last
+    assert shallower.candidate(outside).visits == best.visits - 1 and shallower.shallower.candidates[0].visits == best.visits - 2
+    assert Position.from_dict(json.loads(json.dumps(position.to_dict()))) == position
     small = evaluate(state, 1, played=outside)  # a budget too small still completes LEAST_DEPTH depths
     assert {c.visits for c in small.candidates} == {LEAST_DEPTH} and small.candidate(outside) is not None
 
@@ -317,11 +318,14 @@ def test_noise_between_two_searches_is_not_marked_where_the_first_searched_the_m
 
 
 def test_the_positions_around_a_fall_near_a_threshold_are_searched_again():
-    positions = [noisy("a", (0.5, 0.5)), noisy("b", (0.45, 0.55)), noisy("c", (0.47, 0.53)),
+    positions = [noisy("a", (0.5, 0.5)), noisy("b", (0.5 - NEAR, 0.5 + NEAR)), noisy("c", (0.47, 0.53)),
                  Position((0.0, 1.0), True, "d"), Position((0.0, 1.0), True, None)]
-    # move 0 loses NEAR (searched again: positions 0 and 1); move 1 is the preferred one; move 2 falls
-    # to a proven loss (position 3 needs no second search); move 3 is between proven values
+    # move 0 loses NEAR, the least fall that can make a mark (searched again: positions 0 and 1); move 1
+    # is the preferred one; move 2 falls to a proven loss (position 3 needs no second search); move 3 is
+    # between proven values
     assert questioned([0, 1, 0, 1], ["x", "b", "y", "z"], positions) == [0, 1, 2]
+    alpha_beta = replace(positions[1], shallower=noisy("b", (0.42, 0.58)))
+    assert questioned([0, 1, 0, 1], ["x", "b", "y", "z"], [positions[0], alpha_beta, *positions[2:]]) == [0, 2]
     positions[1] = noisy("b", (0.5 - NEAR + 0.01, 0.5 + NEAR - 0.01))
     assert questioned([0, 1, 0, 1], ["x", "b", "y", "z"], positions) == [2]  # a smaller fall is left alone
 
@@ -357,6 +361,15 @@ def test_an_analysis_kept_from_before_budgets_reads_back():
         del judgement["fall"], judgement["margin"]
     old = Analysis.from_dict(kept)
     assert old.work == 0 and old.checks == () and [j.fall for j in old.judgements] == [j.drop for j in old.judgements]
+
+
+def test_an_analysis_whose_positions_are_mostly_as_unsure_as_a_mark_is_coarse():
+    unsure = [noisy("a", (0.5, 0.5), noise=0.06), noisy("b", (0.4, 0.6), noise=0.05),
+              noisy("c", (0.5, 0.5), noise=0.07), Position((0.0, 1.0), True, None)]
+    coarse = assemble("attaxx", 2, [0, 1, 0], ["x", "y", "z"], unsure)
+    assert coarse.coarse.startswith("the computer's searches of most of its positions are unsure")
+    proven = [unsure[0], unsure[1], Position((0.0, 1.0), True, "c"), Position((0.0, 1.0), True, None)]
+    assert assemble("attaxx", 2, [0, 1, 0], ["x", "y", "z"], proven).coarse == ""  # proven positions are sure
 
 
 def test_assemble_refuses_positions_that_do_not_match_the_moves():

@@ -19,7 +19,7 @@ from bot.db.sqlite import SqliteStore
 from bot.discord.messages import analysis_mistakes, analysis_text
 from bot.errors import NotAllowed
 from bot.service import MatchService, repository
-from engines.analysis import SEVERITIES, Judgement, again_work, evaluate, other_seed, questioned, work_for
+from engines.analysis import SEVERITIES, Judgement, evaluate, other_seed, questioned, work_for
 from renderers import graph
 from rules import GAMES
 from tests.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, play_random, start_match
@@ -115,7 +115,7 @@ async def test_every_position_is_searched_by_its_budget_of_work_and_again_with_a
     asked = questioned(analysis.movers, analysis.moves, analysis.positions)
     assert [state for _, state, *_ in again] == [first[k][1] for k in asked]
     assert [(b, seed) for _, _, b, seed, _ in again] == [
-        (again_work("attaxx", budget), other_seed(seed_for(match.seed, k))) for k in asked]
+        (budget, other_seed(seed_for(match.seed, k))) for k in asked]
     twice = [k in asked or analysis.positions[k].exact for k in range(count)]  # a proven position is the same again
     assert {c.ply for c in analysis.checks} == {k for k in range(len(match.moves)) if twice[k] and twice[k + 1]
                                                  and analysis.positions[k].best != match.moves[k]

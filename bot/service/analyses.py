@@ -15,7 +15,7 @@ from bot.errors import NotAllowed, NotFound
 from bot.models import Match
 from bot.service import repository
 from bot.service.records import Records
-from engines.analysis import Analysis, Position, again_work, assemble, evaluate, other_seed, questioned, work_for
+from engines.analysis import Analysis, Position, assemble, evaluate, other_seed, questioned, work_for
 from rules.rebuild import positions
 
 Progress = Callable[[int, int], Awaitable[None]]  # (positions searched, positions to search, as known so far)
@@ -114,7 +114,6 @@ class Analyses(Records):
         seed (`engines.analysis.questioned`); the analysis assembled from both and kept."""
         states = list(positions(match.game, len(match.seats), match.options, match.seed, match.moves))
         work = work_for(match.game, len(states))
-        again = again_work(match.game, work, len(match.seats))
         room = self._analysis_room()
         started = self.clock()
 
@@ -132,7 +131,7 @@ class Analyses(Records):
         movers = [state.last.seat for state in states[1:]]
         asked = questioned(movers, match.moves, first)
         job.total += len(asked)
-        second = await asyncio.gather(*(one(ply, again, other_seed(seed_for(match.seed, ply))) for ply in asked))
+        second = await asyncio.gather(*(one(ply, work, other_seed(seed_for(match.seed, ply))) for ply in asked))
         analysis = assemble(match.game, len(match.seats), movers, match.moves, first, dict(zip(asked, second)), work)
         seconds = round(self.clock() - started, 1)
         async with self.store.transaction() as db:
