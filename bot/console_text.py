@@ -8,7 +8,8 @@ from bot.rulebook import plain, rules_text
 from renderers.results import scores_text, seated, who_won
 from rules import GAMES, Game, State
 from rules.core import counted
-from rules.parts import branches, compact, entry
+from rules.parts import children
+from rules.parts import starting as moves_from
 from rules.rebuild import positions
 
 MOVES_SHOWN = 120  # more legal moves than this are listed by their next parts
@@ -119,14 +120,14 @@ def move_lines(state: State, start: str = "") -> list[str]:
     their next parts with how many moves follow each."""
     moves = state.legal_moves()
     if start:
-        moves = [move for move in moves if compact(entry(state, move)).startswith(compact(start))]
+        moves = moves_from(state, start, moves)
         if not moves:
             return [f"No legal move starts {start}: `moves` lists them all."]
     starting = f" starting {start}" if start else ""
     if len(moves) <= MOVES_SHOWN:
         return [f"{counted(len(moves), 'legal move')}{starting}:"] + [f"  {move}" for move in moves]
     return ([f"{len(moves)} legal moves{starting}; type `moves` and one of these:"]
-            + [f"  {branch.label}" for branch in branches(state, start)])
+            + [f"  {branch.label}" for branch in children(state, start, moves)])
 
 
 def history_lines(match: Match) -> list[str]:
