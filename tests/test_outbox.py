@@ -3,14 +3,18 @@ is shown, and a note left behind falls due, is claimed by one process, and holds
 after it (the next computer move, a time-out on a turn nobody was told of)."""
 from __future__ import annotations
 
+import asyncio
 import sqlite3
+from collections.abc import Awaitable, Callable
 
 from bot.computer import ComputerPlayers
 from bot.db import open_store
+from bot.db.postgres import NOTES
 from bot.db.sqlite import SqliteStore
 from bot.models import Challenge, Match
 from bot.service import NOTE_GRACE, MatchService
 from tests.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD
+from tests.support.clock import Clock
 from tests.support.old_schema import migrated_to
 from tests.support.postgres import empty_database
 
@@ -141,3 +145,158 @@ async def test_the_old_unposted_columns_become_notes(db_path, clock):
         assert (notice.kind, notice.challenge.id, notice.match.moves) == ("move", 3, ("b6",))
     finally:
         await store.close()
+
+
+
+# ------------------------------------------------------------------ one poster at a time
+
+async def slow_poster(service: MatchService, made: asyncio.Future, done: asyncio.Event, *, post: bool = False) -> None:
+    """A poster that makes a change (alice's challenge) and is slow to show it (a board uploading) until
+    `done`; then it posts it or, by default, gives up, as a poster whose post fails for good does."""
+    challenge = await service.challenge(GUILD, CHANNEL, ALICE, "attaxx", [BOB])
+    made.set_result(challenge)
+    await done.wait()
+    if post:
+        await service.posted(challenge.note)
+
+
+async def sweep(service: MatchService) -> list[int]:
+    """The notes the timer loop is handed now (in a task of its own, as the loop runs)."""
+    return [notice.id for notice in await asyncio.create_task(service.notices_due())]
+
+
+async def test_a_change_is_left_to_its_poster_for_as_long_as_it_is_at_it(store, clock):
+    service = MatchService(store, clock=clock)
+    made, done = asyncio.get_running_loop().create_future(), asyncio.Event()
+    poster = asyncio.create_task(slow_poster(service, made, done))
+    challenge = await made
+    clock.advance(NOTE_GRACE + 1)
+    assert await sweep(service) == [], "its grace is up, but its poster is still at it"
+    clock.advance(10 * NOTE_GRACE)
+    assert await sweep(service) == [], "however long it takes"
+    done.set()
+    await poster  # it gives up without showing it
+    assert await sweep(service) == [], "looked at again a grace after the last look"
+    clock.advance(NOTE_GRACE + 1)
+    assert await sweep(service) == [challenge.note], "its poster gone: handed out"
+    await service.close()
+
+
+async def test_posters_waiting_for_each_other_s_earlier_changes_do_not_wait_for_ever(store, clock):
+    """Three changes of a match, none shown: the first's poster stopped; the second's poster is at it,
+    and must show the first before it; the third's poster wants both shown before its own. However they
+    come, neither waits on the other: the second's poster shows the first, and the third's, once both
+    are shown, has nothing left to show first."""
+    service = MatchService(store, clock=clock)
+    await service.posted((await service.challenge(GUILD, CHANNEL, ALICE, "attaxx", [BOB])).note)
+    match = await service.accept(1, BOB)
+    await service.posted(match.note)
+    first = (await asyncio.create_task(service.move(CHANNEL, ALICE, "b6"))).match  # its poster stopped
+    second_made, go_on = asyncio.get_running_loop().create_future(), asyncio.Event()
+
+    async def second_poster() -> list[int]:
+        second = (await service.move(CHANNEL, BOB, "b2")).match
+        second_made.set_result(second)
+        await go_on.wait()
+        shown = [notice.id for notice in await service.take_notices(second.earlier)]
+        for note in (*shown, second.note):
+            await service.posted(note)
+        return shown
+
+    third_made = asyncio.get_running_loop().create_future()
+
+    async def third_poster() -> list[int]:
+        third = await service.resign(CHANNEL, BOB)  # bob resigns meanwhile
+        third_made.set_result(third)
+        return [notice.id for notice in await service.take_notices(third.earlier)]
+
+    async def third_waits() -> bool:  # for the second, having taken the first in passing
+        return second.note in service._let_go
+
+    poster = asyncio.create_task(second_poster())
+    second = await second_made
+    waiting = asyncio.create_task(third_poster())
+    assert (await third_made).earlier == (first.note, second.note)
+    await until(third_waits)
+    go_on.set()
+    assert await asyncio.wait_for(poster, 10) == [first.note], "the second's poster shows the first"
+    assert await asyncio.wait_for(waiting, 10) == [], "both shown: nothing left to show first"
+    await service.close()
+
+
+async def test_taking_an_interaction_on_does_not_wait_for_this_process_s_changes(store):
+    """The check that decides which process answers an interaction runs even while a change of this
+    process is being committed (the answer is due within 3 seconds of the interaction)."""
+    async with store.transaction():
+        assert await asyncio.wait_for(store.first_delivery(43, 1000.0), 10)
+    assert not await store.first_delivery(43, 1000.0)
+
+
+async def advisory_locks(store, note: int, *, granted: bool = True) -> int:
+    """How many sessions hold (or, with `granted` False, wait for) the advisory lock of `note`."""
+    async with store.reading() as db:
+        row = await db.one("SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND classid = ?"
+                           " AND objid = ? AND objsubid = 2 AND granted = ?", NOTES, note, granted)
+        return row["n"]
+
+
+async def until(condition: Callable[[], Awaitable[bool]], timeout: float = 20.0) -> None:
+    """Wait until `condition()` is true (looked at again every few milliseconds), at most `timeout`."""
+    async def waiting() -> None:
+        while not await condition():
+            await asyncio.sleep(0.02)
+
+    await asyncio.wait_for(waiting(), timeout)
+
+
+async def test_a_change_another_process_is_showing_is_left_to_it_until_that_process_is_gone(postgres_server):
+    async with empty_database(postgres_server) as url:
+        one, two = await open_store(url), await open_store(url)
+        clock = Clock()
+        first, second = MatchService(one, clock=clock), MatchService(two, clock=clock)
+        made, done = asyncio.get_running_loop().create_future(), asyncio.Event()
+        poster = asyncio.create_task(slow_poster(first, made, done))
+        try:
+            challenge = await made
+            clock.advance(NOTE_GRACE + 1)
+            assert await sweep(second) == [], "the first process is still posting it"
+            clock.advance(10 * NOTE_GRACE)
+            assert await sweep(second) == [], "however long it takes"
+            pid = one._claimer.get_server_pid()  # the first process dies, and its connections with it
+            async with two.transaction() as tx:
+                await tx.one("SELECT pg_terminate_backend(?)", pid)
+
+            async def let_go() -> bool:
+                return await advisory_locks(two, challenge.note) == 0
+            await until(let_go)  # (terminating a backend only asks it to end)
+            clock.advance(NOTE_GRACE + 1)
+            assert await sweep(second) == [challenge.note], "taken over once its poster is gone"
+        finally:
+            done.set()
+            await poster
+            await one.close()
+            await two.close()
+
+
+async def test_an_earlier_change_another_process_is_showing_is_waited_for_not_shown_again(postgres_server):
+    """A newer change of a match is to be shown below an older one that another process is posting just
+    then: it waits for that post, and, the older change shown, has nothing more to show first."""
+    async with empty_database(postgres_server) as url:
+        one, two = await open_store(url), await open_store(url)
+        first, second = MatchService(one), MatchService(two)
+        made, done = asyncio.get_running_loop().create_future(), asyncio.Event()
+        poster = asyncio.create_task(slow_poster(first, made, done, post=True))
+        try:
+            challenge = await made
+            waiting = asyncio.create_task(second.take_notices([challenge.note]))
+
+            async def waits() -> bool:
+                return await advisory_locks(two, challenge.note, granted=False) == 1
+            await until(waits)
+            done.set()  # the first process posts it
+            assert await asyncio.wait_for(waiting, 20) == [], "shown by the first process: nothing to show again"
+            await poster
+        finally:
+            done.set()
+            await one.close()
+            await two.close()

@@ -135,7 +135,8 @@ async def test_a_player_who_runs_out_of_time_is_handed_over_timed_out(service, a
 
 
 async def test_a_change_its_poster_did_not_show_is_handed_over_once_its_grace_is_up(service, adapter, clock, running):
-    challenge = await service.challenge(GUILD, CHANNEL, ALICE, "attaxx", [BOB])  # its poster stops here
+    # its poster stops here (a task that ends: a live one would still be showing it)
+    challenge = await asyncio.create_task(service.challenge(GUILD, CHANNEL, ALICE, "attaxx", [BOB]))
     clock.advance(NOTE_GRACE + 1)
     service.deadlines_changed.set()
     notice = await adapter.first("notice_due")

@@ -3,6 +3,8 @@ accepts or declines, and the request lapses when the opponent moves. Against the
 granted at once and takes the computer's reply back too. The moves taken back leave the log."""
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from bot.errors import NotAllowed, Stale
@@ -200,7 +202,8 @@ async def test_a_request_its_process_did_not_post_is_posted_later_while_it_stand
     await env.settled()
     service = env.client.handlers.service
     alice = (await service.current(BOT_CHANNEL)).seats[0]
-    await service.takeback(BOT_CHANNEL, alice)  # asked by a process that stops before posting it
+    # asked by a process that stops before posting it (a task that ends: a live one would still be showing it)
+    await asyncio.create_task(service.takeback(BOT_CHANNEL, alice))
     service_clock = env.clock
     service_clock.advance(service.note_grace + 1)
     await env.client.scheduler.sweep()
@@ -213,7 +216,7 @@ async def test_a_request_its_process_did_not_post_is_posted_later_while_it_stand
 
     await (await env.command(ALICE_USER, BOT_CHANNEL, "move", notation="b6")).reply()
     await env.settled()
-    await service.takeback(BOT_CHANNEL, alice)  # again unposted, and bob plays on meanwhile
+    await asyncio.create_task(service.takeback(BOT_CHANNEL, alice))  # again unposted, and bob plays on meanwhile
     await (await env.command(BOB_USER, BOT_CHANNEL, "move", notation="b2")).reply()
     service_clock.advance(service.note_grace + 1)
     await env.client.scheduler.sweep()

@@ -67,10 +67,22 @@ class Store(Protocol):
         ...
 
     async def first_delivery(self, key: int, at: float) -> bool:
-        """Whether `key` (an interaction, made at `at`) is new to every process using the database."""
+        """Whether `key` (an interaction, made at `at`) is new to every process using the database. The
+        check does not wait for this process's transactions: it decides who answers, within seconds."""
         ...
 
     async def forget_deliveries(self, before: float) -> None: ...
+
+    async def hold_note(self, note: int) -> bool:
+        """Take outbox note `note` for this process, without waiting: False while another process holds
+        it (it is showing that change). Held until `release_note`, or until this process dies."""
+        ...
+
+    async def release_note(self, note: int) -> None: ...
+
+    async def wait_note(self, note: int, seconds: float) -> bool:
+        """Wait until no other process holds `note`, at most `seconds`: whether it is free now."""
+        ...
 
 
 def migrations(package: str = "bot.migrations") -> list[tuple[int, str]]:

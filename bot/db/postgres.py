@@ -56,6 +56,10 @@ class PostgresTx:
 
 COMPUTER_TURNS = 1  # the first key of the advisory locks that claim a match's computer turn
 MIGRATIONS = 2  # the first key of the advisory lock that lets one process at a time migrate
+NOTES = 3  # the first key of the advisory locks that hold the outbox notes a process is showing
+# The claims connection notices a peer that vanished without closing it (its machine lost power) in
+# about half a minute rather than the system's two hours, and drops the dead process's claims then.
+KEEPALIVES = {"tcp_keepalives_idle": "15", "tcp_keepalives_interval": "5", "tcp_keepalives_count": "3"}
 # What a claims connection that the server closed (restart, pg_terminate_backend) raises on its next use.
 CONNECTION_LOST = (asyncpg.PostgresConnectionError, asyncpg.exceptions.OperatorInterventionError,
                    asyncpg.InterfaceError, asyncpg.InternalClientError, OSError)
@@ -127,15 +131,37 @@ class PostgresStore:
 
     async def first_delivery(self, key: int, at: float) -> bool:
         """Whether `key` (an interaction, made at `at`) is new to every process sharing the database:
-        the first to insert it takes it on."""
-        async with self._lock, self.pool.acquire() as connection:
+        the first to insert it takes it on (a second insert waits for the first and finds it). One
+        statement of its own, not in turn with this process's transactions: the interaction must be
+        answered within 3 seconds, and the handler's clock starts only once this says yes."""
+        async with self.pool.acquire() as connection:
             status = await connection.execute(
                 "INSERT INTO deliveries (id, at) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING", key, at)
         return status.endswith(" 1")
 
     async def forget_deliveries(self, before: float) -> None:
-        async with self._lock, self.pool.acquire() as connection:
+        async with self.pool.acquire() as connection:
             await connection.execute("DELETE FROM deliveries WHERE at < $1", before)
+
+    async def hold_note(self, note: int) -> bool:
+        """Take outbox note `note` for this process (see bot.service.outbox): a session advisory lock on
+        the claims connection, which PostgreSQL drops if the process dies, so that another process may
+        then show the change, and not before."""
+        return await self._claimer_call("SELECT pg_try_advisory_lock($1, $2)", NOTES, note)
+
+    async def release_note(self, note: int) -> None:
+        await self._claimer_call("SELECT pg_advisory_unlock($1, $2)", NOTES, note)
+
+    async def wait_note(self, note: int, seconds: float) -> bool:
+        """Wait until no other process holds `note`, at most `seconds`: the lock taken and given back at
+        once, in a transaction on a connection of the pool (the claims connection never waits)."""
+        async with self.pool.acquire() as connection, connection.transaction():
+            await connection.execute(f"SET LOCAL lock_timeout = {max(1, round(seconds * 1000))}")
+            try:
+                await connection.execute("SELECT pg_advisory_xact_lock($1, $2)", NOTES, note)
+            except asyncpg.LockNotAvailableError:
+                return False
+        return True
 
     @asynccontextmanager
     async def claim(self, key: int) -> AsyncIterator[bool]:
@@ -143,29 +169,30 @@ class PostgresStore:
         False while another task or process holds it. A session advisory lock on a connection of its
         own: if the process dies, PostgreSQL drops the connection and another process may claim it."""
         async with claimed_here(self._claims, key) as free:
-            mine = free and await self._claimer_call("SELECT pg_try_advisory_lock($1, $2)", key)
+            mine = free and await self._claimer_call("SELECT pg_try_advisory_lock($1, $2)", COMPUTER_TURNS, key)
             try:
                 yield mine
             finally:
                 if mine:
-                    await self._claimer_call("SELECT pg_advisory_unlock($1, $2)", key)
+                    await self._claimer_call("SELECT pg_advisory_unlock($1, $2)", COMPUTER_TURNS, key)
 
-    async def _claimer_call(self, sql: str, key: int) -> bool:
+    async def _claimer_call(self, sql: str, kind: int, key: int) -> bool:
         """Run an advisory-lock function on the claims connection, connecting (again) if need be. A
         connection that was lost held no locks any more: unlocking on a new one finds nothing to do, and
         a turn another process claimed meanwhile is still played once (a move commits only on the
-        version it was chosen for)."""
+        version it was chosen for); a note another process took meanwhile is shown once more at worst,
+        which its reply or its nonce makes the same message."""
         async with self._claimer_lock:
             try:
-                return await self._claims_query(sql, key)
+                return await self._claims_query(sql, kind, key)
             except CONNECTION_LOST:
-                log.warning("lost the connection that holds computer-turn claims; connecting again")
+                log.warning("lost the connection that holds the claims of computer turns and notes; connecting again")
                 if self._claimer is not None:
                     self._claimer.terminate()
                     self._claimer = None
-                return await self._claims_query(sql, key)
+                return await self._claims_query(sql, kind, key)
 
-    async def _claims_query(self, sql: str, key: int) -> bool:
+    async def _claims_query(self, sql: str, kind: int, key: int) -> bool:
         if self._claimer is None or self._claimer.is_closed():
-            self._claimer = await asyncpg.connect(self.url)
-        return bool(await self._claimer.fetchval(sql, COMPUTER_TURNS, key))
+            self._claimer = await asyncpg.connect(self.url, server_settings=KEEPALIVES)
+        return bool(await self._claimer.fetchval(sql, kind, key))
