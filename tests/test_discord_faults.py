@@ -268,3 +268,20 @@ async def test_a_board_the_channel_refuses_is_answered_with_what_to_do(env, capl
     await env.settled()  # nothing left to post where Discord refuses it
     seen = await (await env.command(ALICE, CHANNEL, "board")).reply()
     assert seen.ephemeral and "after 0 moves" in seen.content and seen.png
+
+
+async def test_a_computer_move_in_a_thread_that_was_locked_is_not_tried_for_ever(env, caplog):
+    """The computer's board is refused where the bot posts it on its own (160005: a moderator locked the
+    thread): no later try would get through, so the change is not kept to be posted again, and the log
+    says why, as a warning."""
+    start = await (await env.command(ALICE, CHANNEL, "challenge", "attaxx", side="first", opponent=ME, level="easy")).reply()
+    assert start.png
+    await env.settled()
+    locked = env.standin.refuse("channel_post", 160005)
+    with caplog.at_level(logging.INFO):
+        mine = await (await env.command(ALICE, CHANNEL, "move", notation="a7a6")).reply()
+        assert mine.png and "is thinking" in mine.content
+        await env.standin.wait_for(lambda: locked.hits == 1, timeout=30)  # the computer's board, refused
+        await env.settled()  # its note is not kept to be posted again
+    logged_quietly(caplog, 160005)
+    assert [m for m in env.standin.channel(CHANNEL) if m.content.startswith("**Computer (easy)**")] == []

@@ -26,7 +26,7 @@ import renderers
 from bot.boards import draw_board
 from bot.discord import messages as text
 from bot.discord.payloads import Attachment
-from bot.discord.replies import Reply, passing, see_above, taken_back
+from bot.discord.replies import Reply, passing, refusal, refused_how, see_above, taken_back
 from bot.discord.views import board_view, challenge_view, takeback_view
 from bot.errors import NotShown
 from bot.models import Challenge, Match, Notice, Player, Takeback
@@ -94,12 +94,19 @@ def board_alt_text(match: Match) -> str:
     return within_limit(text)
 
 
+# Discord's refusals (bot.discord.replies.REFUSALS) that no later try in the same channel gets past: the
+# channel, its kind, a locked or archived thread, a missing permission (a Forbidden or NotFound besides).
+UNSHOWABLE = frozenset({10003, 50001, 50008, 50013, 50024, 50083, 160005})
+
+
 def log_post_failure(what: str, channel_id: int, error: BaseException) -> None:
     """A message the bot posts on its own could not be sent. Only a refusal is something an admin can
     act on; a deleted message or channel, or Discord being down for a moment, is not."""
     if isinstance(error, discord.Forbidden):
         log.warning("could not %s: Discord refused (%s). Check the bot's permissions in channel %s "
-                    "(View Channel, Send Messages, Attach Files).", what, error.text or error.status, channel_id)
+                    "(View Channel, Send Messages, Attach Files).", what, refused_how(error), channel_id)
+    elif refusal(error) is not None:
+        log.warning("could not %s in channel %s: Discord refused (%s)", what, channel_id, refused_how(error))
     else:
         log.info("could not %s in channel %s: %s", what, channel_id, error or type(error).__name__)
 
@@ -287,7 +294,8 @@ class Poster:
         if passing(error):
             await self.service.postpone(note, RETRY_SECONDS)
             return True
-        if isinstance(error, (discord.Forbidden, discord.NotFound)):
+        if isinstance(error, (discord.Forbidden, discord.NotFound)) or (
+                isinstance(error, discord.HTTPException) and error.code in UNSHOWABLE):
             await self.service.posted(note)
         return False
 
