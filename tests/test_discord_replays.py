@@ -62,3 +62,25 @@ async def test_history_pages_and_replays_from_it(env):
 
     picked = await (await env.choose(CAROL, older, older.options()[0])).reply()
     assert "Replay of match #1" in picked.content and gif_frames(picked) == 2
+
+
+async def test_a_replay_made_after_discords_fifteen_minutes_is_posted_in_the_channel(env):
+    """The replay waited in line so long that its interaction's token ran out: the GIF is posted in the
+    channel for whoever asked, not lost, and nothing is sent through the dead token."""
+    await finished_match(env)
+    computers = env.client.handlers.service.computers
+    drawing = computers.run
+
+    async def long_wait(work, *args, **how):  # a queue of other servers' work ahead of it
+        env.clock.advance(16 * 60)
+        env.standin.advance(16 * 60)
+        return await drawing(work, *args, **how)
+
+    computers.run = long_wait
+    asked = await env.command(CAROL, CHANNEL, "replay")
+    posted = await env.standin.wait_for(lambda: next(
+        (m for m in env.standin.channel(CHANNEL) if any(name.endswith(".gif") for name in m.files)), None), timeout=30)
+    assert posted.interaction_id is None, "a message of the channel's own"
+    assert posted.content.startswith(f"{CAROL.mention} 🎞️ Replay of match #") and gif_frames(posted) == 3
+    assert await posted.pinged() == [CAROL.id]
+    assert all(m.loading for m in env.standin.answers.get(asked.interaction.id, ())), "the token was not used again"

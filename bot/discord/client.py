@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 
 import discord
 
@@ -91,6 +92,10 @@ class GameBot(discord.AutoShardedClient):
         else:
             synced = await self.tree.sync()
             log.info("synced %d global commands (they can take a while to appear)", len(synced))
+
+    def clock(self) -> float:
+        """The time now, as the match service reads it (tests move it by hand)."""
+        return self.handlers.service.clock() if self.handlers is not None else time.time()
 
     async def first_delivery(self, interaction: discord.Interaction) -> bool:
         """Whether this is the first delivery of `interaction` to any of the bot's processes: Discord may

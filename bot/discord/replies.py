@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
@@ -21,6 +22,8 @@ STALE_BUTTON = "That button is not part of this bot any more; type / to see the 
 STALE_COMMAND_ERRORS = (discord.app_commands.CommandNotFound, discord.app_commands.CommandSignatureMismatch)
 
 DEFER_AFTER = 1.5  # seconds; Discord drops a first reply that comes after 3
+TOKEN_SECONDS = 15 * 60  # how long an interaction's token answers (its follow-ups and edits)
+TOKEN_MARGIN = 60  # seconds before that when an answer goes to the channel instead (uploads take a while)
 ALREADY_ANSWERED = 40060  # Discord's error code for a second first reply to one interaction
 PLAYER_ERRORS = (PlayerError, IllegalMove, BadOptions)
 NEEDED = {
@@ -136,9 +139,11 @@ class Reply:
     private but the deferral was public — a private follow-up replacing the public placeholder.
     """
 
-    def __init__(self, interaction: discord.Interaction, *, ephemeral: bool = False):
+    def __init__(self, interaction: discord.Interaction, *, ephemeral: bool = False,
+                 clock: Callable[[], float] = time.time):
         self.interaction = interaction
         self.ephemeral = ephemeral
+        self.clock = clock  # the time now, as the interaction's own (its id's) time is told
         self._lock = asyncio.Lock()
         self._deferred: bool | None = None  # the ephemerality of the deferral, once deferred
         self._placeholder = 0  # the id of the deferral's "thinking…" message, when Discord said it
@@ -157,10 +162,22 @@ class Reply:
                 self._deferred = self.ephemeral
                 self._placeholder = (deferral.message_id if deferral else None) or 0
 
+    @property
+    def expired(self) -> bool:
+        """Whether the interaction's token is too old to answer through (Discord's 15 minutes, less the
+        time an answer may take to upload): what is still to be said goes to the channel."""
+        made = self.interaction.created_at.timestamp()
+        return self.clock() - made > TOKEN_SECONDS - TOKEN_MARGIN
+
     async def send(self, content: str | None = None, *, ephemeral: bool | None = None, **kwargs: Any) -> discord.Message | None:
-        """Send the answer; returns the message when it is public."""
+        """Send the answer; returns the message when it is public. Work that took longer than the
+        interaction's token lasts is posted in the channel instead, for the user who asked for it."""
         ephemeral = self.ephemeral if ephemeral is None else ephemeral
         mentions = kwargs.pop("allowed_mentions", discord.AllowedMentions(users=True, roles=False, everyone=False))
+        if self.expired and not ephemeral:
+            async with self._lock:
+                self._timer.cancel()
+                return await self._in_channel(content, kwargs)
         async with self._lock:
             # With the lock held, the timer is asleep or waiting for the lock, and has sent nothing.
             # (Cancelled while its deferral is on the way, it would leave one that Discord has seen
@@ -184,9 +201,29 @@ class Reply:
                 return message if isinstance(message, discord.InteractionMessage) and not ephemeral else None
             return await self._after_deferral(self._deferred, content, ephemeral, mentions, kwargs)
 
+    async def follow(self, content: str | None = None, **kwargs: Any) -> discord.Message | None:
+        """A further public message after the answer (a replay's next part): a follow-up of the
+        interaction while its token lasts, else a message in the channel for the user."""
+        if self.expired:
+            return await self._in_channel(content, kwargs)
+        return await self.interaction.followup.send(content or "\u200b", wait=True, **kwargs)
+
+    async def _in_channel(self, content: str | None, kwargs: dict[str, Any]) -> discord.Message:
+        """A public answer posted in the channel, mentioning the user, once the token is too old."""
+        kwargs.pop("allowed_mentions", None)
+        user = self.interaction.user
+        channel = self.interaction.client.get_partial_messageable(self.interaction.channel_id)
+        log.info("interaction %s outlived its token: its answer goes to channel %s", self.interaction.id,
+                 self.interaction.channel_id)
+        return await channel.send(f"{user.mention} {content or ''}".rstrip(), **kwargs,
+                                  allowed_mentions=discord.AllowedMentions(users=[user], roles=False, everyone=False))
+
     async def progress(self, content: str) -> None:
         """Show how long work is going on: the answer deferred at once (if it was not), then its
-        "thinking…" placeholder edited to `content`, until `send` replaces it with the answer."""
+        "thinking…" placeholder edited to `content`, until `send` replaces it with the answer. Once the
+        token is too old to edit it, the placeholder stays as it is."""
+        if self.expired:
+            return
         async with self._lock:
             self._timer.cancel()
             if not self.interaction.response.is_done():

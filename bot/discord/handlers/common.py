@@ -49,6 +49,6 @@ def can_post_here(interaction: discord.Interaction) -> None:
 
 def reply_to(interaction: discord.Interaction, *, ephemeral: bool = False) -> Reply:
     """The interaction's Reply, kept on it so the error handler answers through the same one."""
-    reply = Reply(interaction, ephemeral=ephemeral)
+    reply = Reply(interaction, ephemeral=ephemeral, clock=interaction.client.clock)
     interaction.extras["reply"] = reply
     return reply

@@ -179,7 +179,7 @@ class Records(Family):
             if k == 1:
                 await reply.send(content, file=file, allowed_mentions=discord.AllowedMentions.none())
             else:
-                await interaction.followup.send(content, file=file, allowed_mentions=discord.AllowedMentions.none())
+                await reply.follow(content, file=file, allowed_mentions=discord.AllowedMentions.none())
 
     # ------------------------------------------------------------------ how to play
 
