@@ -12,8 +12,10 @@ from dataclasses import dataclass
 import asyncpg
 import pytest
 
+from bot.discord.posting import REPLY_SETTLED
 from tests.support.postgres import empty_database
 from tests.support.process import BotProcess
+from tests.support.soak import how, pinged_twice
 from tests.support.standin import BOT_ID, Message, StandIn
 from tests.support.users import Discord, User
 
@@ -23,6 +25,7 @@ PLAY_B, COMPUTER_B = 701, 702
 ALICE, BOB, CAROL, DAVE = User(21, "alice"), User(22, "bob"), User(23, "carol"), User(24, "dave")
 ME = User(BOT_ID, "Boardgames", bot=True)
 PLAYED = re.compile(r"played \*\*([^*]+)\*\*")
+GRACE = 3.0  # seconds before a change left unshown by its poster is looked at by either process
 
 
 @dataclass
@@ -66,8 +69,8 @@ async def cluster(tmp_path, postgres_server):
         standin = StandIn({GUILD_A: [PLAY_A, COMPUTER_A, TIMER_A], GUILD_B: [PLAY_B, COMPUTER_B]}, shard_count=2)
         await standin.start()
         assert (standin.shard_of(GUILD_A), standin.shard_of(GUILD_B)) == (0, 1)
-        # a change left unshown by a process that died is shown by the other one after 3 seconds
-        bots = [BotProcess(standin, tmp_path, shards=(shard,), database_url=url, name=f"shard{shard}", note_grace=3)
+        # a change left unshown by a process that died is shown by the other one after GRACE seconds
+        bots = [BotProcess(standin, tmp_path, shards=(shard,), database_url=url, name=f"shard{shard}", note_grace=GRACE)
                 for shard in (0, 1)]
         try:
             await asyncio.gather(*(bot.start() for bot in bots))  # together, on a new database
@@ -178,20 +181,76 @@ async def test_two_shard_processes_on_one_database_lose_nothing_when_one_is_kill
     assert finished["reason"] == "bob ran out of time"
 
 
-async def test_an_interaction_seen_by_both_processes_is_played_once(cluster):
-    """Discord sends each interaction to one shard; were it ever seen twice, the move still counts once."""
-    standin, a = cluster.standin, cluster.a
-    await start_match(a, PLAY_A, ALICE, BOB)
-    both = Discord(standin, standin.broadcast, GUILD_A)
-    played = ["b6", "b2", "a7c5"]
-    for ply, player in enumerate((ALICE, BOB, ALICE)):
-        await both.command(player, PLAY_A, "move", notation=played[ply])
-        # The first process to see it answers it; the other leaves it alone. Nothing is played twice.
-        boards = await standin.wait_for(lambda n=ply + 1: len(cluster.announced(PLAY_A)) == n and [
-            m for m in standin.channel(PLAY_A) if PLAYED.search(m.content)])
-        assert boards[-1].png
-    await asyncio.sleep(0.5)
-    assert await cluster.moves(PLAY_A) == cluster.announced(PLAY_A) == played
-    board = await run(a, CAROL, PLAY_A, "board")
-    assert "after 3 moves" in board.content
-    assert all(len(standin.answers[i.id]) == 1 for i in standin.interactions.values() if i.payload["type"] == 2)
+def both_processes(cluster: Cluster, first: int = 0) -> Discord:
+    """Users in guild A whose every interaction reaches both processes at once (Discord never sends one
+    to two shards; a redelivery storm might), shard `first`'s process first."""
+    order = [(first, 0.0), (1 - first, 0.0)]
+    return Discord(cluster.standin, lambda payload: cluster.standin.storm(payload, order), GUILD_A)
+
+
+def answered_once(standin: StandIn) -> None:
+    """Every interaction has one first reply (or one set of suggestions), or none: none twice."""
+    assert [i.id for i in standin.interactions.values() if i.deliveries > 1 and i.response_type is None] == []
+    assert all(i.error is None for i in standin.interactions.values())
+
+
+async def test_an_interaction_of_any_kind_seen_by_both_processes_is_answered_once(cluster):
+    """Discord sends each interaction to one shard; were it seen by both processes, it would still be
+    answered once and its change made and shown once: commands, autocomplete, buttons and the Move
+    panel's menus alike, whichever process sees it first."""
+    standin = cluster.standin
+    one, other = both_processes(cluster, 0), both_processes(cluster, 1)
+    challenge = await run(one, ALICE, PLAY_A, "challenge", "attaxx", side="first", opponent=BOB)
+    await (await other.press(BOB, challenge, "Accept")).board()
+    offered = await other.suggestions(ALICE, PLAY_A, "move", "notation", "b")
+    assert ("b6", "b6") in offered
+    moved = await run(one, ALICE, PLAY_A, "move", notation="b6")
+    assert not moved.ephemeral and "**b6**" in moved.content
+
+    panel = await (await other.press(BOB, moved, "Move")).reply()  # bob builds his move on the panel
+    assert panel.ephemeral and panel.menus
+    group = next(option for option in panel.options() if " …" in option)
+    step = await (await one.choose(BOB, panel, group)).updated()
+    whole = next(option for option in step.options() if option.startswith("▶"))
+    played = await other.choose(BOB, step, whole)
+    assert "You played" in (await played.updated()).content
+    await played.board()
+    await cluster.settled()
+    assert await cluster.moves(PLAY_A) == cluster.announced(PLAY_A) == ["b6", whole.removeprefix("▶ ")]
+    starts = [m for m in standin.channel(PLAY_A) if m.files and "played" not in m.content]
+    said = [m for m in standin.channel(PLAY_A) if not m.content.endswith("see above.")]
+    assert len(starts) == 1 and len(said) == 4, "the challenge, the start and two boards (and pings for edits)"
+    answered_once(standin)
+
+
+async def test_a_reply_slow_to_upload_is_left_to_the_process_posting_it(cluster):
+    """A /move seen by both processes: the one that takes it on uploads its board slowly (Discord took
+    the answer in time; the picture is still on its way), past the change's grace and past the time a
+    reply is waited for. The other process's timer finds the change due and leaves it to the poster
+    still at it, rather than posting the board in the channel too: one board, as the reply."""
+    standin = cluster.standin
+    await start_match(cluster.a, PLAY_A, ALICE, BOB)
+    await cluster.settled()
+    held = standin.inject("*", "hold", uploads=True)
+    action = await both_processes(cluster).command(ALICE, PLAY_A, "move", notation="b6")
+    await asyncio.wait_for(held.held.wait(), 20)
+    [note] = await cluster.sql("SELECT id, created_at FROM outbox")
+    # Either process's timer looks at the change each time its grace is up (3 s): wait until they have,
+    # four times over, since a reply is no longer waited for (each look by the other process was a
+    # chance to post the board in the channel).
+    late = note["created_at"] + REPLY_SETTLED + 4 * GRACE
+
+    async def looked_at_late() -> None:
+        while (due := await cluster.sql("SELECT due FROM outbox WHERE id = $1", note["id"])) and due[0]["due"] < late \
+                and "**b6**" not in " ".join(m.content for m in standin.channel(PLAY_A)):
+            await asyncio.sleep(0.1)
+
+    await asyncio.wait_for(looked_at_late(), 60)
+    held.released.set()
+    reply = await action.reply(timeout=20)
+    await cluster.settled()
+    boards = [m for m in standin.channel(PLAY_A) if "**b6**" in m.content]
+    assert boards == [reply] and reply.png, [how(m) for m in boards]
+    assert pinged_twice(standin.channel(PLAY_A)) == []
+    assert await reply.pinged() == [BOB.id]
+    answered_once(standin)

@@ -4,13 +4,22 @@ once, in order, and each stored move was posted once.
 
 Players act as people do: only on what the bot posts. Whoever the channel's latest board (or ping)
 mentions picks a move from /move's autocomplete and sends it; if no board follows within a while (the
-bot died with the move, or before showing it), they look again and act on what is there then. The
-computer plays one seat in some games. `tests/e2e/test_soak.py` runs a short soak; `bench/soak.py` a long
-one, with its figures.
+bot died with the move, or before showing it), they look again and act on what is there then. Some
+moves are built on the Move panel (a button, then select menus) rather than typed. The computer plays one
+seat in some games. `tests/e2e/test_soak.py` runs a short soak; `bench/soak.py` a long one, with its
+figures.
+
+With several shard processes, a redelivery storm (`storm`: the share of interactions, commands,
+autocompletes, buttons and menus alike) delivers an interaction to every process at nearly the same
+moment, in a random order; with kills, a kill then and again falls between a storm's delivery and its
+answer (the process that got it first dies). Each interaction must still be answered once, each board
+posted once. Slow uploads (`slow_uploads`: boards that reach Discord only seconds after their answer
+began, as over a busy link) make posters slower than the grace their notes give them.
 """
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import re
 import time
@@ -18,6 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from rules.rebuild import rebuild
 from tests.support.process import BotProcess
 from tests.support.standin import BOT_ID, Message, StandIn
 from tests.support.users import Discord, User
@@ -31,6 +41,12 @@ TABLES: list[tuple[str, dict[str, Any], bool]] = [
     ("ascent", {}, True), ("ikabegama", {"size": 4}, False), ("elevation", {"height": 2}, False),
 ]
 ANSWER_SECONDS = 6.0  # how long a player waits for the board after their move before looking again
+STORM_GAP = 0.03  # at most this many seconds between a storm's deliveries of one interaction
+STORM_KILL = 0.4  # a kill aimed at a storm falls at most this many seconds after its first delivery
+PANEL_SHARE = 0.3  # the share of moves built on the Move panel rather than typed
+# The routes whose uploads may be slow: an interaction's first answer, and the edit of its "thinking…"
+SLOW_ROUTES = ("callback", "webhook_message")
+SLOW_AT_ONCE = 3  # slow uploads on each of those routes at once
 
 
 @dataclass
@@ -46,20 +62,30 @@ class Figures:
     shown: int = 0  # moves whose board was posted (each counted once)
     lost: int = 0  # stored but never posted
     duplicated: int = 0  # posted more than once
+    pinged_twice: int = 0  # boards whose "see above" ping was posted more than once
     unstored: int = 0  # posted but not stored (or out of order)
+    redelivered: int = 0  # interactions delivered to more than one process (the storm)
+    storm_kills: int = 0  # kills that fell between a storm's first delivery and its answer
+    answered_twice: int = 0  # interactions given a first reply (or suggestions) more than once
+    unanswered: int = 0  # interactions never answered (the process that took them on was killed)
     failures: list[str] = field(default_factory=list)  # the stand-in's: answered twice or late, refused requests
     differences: list[str] = field(default_factory=list)  # where a channel's posts and its stored moves part
 
     @property
     def clean(self) -> bool:
-        return not (self.lost or self.duplicated or self.unstored or self.failures)
+        return not (self.lost or self.duplicated or self.pinged_twice or self.unstored or self.answered_twice
+                    or self.failures)
 
     def lines(self) -> list[str]:
         return [
             f"{self.seconds:.0f} s, {self.kills} kills, {self.matches} matches ({self.finished} finished)",
             f"moves: {self.moves_sent} sent, {self.stored} stored, {self.shown} posted",
+            *([f"storm: {self.redelivered} interactions delivered to every process, {self.storm_kills} kills aimed"
+               f" between one's delivery and its answer; answered twice: {self.answered_twice}"]
+              if self.redelivered else []),
+            f"interactions never answered (their process killed first): {self.unanswered}",
             f"lost (stored, never posted): {self.lost}; duplicated (posted twice): {self.duplicated};"
-            f" posted but not stored in that order: {self.unstored}",
+            f" pinged twice: {self.pinged_twice}; posted but not stored in that order: {self.unstored}",
             f"interactions answered late or twice, requests Discord would refuse: {len(self.failures)}",
             *[f"    {failure}" for failure in self.failures[:10]],
             *[f"    {difference}" for difference in self.differences[:10]],
@@ -68,14 +94,18 @@ class Figures:
 
 class Soak:
     def __init__(self, folder: Path, *, seed: int = 1, tables: int = 3, database_url: str | None = None,
-                 shards: int = 1):
+                 shards: int = 1, storm: float = 0.0, slow_uploads: tuple[float, float] | None = None,
+                 note_grace: float = 3.0):
         self.rng = random.Random(seed)
+        self.storm = storm if shards > 1 else 0.0
+        self.slow_uploads = slow_uploads
+        self._aim: asyncio.Future[int] | None = None  # set by a kill waiting for a storm: the shard to kill
         self.channels = [900 + k for k in range(tables)]
         self.tables = {channel: TABLES[k % len(TABLES)] for k, channel in enumerate(self.channels)}
         self.standin = StandIn({GUILD: self.channels}, shard_count=shards)
-        self.bots = [BotProcess(self.standin, folder, database_url=database_url, name=f"bot{shard}", note_grace=3,
+        self.bots = [BotProcess(self.standin, folder, database_url=database_url, name=f"bot{shard}", note_grace=note_grace,
                                 shards=(shard,) if shards > 1 else None) for shard in range(shards)]
-        self.users = Discord(self.standin, self.standin.dispatch, GUILD)
+        self.users = Discord(self.standin, self._deliver, GUILD)
         self.people = {channel: (User(10 * channel + 1, f"p{channel}a"), User(10 * channel + 2, f"p{channel}b"))
                        for channel in self.channels}
         self.figures = Figures()
@@ -93,6 +123,9 @@ class Soak:
             await asyncio.gather(*(bot.start() for bot in self.bots))
             stop = asyncio.Event()
             players = [asyncio.create_task(self._play(channel, stop)) for channel in self.channels]
+            if self.slow_uploads is not None:
+                players += [asyncio.create_task(self._upload_slowly(route, stop))
+                            for route in SLOW_ROUTES for _ in range(SLOW_AT_ONCE)]
             await self._kill_at_random(seconds, kill_every, kills, moves)
             stop.set()
             await asyncio.gather(*players)
@@ -103,6 +136,8 @@ class Soak:
                 await bot.stop()
             await self.standin.stop()
         self.figures.failures = self.standin.failures()
+        self.figures.answered_twice = sum(i.error == "answered twice" for i in self.standin.interactions.values())
+        self.figures.unanswered = sum(i.response_type is None for i in self.standin.interactions.values())
         self.figures.seconds = time.monotonic() - started
         return self.figures
 
@@ -141,6 +176,9 @@ class Soak:
                     await self._challenge(channel)
                 elif what == "accept":
                     await self.users.press(who, message, "Accept")
+                elif who is not None and self._has_move_button(message) and self.rng.random() < PANEL_SHARE:
+                    if not await self._build(who, message):
+                        continue
                 elif who is not None:
                     move = await self._pick(who, channel)
                     if move is None:
@@ -174,16 +212,84 @@ class Soak:
             typed = self.rng.choice(offered)[1]
         return None
 
+    async def _upload_slowly(self, route: str, stop: asyncio.Event) -> None:
+        """Until `stop`: the next upload on `route` (a board, with an interaction's answer), then the next
+        once that one is through, reaches the stand-in over a slow link, whole only a random number of
+        seconds in `slow_uploads` after it began. Discord takes an answer that began in time."""
+        while not stop.is_set():
+            fault = self.standin.inject(route, "hold", uploads=True)
+            held = asyncio.create_task(fault.held.wait())
+            stopped = asyncio.create_task(stop.wait())
+            await asyncio.wait({held, stopped}, return_when=asyncio.FIRST_COMPLETED)
+            held.cancel()
+            stopped.cancel()
+            if fault.held.is_set():
+                await asyncio.sleep(self.rng.uniform(*self.slow_uploads))  # the upload's own time
+            fault.hits = fault.times  # (a fault never hit is used up all the same)
+            fault.released.set()
+
+    @staticmethod
+    def _has_move_button(message: Message | None) -> bool:
+        return message is not None and any(b.get("label") == "Move" for b in message.buttons)
+
+    async def _build(self, mover: User, board: Message) -> bool:
+        """Play a move on the Move panel: press Move on the board, then pick from the panel's menus until a
+        whole move (a "▶" choice) is picked. False when no panel came, or it offered nothing."""
+        try:
+            panel = await asyncio.wait_for((await self.users.press(mover, board, "Move")).reply(), ANSWER_SECONDS)
+            for _ in range(10):
+                choices = [label for label in panel.options() if label != "—"]
+                if not choices:
+                    return False
+                label = self.rng.choice(choices)
+                picked = await self.users.choose(mover, panel, label)
+                if label.startswith("▶"):
+                    self.figures.moves_sent += 1
+                    return True
+                panel = await asyncio.wait_for(picked.updated(), ANSWER_SECONDS)
+        except TimeoutError:
+            pass
+        return False
+
+    async def _deliver(self, payload: dict[str, Any]) -> None:
+        """An interaction to the process of its shard, or, in a storm, to every process in a random order;
+        a kill waiting for a storm (see _kill_at_random) is aimed at the process that got it first."""
+        if not self.storm or self.rng.random() >= self.storm:
+            await self.standin.dispatch(payload)
+            return
+        shards = list(range(len(self.bots)))
+        self.rng.shuffle(shards)
+        self.figures.redelivered += 1
+        if self._aim is not None and not self._aim.done():
+            self._aim.set_result(shards[0])
+        await self.standin.storm(payload, [(shards[0], 0.0)] + [(s, self.rng.uniform(0.0, STORM_GAP)) for s in shards[1:]])
+
     async def _kill_at_random(self, seconds: float, every: tuple[float, float], kills: int, moves: int) -> None:
         end = time.monotonic() + seconds
         while time.monotonic() < end or self.figures.kills < kills:
             await asyncio.sleep(self.rng.uniform(*every))
             bot = self.rng.choice(self.bots)
+            if self.storm and self.rng.random() < 0.5:  # half the kills fall in a storm, after its first delivery
+                bot = await self._storm_victim() or bot
             await bot.kill()
             self.figures.kills += 1
             await bot.start()
         while await self._moves_stored() < moves:  # then, the bot left alone, until enough was played
             await asyncio.sleep(0.2)
+
+    async def _storm_victim(self) -> BotProcess | None:
+        """The process that gets the next storm's interaction first, a moment after it got it (None if
+        no storm comes within a while)."""
+        self._aim = asyncio.get_running_loop().create_future()
+        try:
+            shard = await asyncio.wait_for(self._aim, ANSWER_SECONDS)
+        except TimeoutError:
+            return None
+        finally:
+            self._aim = None
+        await asyncio.sleep(self.rng.uniform(0.0, STORM_KILL))
+        self.figures.storm_kills += 1
+        return self.bots[shard]
 
     # ------------------------------------------------------------------ checking
 
@@ -195,12 +301,31 @@ class Soak:
                                f" WHERE x.channel_id IN ({marks})", *self.channels))[0][0]
 
     async def _settled(self, timeout: float = 60.0) -> None:
-        """Until every change stored has been shown (the outbox is empty)."""
+        """Until every change stored has been shown (the outbox is empty) and no computer is still to
+        move (its move would follow the last change shown, after the look)."""
         async def empty() -> None:
-            while (await self.sql("SELECT count(*) FROM outbox"))[0][0]:
+            while (await self.sql("SELECT count(*) FROM outbox"))[0][0] or await self._computers_to_move():
                 await asyncio.sleep(0.1)
 
         await asyncio.wait_for(empty(), timeout)
+
+    async def _computers_to_move(self) -> list[int]:
+        """The active matches in the soak's channels whose seat to move is a computer's (ids 1 to 3)."""
+        marks = ",".join("?" * len(self.channels))
+        owed = []
+        for match_id, game, options, seed in await self.sql(
+                "SELECT id, game, options, seed FROM matches WHERE status = 'active'"
+                f" AND channel_id IN ({marks})", *self.channels):
+            seats = [user for _, user in sorted(await self.sql("SELECT seat, user_id FROM seats WHERE match_id = ?",
+                                                               match_id))]
+            if not any(1 <= user <= 3 for user in seats):
+                continue
+            moves = [row[0] for row in await self.sql("SELECT notation FROM moves WHERE match_id = ? ORDER BY ply",
+                                                      match_id)]
+            to_move = rebuild(game, len(seats), json.loads(options), seed, moves).to_move
+            if to_move is not None and 1 <= seats[to_move] <= 3:
+                owed.append(match_id)
+        return owed
 
     async def _check(self) -> None:
         [(self.figures.matches, self.figures.finished)] = await self.sql(
@@ -214,7 +339,8 @@ class Soak:
             self.figures.stored += len(stored)
             self.figures.shown += len(distinct)
             self.figures.duplicated += len(shown) - len(distinct)
-            self.figures.differences += doubled(self.standin.channel(channel))
+            self.figures.pinged_twice += len(pinged_twice(self.standin.channel(channel)))
+            self.figures.differences += doubled(self.standin.channel(channel)) + pinged_twice(self.standin.channel(channel))
             self.figures.lost += max(0, len(stored) - len(distinct))
             wrong = [k for k, move in enumerate(distinct) if k >= len(stored) or stored[k] != move]
             self.figures.unstored += len(wrong)
@@ -260,6 +386,20 @@ def distinct_posts(messages: list[Message]) -> list[str]:
             moves.append(found[1])
             boards.add(board)
     return moves
+
+
+def pinged_twice(messages: list[Message]) -> list[str]:
+    """The boards followed by more than one "see above" ping (the ping that follows a board shown by an
+    edit, which notifies nobody) before the next board: one change, its people notified twice."""
+    found, board, pings = [], None, 0
+    for message in [*messages, None]:
+        if message is None or any(name.endswith(".png") for name in message.files):
+            if board is not None and pings > 1:
+                found.append(f"{how(board)} pinged {pings} times")
+            board, pings = message, 0
+        elif message.content.endswith("see above."):
+            pings += 1
+    return found
 
 
 def doubled(messages: list[Message]) -> list[str]:

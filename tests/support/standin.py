@@ -509,6 +509,24 @@ class StandIn:
                 self._delivered(payload)
                 await self._send(session.ws, 0, payload, "INTERACTION_CREATE", session)
 
+    async def storm(self, payload: dict[str, Any], order: list[tuple[int, float]]) -> None:
+        """Deliver one INTERACTION_CREATE to several shards (Discord never does; a redelivery storm
+        through several processes): to each (shard, gap) of `order` in turn, `gap` seconds after the one
+        before (0: in the same breath). A shard between connections keeps it for a RESUME, as in
+        `dispatch` (and loses it if the shard identifies anew)."""
+        for shard, gap in order:
+            if gap:
+                await asyncio.sleep(gap)
+            session = self.shard_sessions.get(shard)
+            if session is None:
+                continue
+            self._delivered(payload)
+            if session.ws is None:
+                session.sent.append({"op": 0, "d": payload, "s": len(session.sent) + 1, "t": "INTERACTION_CREATE"})
+                continue
+            with contextlib.suppress(ConnectionResetError):
+                await self._send(session.ws, 0, payload, "INTERACTION_CREATE", session)
+
     def _delivered(self, payload: dict[str, Any]) -> None:
         interaction = self.interactions.get(int(payload["id"]))
         if interaction is not None:
