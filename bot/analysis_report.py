@@ -42,9 +42,11 @@ def hands(match: Match) -> list[Hand]:
     every = range(len(match.moves))
     for seat, player in enumerate(match.seats):
         left = match.left_plies[seat] if seat < len(match.left_plies) else None
-        if left is None or match.stand_in(seat) is None or left >= len(match.moves):
-            found.append(Hand(seat, player.name if left is not None else names[seat], every))
-        elif left <= 0:
+        if left is None or match.stand_in(seat) is None:  # its player throughout (or when they left is not known)
+            found.append(Hand(seat, names[seat], every))
+        elif left >= len(match.moves):  # left after the last move
+            found.append(Hand(seat, player.name, every))
+        elif left <= 0:  # left before the first
             found.append(Hand(seat, names[seat], every))
         else:
             found.append(Hand(seat, player.name, range(0, left)))

@@ -13,7 +13,7 @@ from dataclasses import replace
 
 import pytest
 
-from bot.analysis_report import graph_args, hands, made_by, mistake_lines, player_lines, report_lines
+from bot.analysis_report import Hand, graph_args, hands, made_by, mistake_lines, player_lines, report_lines
 from bot.computer import seed_for
 from bot.db.sqlite import SqliteStore
 from bot.discord.messages import analysis_mistakes, analysis_text
@@ -240,6 +240,9 @@ async def test_a_seats_moves_are_its_players_until_they_left_and_the_stand_ins_a
         (0, "alice", range(len(match.moves))), (1, "bob", range(0, 5)),
         (1, "Computer for bob", range(5, len(match.moves))), (2, "carol", range(len(match.moves)))]
     assert made_by(match, 1, before[-1]) == "bob" and made_by(match, 1, after[0]) == "Computer for bob"
+    every = range(len(match.moves))
+    assert hands(replace(match, left_plies=(None, 0, None)))[1] == Hand(1, "Computer for bob", every)
+    assert hands(replace(match, left_plies=(None, len(match.moves), None)))[1] == Hand(1, "bob", every)
 
     marked = replace(analysis, judgements=(
         Judgement(before[-1], 1, match.moves[before[-1]], 0.25, "mistake", "a1", 0.3, 0.05),

@@ -120,18 +120,18 @@ class Analyses(Records):
         def played(ply: int) -> str | None:
             return match.moves[ply] if ply < len(match.moves) else None
 
-        async def one(ply: int, budget: int, seed: int) -> Position:
+        async def one(ply: int, seed: int) -> Position:
             async with room:
-                position = await self.computers.run(evaluate, states[ply], budget, seed, played(ply))
+                position = await self.computers.run(evaluate, states[ply], work, seed, played(ply))
             job.done += 1
             await job.tell()
             return position
 
-        first = await asyncio.gather(*(one(ply, work, seed_for(match.seed, ply)) for ply in range(len(states))))
+        first = await asyncio.gather(*(one(ply, seed_for(match.seed, ply)) for ply in range(len(states))))
         movers = [state.last.seat for state in states[1:]]
         asked = questioned(movers, match.moves, first)
         job.total += len(asked)
-        second = await asyncio.gather(*(one(ply, work, other_seed(seed_for(match.seed, ply))) for ply in asked))
+        second = await asyncio.gather(*(one(ply, other_seed(seed_for(match.seed, ply))) for ply in asked))
         analysis = assemble(match.game, len(match.seats), movers, match.moves, first, dict(zip(asked, second)), work)
         seconds = round(self.clock() - started, 1)
         async with self.store.transaction() as db:
