@@ -67,7 +67,7 @@ ME = User(BOT_ID, "Boardgames", bot=True)
 PHASES = ("idle", "autocomplete", "computers", "replays", "analyses")
 REPLAY_MOVES = 600
 ANALYSIS_MOVES = 40
-COMPUTER = re.compile(r"^\*\*Computer \(hard\)\*\*.* played ")
+COMPUTER = re.compile(r"^\*\*Computer \(hard\)[^*]*\*\* played ")
 
 
 def heavy_user(k: int) -> User:
@@ -210,15 +210,18 @@ async def against_the_computer(s, users: Discord, player: User, channel: int, no
             await standin.reply(await users.command(player, channel, "resign"))
 
 
+async def elevation_match(s, users: Discord) -> None:
+    """The match the autocomplete flood types into, started before the phases."""
+    challenge, _ = await s.standin.reply(await users.command(heavy_user(0), HEAVY_BASE, "challenge", "elevation",
+                                                             side="first", opponent=heavy_user(1)))
+    s.standin.expect_board(HEAVY_BASE)
+    await s.standin.reply(await users.press(heavy_user(1), challenge, "Accept"), board=True)
+
+
 async def autocomplete_flood(s, users: Discord, count: int, figures: Figures) -> None:
     """One player types into /move of an Elevation match as fast as Discord lets them: `count`
     autocompletes, twenty at a time; how many were answered in time, late, or not at all."""
-    a, b = heavy_user(0), heavy_user(1)
-    channel = HEAVY_BASE
-    challenge, _ = await s.standin.reply(await users.command(a, channel, "challenge", "elevation", side="first", opponent=b))
-    s.standin.expect_board(channel)
-    await s.standin.reply(await users.press(b, challenge, "Accept"), board=True)
-    print(f"   the Elevation match is under way; {count} autocompletes follow", flush=True)
+    a, channel = heavy_user(0), HEAVY_BASE
     typed = ["", "c", "c1", "c1-", "c1-c2", "d", "d1", "e1", "b1", "c1-d2 "]
     actions = []
     for k in range(count):
@@ -322,6 +325,8 @@ async def run(args: argparse.Namespace) -> None:
             await s.players.start_match(table)
             await s.players.prefetch(table, rng)
             table.state = "idle"
+        if "autocomplete" in args.phases:
+            await elevation_match(s, heavy)
         print(f"{len(games)} quiet matches started; load average {os.getloadavg()[0]:.2f}")
         stop_all = asyncio.Event()
         background = [

@@ -284,4 +284,4 @@ async def test_a_computer_move_in_a_thread_that_was_locked_is_not_tried_for_ever
         await env.standin.wait_for(lambda: locked.hits == 1, timeout=30)  # the computer's board, refused
         await env.settled()  # its note is not kept to be posted again
     logged_quietly(caplog, 160005)
-    assert [m for m in env.standin.channel(CHANNEL) if m.content.startswith("**Computer (easy)**")] == []
+    assert [m for m in env.standin.channel(CHANNEL) if m.content.startswith("**Computer (easy)")] == []

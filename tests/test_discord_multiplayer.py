@@ -110,10 +110,12 @@ async def test_six_players_join_an_open_challenge_and_one_runs_out_of_time(env):
     await env.client.scheduler.sweep()
     # the computer's turn for the late player runs in the background and may already have been posted
     timeout = next(m for m in reversed(env.standin.channel(CHANNEL)) if m.content.startswith("⏰"))
-    assert timeout.content.startswith(f"⏰ {late.name} ran out of time. **Computer (medium)** plays on for {late.name}")
+    assert timeout.content.startswith(f"⏰ {late.name} ran out of time. **Computer for {late.name} (")
+    assert f"plays on in that seat; {late.name} will be placed last." in timeout.content, "named as its card names it"
     assert timeout.files and labels(timeout) == ["Move"] and timeout.mentions == []
     played = await env.standin.wait_for(lambda: next(
-        (m for m in env.standin.channel(CHANNEL) if "**Computer (medium)**" in m.content and "played" in m.content), None))
+        (m for m in env.standin.channel(CHANNEL) if f"**Computer for {late.name} (" in m.content and "played" in m.content),
+        None))
     after = EVERYONE[played.mentions[0]]
     assert after != late and played.png, "the computer moved for the player who left; the next person is pinged"
     gone = await (await env.command(late, CHANNEL, "move", notation="a1")).reply()

@@ -5,12 +5,12 @@ from collections.abc import Sequence
 
 from bot import steps
 from bot.analysis_report import NO_MISTAKES, coarse_line, contest, made_with, mistake_lines, player_lines
-from bot.models import Challenge, DrawOffer, Match, MoveResult, Notice, Player, Standing, Takeback, computer
+from bot.models import Challenge, DrawOffer, Match, MoveResult, Notice, Player, Standing, Takeback
 from bot.rulebook import player_count
 from bot.work import ordinal
 from engines.analysis import Analysis
 from renderers.describe import within_limit
-from renderers.results import scores_text, who_won
+from renderers.results import scores_text, seated, who_won
 from rules import GAMES, Game
 from rules.core import counted
 
@@ -42,8 +42,17 @@ def options_line(game: Game, options: dict) -> str:
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")  # a seat's turn in each round
 
 
-def seat_label(game: Game, seat: int, player: Player) -> str:
-    return f"{mention(player)} ({game.seat_name(seat)})"
+def who(match: Match, seat: int, *, now: bool = True, bold: bool = True, detail: str = "") -> str:
+    """A seat's player and side, named one way in every message: a person as a ping, "<@11> (White)";
+    a computer by the name its card shows, "**Computer (hard) · Black**", and one playing on for
+    someone who left "**Computer for bob (Green)**". `now`: whoever plays the seat now, else the
+    player who took it (the one placed and rated). `detail`: after the side ("Red, 37")."""
+    side = match.rules.seat_name(seat)
+    player = match.seats[seat]
+    if not player.is_computer and not (now and match.stand_in(seat) is not None):
+        return f"<@{player.id}> ({side}{', ' + detail if detail else ''})"
+    name = seated(match.names[seat] if now else player.name, side) + (f", {detail}" if detail else "")
+    return f"**{name}**" if bold else name
 
 
 def challenge_text(challenge: Challenge) -> str:
@@ -101,14 +110,14 @@ def turn_line(match: Match) -> str:
         return ""
     seat = match.state.to_move
     if player.is_computer:
-        return f"{seat_label(match.rules, seat, player)} is thinking…"
+        return f"{who(match, seat)} is thinking…"
     deadline = f" — time runs out {when(match.deadline)}" if match.deadline else ""
-    return f"{seat_label(match.rules, seat, player)}, your move{deadline}."
+    return f"{who(match, seat)}, your move{deadline}."
 
 
 def start_text(match: Match) -> str:
     game = match.rules
-    players = " vs ".join(seat_label(game, seat, p) for seat, p in enumerate(match.seats))
+    players = " vs ".join(who(match, seat) for seat in range(len(match.seats)))
     first = f" — {mention(match.seats[0])} moves first" if match.status == "active" else ""
     return (f"🎲 **{game.title}**: {players}{first}\n{turn_line(match)}\n"
             "Press **Move** under the board, or type `/move`; `/board` shows the board again.")
@@ -123,22 +132,19 @@ def panel_text(match: Match, panel: steps.Panel) -> str:
 
 def move_text(result: MoveResult) -> str:
     match, state = result.match, result.match.state
-    game = match.rules
-    mover = match.plays(result.seat)
     last = state.last
     effect = f" — {last.effect}" if last is not None and last.effect else ""
-    lines = [f"{mention(mover)} ({game.seat_name(result.seat)}) played **{result.notation}**{effect}."]
+    lines = [f"{who(match, result.seat)} played **{result.notation}**{effect}."]
     if last is not None:
         for seat in last.passed:
-            lines.append(f"{mention(match.seats[seat])} has no legal move and passes.")
+            lines.append(f"{who(match, seat)} has no legal move and passes.")
     lines.append(result_text(match) if match.status == "finished" else turn_line(match))
     return "\n".join(lines)
 
 
 def left_text(match: Match, seat: int, why: str) -> str:
     """A player left a game of more than two, which goes on: who plays for them, and whose turn it is."""
-    player, level = match.seats[seat], match.stand_in(seat)
-    return (f"{why} {mention(computer(level))} plays on for {player.name}, who will be placed last.\n"
+    return (f"{why} {who(match, seat)} plays on in that seat; {match.seats[seat].name} will be placed last.\n"
             f"{turn_line(match)}")
 
 
@@ -212,9 +218,9 @@ def takeback_text(takeback: Takeback) -> str:
 
 
 def result_text(match: Match) -> str:
-    outcome, game = match.outcome, match.rules
+    outcome = match.outcome
     assert outcome is not None
-    names = [f"{mention(player, bold=False)} ({game.seat_name(s)})" for s, player in enumerate(match.seats)]
+    names = [who(match, s, now=False, bold=False) for s in range(len(match.seats))]
     head = f"🏁 {who_won(outcome, names, markdown=True)} — {outcome.reason}"
     if outcome.scores is not None and len(match.seats) == 2:  # with more players the places list them
         head += f" ({scores_text(outcome)})"
@@ -232,13 +238,12 @@ def result_text(match: Match) -> str:
 def seat_result(match: Match, seat: int) -> str:
     """"<@id> (Red, 37)" for the places list of a game with more than two players."""
     scores = match.outcome.scores if match.outcome else None
-    score = f", {scores[seat]}" if scores is not None else ""
-    return f"{mention(match.seats[seat], bold=False)} ({match.rules.seat_name(seat)}{score})"
+    return who(match, seat, now=False, bold=False, detail=str(scores[seat]) if scores is not None else "")
 
 
 def board_caption(match: Match) -> str:
     game = match.rules
-    players = " vs ".join(seat_label(game, s, p) for s, p in enumerate(match.seats))
+    players = " vs ".join(who(match, s) for s in range(len(match.seats)))
     last = f" Last move: **{match.moves[-1]}**." if match.moves else ""
     state = result_text(match) if match.status == "finished" else turn_line(match)
     return f"**{game.title}** #{match.id} after {counted(len(match.moves), 'move')}: {players}.{last}\n{state}"

@@ -305,14 +305,14 @@ async def test_three_player_permutation_game_started_early_then_a_timeout(world)
     world.bot.sql("UPDATE matches SET deadline = deadline - 2 * 86400 WHERE status = 'active'")
     timeout = await world.standin.wait_for(
         lambda: next((m for m in world.standin.channel(GAMES_CHANNEL) if "ran out of time" in m.content), None))
-    assert "carol ran out of time. **Computer (medium)** plays on for carol, who will be placed last." in timeout.content
+    assert "carol ran out of time. **Computer for carol (Blue)** plays on in that seat; carol will be placed last." in timeout.content
     played = await world.standin.wait_for(
-        lambda: next((m for m in world.standin.channel(GAMES_CHANNEL) if "**Computer (medium)** (Blue) played" in m.content), None))
+        lambda: next((m for m in world.standin.channel(GAMES_CHANNEL) if "**Computer for carol (Blue)** played" in m.content), None))
     assert await played.pinged() == [ALICE.id] and played.png, "the computer moved for carol; alice is next"
     alice = await run(world, ALICE, "resign")
-    assert "alice resigned. **Computer (medium)** plays on for alice" in alice.content
+    assert "alice resigned. **Computer for alice (Green)** plays on in that seat" in alice.content
     for_alice = await world.standin.wait_for(
-        lambda: next((m for m in world.standin.channel(GAMES_CHANNEL) if "**Computer (medium)** (Green) played" in m.content), None))
+        lambda: next((m for m in world.standin.channel(GAMES_CHANNEL) if "**Computer for alice (Green)** played" in m.content), None))
     assert await for_alice.pinged() == [BOB.id]
     final = await run(world, BOB, "resign")
     places = [line for line in final.content.splitlines() if line[:2] in ("1.", "2.", "3.")]
@@ -341,18 +341,18 @@ async def test_playing_the_computer_and_a_restart(world):
     """How fast it answers is measured by bench/computer.py, not asserted here."""
     me = User(BOT_ID, "Boardgames", bot=True)
     start = await run(world, ALICE, "challenge", "attaxx", side="first", opponent=me, level="hard")
-    assert "vs **Computer (hard)** (Black)" in start.content and start.png and await start.pinged() == [ALICE.id]
+    assert "vs **Computer (hard) · Black**" in start.content and start.png and await start.pinged() == [ALICE.id]
     def posted() -> list:
         return world.standin.channel(GAMES_CHANNEL)
 
     async def answer(after: int):
         return await world.standin.wait_for(lambda: next(
-            (m for m in posted()[after:] if "**Computer (hard)** (Black) played" in m.content), None), timeout=30)
+            (m for m in posted()[after:] if "**Computer (hard) · Black** played" in m.content), None), timeout=30)
 
     for move in ("b6", "f2"):
         seen = len(posted())
         moved = await run(world, ALICE, "move", notation=move)
-        assert "**Computer (hard)** (Black) is thinking…" in moved.content and moved.mentions == []
+        assert "**Computer (hard) · Black** is thinking…" in moved.content and moved.mentions == []
         reply = await answer(seen)
         assert reply.png and await reply.pinged() == [ALICE.id] and ALICE.mention in reply.content
     assert any(cid == GAMES_CHANNEL for cid, _ in world.standin.typings), "the bot showed it was thinking"
