@@ -4,9 +4,15 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+from urllib.parse import parse_qs, urlparse
+
+import discord
 
 import renderers
 from bot.discord import views
+from bot.discord.client import invite_link
+from bot.discord.handlers.challenges import THREAD_PERMISSIONS
+from bot.discord.replies import NEEDED
 from tests.support.images import decode
 from tests.support.inprocess import CHANNEL, GUILD
 from tests.support.standin import ALL_PERMISSIONS, Message
@@ -315,3 +321,10 @@ async def test_a_random_side_is_drawn_once_and_kept(env):
         seats.add(said)
         await (await env.command(BOB, CHANNEL, "resign")).reply()
     assert seats == {"White", "Black"}
+
+
+def test_the_invite_link_asks_for_every_permission_the_bot_checks_and_no_more():
+    query = parse_qs(urlparse(invite_link(1234)).query)
+    assert query["client_id"] == ["1234"] and query["scope"] == ["bot applications.commands"]
+    granted = discord.Permissions(int(query["permissions"][0]))
+    assert granted == discord.Permissions(**dict.fromkeys([*NEEDED, *THREAD_PERMISSIONS], True))

@@ -26,6 +26,17 @@ class StoreUnavailable(Exception):
     """The database could not be opened (a file that can't be written, a server that can't be reached)."""
 
 
+# What the bot needs in a channel: to see it, post boards (text, pictures, embeds) and open a thread
+# for a match when the channel already has one. Nothing else, and no privileged intent.
+PERMISSIONS = discord.Permissions(view_channel=True, send_messages=True, embed_links=True, attach_files=True,
+                                  create_public_threads=True, send_messages_in_threads=True)
+
+
+def invite_link(application_id: int) -> str:
+    """The link that adds the bot to a server with its slash commands and the permissions it needs."""
+    return discord.utils.oauth_url(application_id, permissions=PERMISSIONS, scopes=("bot", "applications.commands"))
+
+
 class GameBot(discord.AutoShardedClient):
     """The bot: the shards named in the settings (all, by default) in this one process. Several
     processes, each with its own shards, may share one PostgreSQL database."""
@@ -116,6 +127,8 @@ class GameBot(discord.AutoShardedClient):
     async def on_ready(self) -> None:
         log.info("logged in as %s (%s) in %d servers, shards %s of %s", self.user, self.user.id if self.user else "?",
                  len(self.guilds), ",".join(map(str, sorted(self.shards))), self.shard_count)
+        if self.application_id is not None:
+            log.info("invite me to a server: %s", invite_link(self.application_id))
 
     async def close(self) -> None:
         if self._timers is not None:
