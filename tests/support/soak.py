@@ -339,8 +339,11 @@ class Soak:
             self.figures.stored += len(stored)
             self.figures.shown += len(distinct)
             self.figures.duplicated += len(shown) - len(distinct)
+            twice = doubled(self.standin.channel(channel)) + pinged_twice(self.standin.channel(channel))
             self.figures.pinged_twice += len(pinged_twice(self.standin.channel(channel)))
-            self.figures.differences += doubled(self.standin.channel(channel)) + pinged_twice(self.standin.channel(channel))
+            self.figures.differences += twice
+            if twice:
+                self._record(channel)
             self.figures.lost += max(0, len(stored) - len(distinct))
             wrong = [k for k, move in enumerate(distinct) if k >= len(stored) or stored[k] != move]
             self.figures.unstored += len(wrong)
@@ -389,17 +392,22 @@ def distinct_posts(messages: list[Message]) -> list[str]:
 
 
 def pinged_twice(messages: list[Message]) -> list[str]:
-    """The boards followed by more than one "see above" ping (the ping that follows a board shown by an
-    edit, which notifies nobody) before the next board: one change, its people notified twice."""
-    found, board, pings = [], None, 0
-    for message in [*messages, None]:
-        if message is None or any(name.endswith(".png") for name in message.files):
-            if board is not None and pings > 1:
-                found.append(f"{how(board)} pinged {pings} times")
-            board, pings = message, 0
+    """The boards whose people were notified twice: a board shown by an edit (which notifies nobody) is
+    followed by one "see above" ping, a follow-up of its interaction or, from a poster that filled in the
+    reply, a message of its own in the channel (counted for the last board above it)."""
+    pings: dict[int, int] = {}  # by the board's message id
+    last_board: Message | None = None
+    for message in messages:
+        if any(name.endswith(".png") for name in message.files):
+            last_board = message
         elif message.content.endswith("see above."):
-            pings += 1
-    return found
+            board = last_board if message.interaction_id is None else next(
+                (m for m in messages if m.interaction_id == message.interaction_id
+                 and any(name.endswith(".png") for name in m.files)), None)
+            if board is not None:
+                pings[board.id] = pings.get(board.id, 0) + 1
+    boards = {m.id: m for m in messages}
+    return [f"{how(boards[board])} pinged {count} times" for board, count in pings.items() if count > 1]
 
 
 def doubled(messages: list[Message]) -> list[str]:
