@@ -78,6 +78,12 @@ DEEPENED = {"ascent": 0.25, "elevation": 0.5}
 FULL = 120  # positions searched with the whole budget; a longer match shares FULL budgets between its positions
 LEAST = 1 / 6  # but never less than this share of the budget a position
 LEAST_DEPTH = 2  # alpha-beta completes this many depths whatever its budget (two depths give its values)
+# Alpha-beta searches this many of the opponent's replies to each root move (and, deeper, as many moves as the
+# hard level does: engines/levels.py). A reply that refutes a move but sits low in a narrow shortlist is
+# otherwise found only once the position after the move is searched itself, and the values swing from one
+# position to the next (Elevation: by 0.4 and more, seven times in a 60-move game between hard and medium;
+# three times with 20, for the same nodes).
+REPLIES = 20
 NEAR = 0.1  # a first fall this large is measured again (a smaller one cannot make a mark: see `judge`)
 MIN_VISITS = 10  # a move searched this often has a mean worth comparing with the best move's
 CONFIDENCE = 2.0  # a fall counts only beyond this many standard errors of the values compared
@@ -349,10 +355,19 @@ class Horizons(AlphaBeta):
     """An alpha-beta search that keeps, for every depth it completes, the root's value, its best move and
     the score of one move (`target`, the move played), which it searches with a full window first at
     every depth so that its score is exact too. The first LEAST_DEPTH depths are completed whatever the
-    budget; a deeper one that runs out of nodes is thrown away."""
+    budget; a deeper one that runs out of nodes is thrown away. It searches the first `replies` moves
+    of the positions after the root's moves and the first `beyond` deeper down (0: all of them); the
+    search's own `width` is left at 0."""
 
     target: Any = None
+    replies: int = 0
+    beyond: int = 0
     depths: list[tuple[float, Any, float | None]] = field(init=False, default_factory=list)
+
+    def ordered(self, moves: Sequence[Any], first: Any, ply: int) -> Sequence[Any]:
+        found = super().ordered(moves, first, ply)
+        limit = self.replies if ply == 1 else self.beyond
+        return found[:limit] if limit else found
 
     def run(self) -> Any:
         moves = list(self.root_moves if self.root_moves is not None else self.board.moves())
@@ -397,7 +412,8 @@ def horizons(scores: Sequence[float], scale: float) -> tuple[float, float, bool]
 
 def deepened(state: State, boarding: Boarding, nodes: int, played: str | None = None) -> Position:
     """A two-player position searched by alpha-beta on the game's fast board, within `nodes` (past the
-    first LEAST_DEPTH depths), with the width the hard level searches at (engines/levels.py)."""
+    first LEAST_DEPTH depths): every root move, REPLIES replies to each, and deeper the width the hard
+    level searches at (engines/levels.py)."""
     from engines import drawn_by_the_rules  # engines/__init__.py imports this module
 
     board: Board = boarding(state)
@@ -411,8 +427,9 @@ def deepened(state: State, boarding: Boarding, nodes: int, played: str | None = 
             if target is not None:
                 moves.append(target)
     ceilings = dict.fromkeys(board.drawable(), 0.0) if hasattr(board, "drawable") else {}
+    width = level_budget(state.game, "hard").width
     search = Horizons(board, nodes, math.inf, root_moves=moves, fixed=drawn_by_the_rules(state, board),
-                      ceilings=ceilings, width=level_budget(state.game, "hard").width, target=target)
+                      ceilings=ceilings, target=target, replies=max(width, REPLIES) if width else 0, beyond=width)
     search.run()
     return horizon_view(state, board, search.depths, played, target)
 

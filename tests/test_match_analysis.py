@@ -244,6 +244,7 @@ async def test_a_seats_moves_are_its_players_until_they_left_and_the_stand_ins_a
     assert hands(replace(match, left_plies=(None, 0, None)))[1] == Hand(1, "Computer for bob", every)
     assert hands(replace(match, left_plies=(None, len(match.moves), None)))[1] == Hand(1, "bob", every)
 
+    # a mark on bob's last move and one on the computer's first for him: each is credited to whoever made it
     marked = replace(analysis, judgements=(
         Judgement(before[-1], 1, match.moves[before[-1]], 0.25, "mistake", "a1", 0.3, 0.05),
         Judgement(after[0], 1, match.moves[after[0]], 0.4, "blunder", "a1", 0.4, 0.0)))
