@@ -1,8 +1,10 @@
 """A redelivery storm's short form (tests/support/soak.py): three matches played through two shard
 processes on one PostgreSQL database, every interaction (commands, autocompletes, buttons and the Move
 panel's menus) delivered to both processes at nearly the same moment, one of them killed now and then
-between a storm's delivery and its answer. Each interaction is answered once, each change posted once,
-nothing stored goes unposted. The long form, with its figures, is `bench/soak.py --shards 2`."""
+between a storm's delivery and its answer, and the boards of answers slow to upload (10 to 14 seconds:
+past their notes' grace, and past the time a reply is waited for). Each interaction is answered once,
+each change posted once, nothing stored goes unposted. The long form, with its figures, is
+`bench/soak.py --shards 2`."""
 from __future__ import annotations
 
 import asyncio
