@@ -265,6 +265,14 @@ class Limits:
     async def job(self, kind: Kind, owner: Owner, label: str = "") -> AsyncIterator[Job]:
         """A job in the line for the block; NotAllowed, saying why, when the player or the server has
         as many as the limit allows. `label` names the job in a refusal ("match #12")."""
+        job = self.admit(kind, owner, label)
+        try:
+            yield job
+        finally:
+            self.release(job)
+
+    def admit(self, kind: Kind, owner: Owner, label: str = "") -> Job:
+        """A job in the line until `release`d (as `job`, for work that outlives the caller's block)."""
         limit = self.limits.get(kind)
         jobs = self._jobs[kind]
         server = [job for job in jobs if job.owner.guild == owner.guild]
@@ -279,10 +287,11 @@ class Limits:
                                  f"the most it may have at once. Ask again in a few minutes.")
         job = Job(kind, owner, label, ahead=len(server))
         jobs.append(job)
-        try:
-            yield job
-        finally:
-            jobs.remove(job)
+        return job
+
+    def release(self, job: Job) -> None:
+        if job in self._jobs[job.kind]:
+            self._jobs[job.kind].remove(job)
 
 
 def plural(word: str) -> str:

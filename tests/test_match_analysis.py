@@ -19,6 +19,7 @@ from bot.db.sqlite import SqliteStore
 from bot.discord.messages import analysis_mistakes, analysis_text
 from bot.errors import NotAllowed
 from bot.service import MatchService, repository
+from bot.work import Kind
 from engines.analysis import SEVERITIES, Judgement, evaluate, other_seed, questioned, work_for
 from renderers import graph
 from rules import GAMES
@@ -71,10 +72,10 @@ async def test_the_same_match_asked_twice_at_once_is_searched_once(service, monk
     calls = 0
     run = service.computers.run
 
-    async def counted(*args):
+    async def counted(*args, **how):
         nonlocal calls
         calls += 1
-        return await run(*args)
+        return await run(*args, **how)
     monkeypatch.setattr(service.computers, "run", counted)
     first, second = await asyncio.gather(service.analyse(match), service.analyse(match))
     analysis = first.analysis
@@ -101,9 +102,10 @@ async def test_every_position_is_searched_by_its_budget_of_work_and_again_with_a
     sent = []
     run = service.computers.run
 
-    async def recorded(work, *args):
+    async def recorded(work, *args, **how):
         sent.append((work, *args))
-        return await run(work, *args)
+        assert how["kind"] is Kind.ANALYSIS, "each position takes its turn in the line as an analysis's"
+        return await run(work, *args, **how)
     monkeypatch.setattr(service.computers, "run", recorded)
     analysis = (await service.analyse(match)).analysis
     count = len(match.moves) + 1

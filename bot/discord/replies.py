@@ -101,6 +101,15 @@ def passing(error: BaseException) -> bool:
     return isinstance(error, (aiohttp.ClientError, OSError, asyncio.TimeoutError))
 
 
+async def shown(update: Awaitable[Any]) -> None:
+    """Await `update` of a message that only tells how work goes on (a progress line, a place in line):
+    if Discord does not take it, the work goes on all the same (logged)."""
+    try:
+        await update
+    except (discord.HTTPException, aiohttp.ClientError, OSError) as error:
+        log.info("a progress line could not be shown: %s", error or type(error).__name__)
+
+
 def see_above(user_ids: Iterable[int]) -> str:
     """The ping that follows an edit (which notifies nobody) for the people it concerns."""
     return "🔔 " + " ".join(f"<@{user_id}>" for user_id in user_ids) + ": see above."

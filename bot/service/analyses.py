@@ -14,7 +14,9 @@ from bot.computer import seed_for
 from bot.errors import NotAllowed, NotFound
 from bot.models import Match
 from bot.service import repository
-from bot.service.records import Records
+from bot.service.records import Records, Waiting
+from bot.work import Job as Place
+from bot.work import Kind, Owner
 from engines.analysis import Analysis, Position, assemble, evaluate, other_seed, questioned, work_for
 from rules.rebuild import positions
 
@@ -27,6 +29,7 @@ class Job:
     `total` grows once the first searches tell which positions are searched again."""
 
     total: int
+    place: Place  # its place in the line of heavy work: for whom, and how many were ahead of it
     done: int = 0
     listeners: list[Progress] = field(default_factory=list)
     result: asyncio.Future[Analysed] = field(default_factory=lambda: asyncio.get_running_loop().create_future())
@@ -72,9 +75,13 @@ class Analyses(Records):
             return None
         return Analysed(match, Analysis.from_dict(json.loads(row["data"])), row["seconds"])
 
-    async def analyse(self, match: Match, progress: Progress | None = None) -> Analysed:
-        """The analysis of finished `match`: the stored one, else one made now (`progress` is awaited as
-        positions are done). Asked again while it is being made, the same work is waited for."""
+    async def analyse(self, match: Match, progress: Progress | None = None, user_id: int = 0,
+                      waiting: Waiting | None = None) -> Analysed:
+        """The analysis of finished `match`: the stored one, else one made now for `user_id` (`progress`
+        is awaited as positions are done). Asked again while it is being made, the same work is waited
+        for. A new one takes its place in the line of heavy work: one at a time per player and a few per
+        server (NotAllowed beyond that); `waiting(ahead)` is awaited first when analyses asked for before
+        it in this server are still being made."""
         if match.status != "finished":
             raise NotAllowed(f"Match #{match.id} is still being played: it can be analysed once it is over.")
         if not match.left_plies:
@@ -84,9 +91,17 @@ class Analyses(Records):
             return stored
         job = self._jobs.get(match.id)
         if job is None:
-            job = self._jobs[match.id] = Job(len(match.moves) + 1)
+            place = self.computers.limits.admit(Kind.ANALYSIS, Owner(match.guild_id, user_id), f"match #{match.id}")
+            job = self._jobs[match.id] = Job(len(match.moves) + 1, place)
             task = asyncio.create_task(self._analysed(match, job))
-            task.add_done_callback(lambda _: self._jobs.pop(match.id, None))
+
+            def done(_: asyncio.Task) -> None:
+                self._jobs.pop(match.id, None)
+                self.computers.limits.release(place)
+
+            task.add_done_callback(done)
+            if place.ahead and waiting is not None:
+                await waiting(place.ahead)
         if progress is not None:
             job.listeners.append(progress)
         analysed = await asyncio.shield(job.result)
@@ -101,28 +116,20 @@ class Analyses(Records):
             if not isinstance(error, Exception):
                 raise
 
-    def _analysis_room(self) -> asyncio.Semaphore:
-        """At most one position per worker at a time, whatever is being analysed: a computer's move waits
-        behind one position, never behind a whole analysis."""
-        if self._room is None:
-            self._room = asyncio.Semaphore(self.computers.workers)
-        return self._room
-
     async def _make(self, match: Match, job: Job) -> Analysed:
         """Every position searched with the game's work (`engines.analysis.work_for`), one position a call
         in the workers; then the positions where a mark is in question searched again, each with another
         seed (`engines.analysis.questioned`); the analysis assembled from both and kept."""
         states = list(positions(match.game, len(match.seats), match.options, match.seed, match.moves))
         work = work_for(match.game, len(states))
-        room = self._analysis_room()
         started = self.clock()
 
         def played(ply: int) -> str | None:
             return match.moves[ply] if ply < len(match.moves) else None
 
-        async def one(ply: int, seed: int) -> Position:
-            async with room:
-                position = await self.computers.run(evaluate, states[ply], work, seed, played(ply))
+        async def one(ply: int, seed: int) -> Position:  # a position a piece of work: moves go between them
+            position = await self.computers.run(evaluate, states[ply], work, seed, played(ply), kind=Kind.ANALYSIS,
+                                                owner=job.place.owner)
             job.done += 1
             await job.tell()
             return position

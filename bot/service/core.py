@@ -60,7 +60,6 @@ class ServiceCore:
         self._boards: list[tuple[int, int, int]] = []  # boards posted (match, version, message), to remember
         self._flush: asyncio.Task | None = None
         self._jobs: dict = {}  # analyses under way in this process, by match (bot.service.analyses)
-        self._room: asyncio.Semaphore | None = None  # the workers' room for analyses (bot.service.analyses)
 
     @asynccontextmanager
     async def _changing(self) -> AsyncIterator[Tx]:

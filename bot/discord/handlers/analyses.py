@@ -11,7 +11,7 @@ from bot.analysis_report import graph_args
 from bot.discord import messages as text
 from bot.discord.handlers.common import EMBED_COLOUR, Family, can_post_here, in_guild, reply_to
 from bot.discord.payloads import Attachment
-from bot.discord.replies import Reply, report_error
+from bot.discord.replies import Reply, report_error, shown
 from bot.models import Match
 from bot.service import Analysed
 from renderers import graph
@@ -25,7 +25,7 @@ class Analyses(Family):
         guild_id = in_guild(interaction)
         can_post_here(interaction)
         match = await self.service.analysis_target(guild_id, interaction.channel_id, interaction.user.id, match_id)
-        await self._post(reply, match, await self._analysed(reply, match))
+        await self._post(reply, match, await self._analysed(reply, match, interaction.user.id))
 
     async def button(self, interaction: discord.Interaction, match_id: int) -> None:
         """Analyse under a finished board: as /analysis for that match."""
@@ -34,8 +34,8 @@ class Analyses(Family):
         except Exception as error:  # buttons have no tree.on_error: the same report, from here
             await report_error(interaction, error, interaction.extras.get("reply"))
 
-    async def _analysed(self, reply: Reply, match: Match) -> Analysed:
-        """The stored analysis, or one made now with the progress shown as it goes."""
+    async def _analysed(self, reply: Reply, match: Match, user_id: int) -> Analysed:
+        """The stored analysis, or one made now with its place in line and then its progress shown."""
         stored = await self.service.stored_analysis(match)
         if stored is not None:
             return stored
@@ -49,7 +49,12 @@ class Analyses(Family):
                 last = time.monotonic()
                 await reply.progress(text.analysis_progress(match, done, total))
 
-        return await self.service.analyse(match, progress)
+        async def waiting(ahead: int) -> None:
+            nonlocal last
+            last = time.monotonic()
+            await shown(reply.progress(text.in_line("analysis", match, ahead)))
+
+        return await self.service.analyse(match, progress, user_id, waiting)
 
     async def _post(self, reply: Reply, match: Match, analysed: Analysed) -> None:
         args = graph_args(match, analysed.analysis)

@@ -17,7 +17,7 @@ from bot.discord import messages as text
 from bot.discord.commands import usage
 from bot.discord.handlers.common import EMBED_COLOUR, Family, can_post_here, in_guild, reply_to
 from bot.discord.payloads import Attachment
-from bot.discord.replies import Reply, report_error
+from bot.discord.replies import Reply, report_error, shown
 from bot.discord.views import games_view, history_view, pages_view
 from bot.models import Match
 from bot.rulebook import rules_text
@@ -168,7 +168,7 @@ class Records(Family):
         limit = getattr(interaction, "attachment_size_limit", None) or replays.LIMIT
 
         async def waiting(ahead: int) -> None:
-            await reply.progress(text.in_line("replay", match, ahead))
+            await shown(reply.progress(text.in_line("replay", match, ahead)))
 
         parts = await self.service.replay(match, interaction.user.id, limit, waiting)
         caption = text.replay_caption(match)
