@@ -64,3 +64,31 @@ async def test_one_replay_at_a_time_a_player_and_the_next_told_its_place(service
     release.set()
     assert await first == await second == [b"GIF89a"]
     assert await service.replay(matches[2], ALICE.id) == [b"GIF89a"]  # hers was posted: she may ask again
+
+
+async def test_one_analysis_at_a_time_a_player_a_second_asker_joins_it_and_the_next_is_told_its_place(service):
+    finished = [await start_match(service, channel=3500 + k) for k in range(3)]
+    for match in finished:
+        await service.resign(match.channel_id, BOB)
+    matches = [await service.get_match(match.id) for match in finished]
+    release, started = asyncio.Event(), asyncio.Event()
+    searching = service.computers.run
+
+    async def held(work, *args, **how):  # the workers, kept busy until the test lets them go
+        started.set()
+        await release.wait()
+        return await searching(work, *args, **how)
+
+    service.computers.run = held
+    first = asyncio.create_task(service.analyse(matches[0], user_id=ALICE.id))
+    await asyncio.wait_for(started.wait(), 10)
+    with pytest.raises(NotAllowed, match=f"Your analysis of match #{matches[0].id} is still being made"):
+        await service.analyse(matches[1], user_id=ALICE.id)
+    joined = asyncio.create_task(service.analyse(matches[0], user_id=BOB.id))  # the same match: the same work
+    told: asyncio.Queue[int] = asyncio.Queue()
+    second = asyncio.create_task(service.analyse(matches[1], user_id=BOB.id, waiting=told.put))
+    assert await asyncio.wait_for(told.get(), 10) == 1  # alice's is ahead of bob's in this server's line
+    release.set()
+    assert (await first).analysis == (await joined).analysis
+    assert (await second).match.id == matches[1].id
+    assert (await service.analyse(matches[2], user_id=ALICE.id)).match.id == matches[2].id  # hers was made
