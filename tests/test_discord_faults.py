@@ -8,6 +8,8 @@ import asyncio
 import logging
 import re
 
+import pytest
+
 from bot.discord import replies
 from tests.support.inprocess import CHANNEL
 from tests.support.standin import BOT_ID, Message
@@ -270,18 +272,19 @@ async def test_a_board_the_channel_refuses_is_answered_with_what_to_do(env, capl
     assert seen.ephemeral and "after 0 moves" in seen.content and seen.png
 
 
-async def test_a_computer_move_in_a_thread_that_was_locked_is_not_tried_for_ever(env, caplog):
-    """The computer's board is refused where the bot posts it on its own (160005: a moderator locked the
-    thread): no later try would get through, so the change is not kept to be posted again, and the log
-    says why, as a warning."""
+@pytest.mark.parametrize("code", [160005, 50083, 10003], ids=["thread locked", "thread archived", "channel gone"])
+async def test_a_computer_move_where_no_post_can_go_is_not_tried_for_ever(env, caplog, code):
+    """The computer's board is refused where the bot posts it on its own (a moderator locked or archived
+    the thread, or the channel was deleted): no later try would get through, so the change is not kept
+    to be posted again, and the log says why, as a warning."""
     start = await (await env.command(ALICE, CHANNEL, "challenge", "attaxx", side="first", opponent=ME, level="easy")).reply()
     assert start.png
     await env.settled()
-    locked = env.standin.refuse("channel_post", 160005)
+    locked = env.standin.refuse("channel_post", code)
     with caplog.at_level(logging.INFO):
         mine = await (await env.command(ALICE, CHANNEL, "move", notation="a7a6")).reply()
         assert mine.png and "is thinking" in mine.content
         await env.standin.wait_for(lambda: locked.hits == 1, timeout=30)  # the computer's board, refused
         await env.settled()  # its note is not kept to be posted again
-    logged_quietly(caplog, 160005)
+    logged_quietly(caplog, code)
     assert [m for m in env.standin.channel(CHANNEL) if m.content.startswith("**Computer (easy)")] == []

@@ -95,8 +95,8 @@ def board_alt_text(match: Match) -> str:
 
 
 # Discord's refusals (bot.discord.replies.REFUSALS) that no later try in the same channel gets past: the
-# channel, its kind, a locked or archived thread, a missing permission (a Forbidden or NotFound besides).
-UNSHOWABLE = frozenset({10003, 50001, 50008, 50013, 50024, 50083, 160005})
+# channel gone, its kind, a locked or archived thread, a missing permission (any Forbidden besides).
+UNSHOWABLE = frozenset({10003, 50001, 50008, 50013, 50024, 50083, 160005})  # 10003: Unknown Channel
 
 
 def log_post_failure(what: str, channel_id: int, error: BaseException) -> None:
@@ -294,9 +294,10 @@ class Poster:
         if passing(error):
             await self.service.postpone(note, RETRY_SECONDS)
             return True
-        if isinstance(error, (discord.Forbidden, discord.NotFound)) or (
-                isinstance(error, discord.HTTPException) and error.code in UNSHOWABLE):
+        if isinstance(error, discord.Forbidden) or (isinstance(error, discord.HTTPException) and error.code in UNSHOWABLE):
             await self.service.posted(note)
+        # Anything else (a message or an interaction Discord no longer knows, 10008 or 10062) leaves the
+        # note to fall due: it is then shown in the channel.
         return False
 
     # ------------------------------------------------------------------ notes that fell due
