@@ -187,7 +187,7 @@ async def test_an_interaction_delivered_three_times_is_handled_once(env, caplog)
     /challenge and a Rematch delivered three times each take effect once, are answered once, and the
     copies are no error."""
     users = env
-    caplog.set_level(logging.INFO)
+    caplog.set_level(logging.DEBUG)
     challenge = await (await users.command(ALICE, CHANNEL, "challenge", "attaxx", side="first", opponent=BOB)).reply()
     accept = await users.press(BOB, challenge, "Accept")
     await users.again(accept)
@@ -288,3 +288,10 @@ async def test_a_computer_move_where_no_post_can_go_is_not_tried_for_ever(env, c
         await env.settled()  # its note is not kept to be posted again
     logged_quietly(caplog, code)
     assert [m for m in env.standin.channel(CHANNEL) if m.content.startswith("**Computer (easy)")] == []
+
+
+def test_an_answer_is_deferred_by_the_time_the_interaction_was_made_not_when_the_bot_got_to_it():
+    assert replies.defer_in(0.0) == replies.DEFER_AFTER
+    assert replies.defer_in(1.0) == pytest.approx(replies.DEFER_AFTER - 1.0)
+    assert replies.defer_in(5.0) == 0.0, "a bot that got to it late defers at once"
+    assert replies.defer_in(-30.0) == replies.DEFER_AFTER, "a clock behind Discord's never makes it wait longer"

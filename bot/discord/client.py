@@ -113,7 +113,7 @@ class GameBot(discord.AutoShardedClient):
         deliver one again, or to two processes; its effect must happen once, and it is answered once."""
         if await self.handlers.service.first_delivery(interaction.id, interaction.created_at.timestamp()):
             return True
-        log.info("interaction %s was delivered again; its first delivery answers it", interaction.id)
+        log.debug("interaction %s was delivered again; its first delivery answers it", interaction.id)
         return False
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:

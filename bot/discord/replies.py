@@ -139,6 +139,13 @@ def missing_permissions(interaction: discord.Interaction) -> list[str]:
     return [label for flag, label in needed.items() if not getattr(have, flag)]
 
 
+def defer_in(age: float) -> float:
+    """How long to wait before deferring an interaction made `age` seconds ago: until DEFER_AFTER from
+    when it was made, not from when a busy bot got round to it, and never longer than DEFER_AFTER from
+    now, whatever the two clocks say."""
+    return min(DEFER_AFTER, max(0.0, DEFER_AFTER - age))
+
+
 class Reply:
     """The answer to one interaction.
 
@@ -159,7 +166,7 @@ class Reply:
         self._timer = asyncio.create_task(self._defer_later())
 
     async def _defer_later(self) -> None:
-        await asyncio.sleep(DEFER_AFTER)
+        await asyncio.sleep(defer_in(self.clock() - self.interaction.created_at.timestamp()))
         async with self._lock:
             if not self.interaction.response.is_done():
                 try:
