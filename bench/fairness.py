@@ -58,6 +58,7 @@ if SEEDING:
     class User:  # as tests.support.users.User's fields: the seeding subprocess imports nothing of tests/
         id: int
         name: str
+        bot: bool = False
 
 QUIET, HEAVY = 777, 778
 QUIET_BASE, PROBE = 10_000, 19_999
