@@ -243,10 +243,10 @@ async def autocomplete_flood(s, users: Discord, count: int, figures: Figures) ->
 
 
 async def ask_for(s, users: Discord, kind: str, count: int, figures: Figures, stop: asyncio.Event) -> None:
-    """`count` heavy users each ask for the /replay or /analysis of a different stored match at once;
+    """`count` heavy users each ask for the /replay or /analysis (`kind`) of a different stored match at once;
     how each was answered (with the picture, refused with a reason, in line), and when."""
     base = HEAVY_BASE + (200 if kind == "replay" else 300)
-    counts = figures.heavy[kind + "s"]
+    counts = figures.heavy[kind]
     began = time.perf_counter()
 
     async def one(k: int) -> None:
@@ -348,7 +348,8 @@ async def run(args: argparse.Namespace) -> None:
                     s, heavy, heavy_user(1000 + k), HEAVY_BASE + 100 + k, now, None, random.Random(k), stop,
                     figures.notes["heavy computers"])) for k in range(args.count)]
             elif phase in ("replays", "analyses"):
-                work.append(asyncio.create_task(ask_for(s, heavy, phase[:-1], args.count, figures, stop)))
+                command = {"replays": "replay", "analyses": "analysis"}[phase]
+                work.append(asyncio.create_task(ask_for(s, heavy, command, args.count, figures, stop)))
             await asyncio.sleep(args.seconds)
             stop.set()
             now.phase = f"{phase} (after)"

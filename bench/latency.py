@@ -45,6 +45,7 @@ import json
 import os
 import random
 import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -444,15 +445,15 @@ class Running:
         self.args, self.guilds = args, guilds
 
     async def __aenter__(self) -> Session:
-        self.folder = tempfile.TemporaryDirectory(prefix="bench-")
+        self.folder = Path(tempfile.mkdtemp(prefix="bench-"))  # removed by hand: --keep keeps it
         self.standin = BenchStandIn(self.guilds)
         await self.standin.start()
-        self.bot = RootBot(self.standin, Path(self.folder.name), self.args.root, self.args.database_url)
+        self.bot = RootBot(self.standin, self.folder, self.args.root, self.args.database_url)
         try:
             await self.bot.start()
         except BaseException:
             await self.standin.stop()
-            self.folder.cleanup()
+            shutil.rmtree(self.folder, ignore_errors=True)
             raise
         return Session(self.standin, self.bot, Players(self.standin, next(iter(self.guilds))))
 
@@ -462,9 +463,9 @@ class Running:
             await self.standin.stop()
         finally:
             if self.args.keep:
-                print(f"(kept {self.folder.name}: bot.log, database)")
+                print(f"(kept {self.folder}: bot.log, database)")
             else:
-                self.folder.cleanup()
+                shutil.rmtree(self.folder, ignore_errors=True)
 
 
 def first_channel(args: argparse.Namespace) -> int:
