@@ -18,6 +18,7 @@ from rules import State
 T = TypeVar("T")
 
 NOBODY = Owner(0, 0)  # work nobody in particular waits for
+NICENESS = 10  # the heavy work's processes: CFS gives a process at nice 10 about a tenth of a core's share
 LEAST_SECONDS = 0.25  # the least time a computer's search is given, however long its move waited for a worker
 
 
@@ -44,7 +45,9 @@ class ComputerPlayers:
                  clock: Callable[[], float] = time.monotonic):
         self.seconds = seconds
         self.clock = clock
-        self.pool = Workers(workers, imports=("engines", "renderers"))
+        # Searches and replays run at a lower priority than the event loop and the boards: they use
+        # every core when nothing else needs it, and give way to a board someone is waiting for.
+        self.pool = Workers(workers, imports=("engines", "renderers"), niceness=NICENESS)
         self.line = Line(self.pool.size, self._start)
         self.limits = Limits()
 

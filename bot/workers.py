@@ -21,6 +21,14 @@ def spare_cores() -> int:
     return max(1, (os.cpu_count() or 1) - 1)
 
 
+def _start_worker(owner: int, niceness: int) -> None:
+    """Each worker, as it starts: at `niceness` (heavy work gives way to the event loop and the boards
+    when the cores are busy), and gone with its owner."""
+    if niceness:
+        os.nice(niceness)
+    _exit_with(owner)
+
+
 def _exit_with(owner: int) -> None:
     """In each worker: end it when the process that owns the pool is gone (killed with SIGKILL, say),
     instead of waiting forever on a queue nobody writes to any more. Ctrl-C at a terminal reaches every
@@ -51,18 +59,20 @@ def _ready(*modules: str) -> bool:
 
 class Workers:
     """A pool of worker processes, started on first use, one per core unless told otherwise. `imports`
-    are the modules a worker loads when warmed up, so that the first real job does not wait for them."""
+    are the modules a worker loads when warmed up, so that the first real job does not wait for them;
+    `niceness`, how readily its workers give way to other processes (os.nice)."""
 
-    def __init__(self, size: int | None = None, imports: tuple[str, ...] = ()):
+    def __init__(self, size: int | None = None, imports: tuple[str, ...] = (), niceness: int = 0):
         self.size = size or os.cpu_count() or 1
         self.imports = imports
+        self.niceness = niceness
         self._pool: ProcessPoolExecutor | None = None
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
             # forkserver: a fork of this process (with aiosqlite's thread and the event loop) is not safe
             self._pool = ProcessPoolExecutor(self.size, mp_context=multiprocessing.get_context("forkserver"),
-                                             initializer=_exit_with, initargs=(os.getpid(),))
+                                             initializer=_start_worker, initargs=(os.getpid(), self.niceness))
         return self._pool
 
     async def warm_up(self) -> None:

@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 from bot.boards import draw_board
+from bot.computer import NICENESS, ComputerPlayers
 from bot.workers import Workers, spare_cores
 from rules import GAMES
 
@@ -83,3 +84,14 @@ async def test_boards_are_drawn_in_a_worker_as_in_the_bot():
     finally:
         workers.close()
     assert spare_cores() == max(1, (os.cpu_count() or 1) - 1)
+
+
+async def test_heavy_work_gives_way_to_the_boards_when_the_cores_are_busy():
+    boards, computers = Workers(1), ComputerPlayers(workers=1)
+    try:
+        mine = os.nice(0)
+        assert await boards.run(os.nice, 0) == mine
+        assert await computers.run(os.nice, 0) == min(19, mine + NICENESS)
+    finally:
+        boards.close()
+        computers.close()
