@@ -175,10 +175,12 @@ async def quiet_load(s, games: list, now: Now, figures: Figures, rate: float, rn
         await asyncio.wait(tasks, timeout=60)
 
 
-async def against_the_computer(s, users: Discord, player: User, channel: int, now: Now, times: list | None,
-                               rng: random.Random, stop: asyncio.Event, notes: list[str]) -> None:
+async def against_the_computer(s, users: Discord, player: User, channel: int, now: Now, times: dict | None,
+                               rng: random.Random, stop: asyncio.Event, notes: list[str],
+                               counts: collections.Counter | None = None) -> None:
     """`player` plays Attaxx against the hard computer in `channel`, moving again as soon as it has
-    answered, until `stop`; each "/move → the computer's board" is added to `times[phase]`."""
+    answered, until `stop`; each "/move → the computer's board" is added to `times[phase]`, and counted
+    in `counts`."""
     standin = s.standin
     while not stop.is_set():
         start = await users.command(player, channel, "challenge", "attaxx", side="first", opponent=ME, level="hard")
@@ -205,6 +207,8 @@ async def against_the_computer(s, users: Discord, player: User, channel: int, no
                 return
             if times is not None:
                 times[phase].append(time.perf_counter() - sent)
+            if counts is not None:
+                counts["computer moves answered"] += 1
             if "🏁" in theirs.content:
                 break
         if not stop.is_set():
@@ -346,7 +350,7 @@ async def run(args: argparse.Namespace) -> None:
             elif phase == "computers":
                 work += [asyncio.create_task(against_the_computer(
                     s, heavy, heavy_user(1000 + k), HEAVY_BASE + 100 + k, now, None, random.Random(k), stop,
-                    figures.notes["heavy computers"])) for k in range(args.count)]
+                    figures.notes["heavy computers"], figures.heavy["computers"])) for k in range(args.count)]
             elif phase in ("replays", "analyses"):
                 command = {"replays": "replay", "analyses": "analysis"}[phase]
                 work.append(asyncio.create_task(ask_for(s, heavy, command, args.count, figures, stop)))
