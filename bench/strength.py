@@ -253,6 +253,29 @@ def row_text(pairing: Pairing, games: list[Played]) -> str:
             f"{times_text(mine):>24} {times_text(theirs):>17} {plies:>6.0f}")
 
 
+def cell(games: list[Played]) -> str:
+    """A pairing as docs/computer-players.md's table gives it: "87.5 %, 74–95 (40)", the score over the
+    decided games, its 95 % interval and the decided games (with the unfinished ones said)."""
+    count = Counter(played.result for played in games)
+    decided = count["win"] + count["draw"] + count["loss"]
+    if not decided:
+        return f"– (0 of {len(games)} ended)"
+    score = (count["win"] + 0.5 * count["draw"]) / decided
+    low, high = interval(score, decided)
+    ended = f"{decided} ended of {len(games)}" if count["unfinished"] else f"{decided}"
+    return f"{100 * score:.3g} %, {100 * low:.0f}–{100 * high:.0f} ({ended})"
+
+
+def summary(results: list[tuple[Pairing, list[Played]]]) -> list[str]:
+    """The docs' table of the pairings played: a row a game, a column a pairing ("hard–medium")."""
+    columns = list(dict.fromkeys(f"{p.first}–{p.second}" for p, _ in results))
+    cells: dict[str, dict[str, str]] = {}
+    for pairing, games in results:
+        cells.setdefault(pairing.title, {})[f"{pairing.first}–{pairing.second}"] = cell(games)
+    return ([f"| game | {' | '.join(columns)} |", "| --- |" + " --- |" * len(columns)]
+            + [f"| {title} | " + " | ".join(row.get(c, "") for c in columns) + " |" for title, row in cells.items()])
+
+
 def pairings(args: argparse.Namespace) -> list[Pairing]:
     found = []
     for name in args.games:
@@ -300,16 +323,19 @@ def main() -> None:
     parser.add_argument("--max-plies", type=int, default=1000)
     args = parser.parse_args()
 
-    rows = []
+    rows, results = [], []
     started = time.perf_counter()
     with ProcessPoolExecutor(args.jobs) as pool:
         for pairing in pairings(args):
             games = run_pairing(pairing, args.n, pool)
             rows.append(row_text(pairing, games))
+            results.append((pairing, games))
             print(rows[-1], flush=True)
     print()
     print(HEADER)
     print("\n".join(rows))
+    print("\nAs docs/computer-players.md gives it:")
+    print("\n".join(summary(results)))
     print(f"\nwall time {time.perf_counter() - started:.0f} s with {args.jobs} job(s)")
 
 

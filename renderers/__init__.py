@@ -20,14 +20,12 @@ class Renderer(Protocol):
     pure, and `names[seat]` is the name each player's card shows.
 
     image: the picture, for the PNG and for each frame of a replay. render: that picture as PNG bytes.
-    text: the board as plain text (the console, `/board text:true`), ending with the result once there is one. seats: the seats as the picture's
-    player cards show them (name, side, score), from which its alt text is written. label_sizes: every
-    kind of text drawn on the board with its font size and whether it is bold
-    (tests/test_phone_render.py holds them to a size a phone can read).
-
-    Each module also gives `colours(state)`: what its board is drawn in, every seat's colours and
-    what they stand on (a `theme.Colours`), which tests/test_palette.py keeps apart for every kind of
-    colour vision.
+    text: the board as plain text (the console, `/board text:true`), ending with the result once
+    there is one. seats: the seats as the picture's player cards show them (name, side, score), from
+    which its alt text is written. label_sizes: every kind of text drawn on the board with its font size
+    and whether it is bold (tests/test_phone_render.py holds them to a size a phone can read).
+    colours: what its board is drawn in, every seat's colours and what they stand on (a
+    `theme.Colours`), which tests/test_palette.py keeps apart for every kind of colour vision.
     """
 
     def image(self, state: Any, names: Sequence[str]) -> Image.Image: ...
@@ -35,9 +33,10 @@ class Renderer(Protocol):
     def text(self, state: Any, names: Sequence[str]) -> str: ...
     def seats(self, state: Any, names: Sequence[str]) -> list[theme.Seat]: ...
     def label_sizes(self, state: Any) -> dict[str, tuple[int, bool]]: ...
+    def colours(self, state: Any) -> theme.Colours: ...
 
 
-FUNCTIONS = ("image", "render", "text", "seats", "label_sizes")
+FUNCTIONS = ("image", "render", "text", "seats", "label_sizes", "colours")
 
 
 def missing_functions(module: object) -> list[str]:
