@@ -529,8 +529,12 @@ def decoded(png: bytes) -> Image.Image:
     return Image.open(io.BytesIO(png)).convert("RGB")
 
 
-@pytest.mark.parametrize(("name", "players", "moves"), [("attaxx", 2, 60), ("xlines", 2, 1), ("permutation", 4, 300),
-                                                        ("elevation", 2, 300)])
+# every registered game with its most players, and graphs of one move and of 300
+GRAPHED = [(name, game.players[-1], 60) for name, game in GAMES.items()] + [
+    ("xlines", 2, 1), ("permutation", 4, 300), ("elevation", 2, 300)]
+
+
+@pytest.mark.parametrize(("name", "players", "moves"), GRAPHED)
 def test_the_graph_is_a_deterministic_png_in_the_seat_colours(name, players, moves):
     state = finished(name, players)
     values, exact = curve(moves, players, seed=moves)
@@ -538,7 +542,8 @@ def test_the_graph_is_a_deterministic_png_in_the_seat_colours(name, players, mov
     png = graph.render(state, NAMES[:players], values, exact, marks)
     assert png == graph.render(state, NAMES[:players], values, exact, marks)
     img = decoded(png)
-    assert img.width == graph.WIDTH and graph.BASE_HEIGHT <= img.height <= graph.BASE_HEIGHT + 2 * graph.ROW
+    assert img.width == graph.WIDTH and graph.BASE_HEIGHT <= img.height <= graph.BASE_HEIGHT + players * graph.ROW
+    assert (img.height - graph.BASE_HEIGHT) % graph.ROW == 0, "a whole number of legend rows"
     colours = {colour for _, colour in img.getcolors(1 << 16)}
     for seat in RENDERERS[name].seats(state, NAMES[:players]):
         line = graph.line_colour(seat.style)
