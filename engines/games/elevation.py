@@ -3,8 +3,9 @@
 Every level plays it with alpha-beta (engines/alphabeta.py) on a fast board of its own
 (engines/games/elevation_board.py), whose moves are a shortlist of the thousands of legal turns
 (engines/games/elevation_shortlist.py) and whose score is a static evaluation
-(engines/games/elevation_eval.py). The Monte-Carlo search (post-game analysis) uses the same
-evaluation, and tries the shortlist's turns first when a node adds children.
+(engines/games/elevation_eval.py). The post-game analysis searches the same board, more widely
+(engines/analysis.py); the Monte-Carlo search, should a level use it, has the same evaluation and tries
+the shortlist's turns first when a node adds children.
 
 Easy and medium judge positions more plainly than hard (PLAIN): they weigh neither their height over the
 enemy pieces around them nor the height under their pieces, so they keep to low ground, where hard's
