@@ -68,7 +68,7 @@ ME = User(BOT_ID, "Boardgames", bot=True)
 PHASES = ("idle", "autocomplete", "computers", "replays", "analyses")
 REPLAY_MOVES = 600
 ANALYSIS_MOVES = 40
-COMPUTER = re.compile(r"^\*\*Computer \(hard\)[^*]*\*\* played ")
+COMPUTER = re.compile(r"^\*\*Computer \(hard\)[^\n]*? played ")  # "**Computer (hard) · Black** played …"
 
 
 def heavy_user(k: int) -> User:
