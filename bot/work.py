@@ -180,7 +180,8 @@ class Line:
             raise
 
     def _long_room(self) -> int:
-        """Workers that long pieces may hold at once: all but one, so a move never waits behind them."""
+        """Workers that long pieces may hold at once: all but one, so a move never waits behind them
+        (with a single worker, that one: a replay is still drawn)."""
         return max(1, self.slots - 1)
 
     def _next(self) -> Piece | None:
