@@ -4,6 +4,7 @@ after it (the next computer move, a time-out on a turn nobody was told of)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sqlite3
 from collections.abc import Awaitable, Callable
 
@@ -247,6 +248,39 @@ async def until(condition: Callable[[], Awaitable[bool]], timeout: float = 20.0)
             await asyncio.sleep(0.02)
 
     await asyncio.wait_for(waiting(), timeout)
+
+
+async def test_a_change_shown_while_the_shown_ones_are_being_deleted_is_deleted_too(store, clock):
+    """A board is posted while the notes of the boards before it are being deleted: its note goes too,
+    soon, with no other change to ride on (a quiet channel's last move was otherwise left in the outbox,
+    and handed out again)."""
+    service = MatchService(store, clock=clock)
+    first = await service.challenge(GUILD, CHANNEL, ALICE, "attaxx", [BOB])
+    second = await service.challenge(GUILD, CHANNEL + 1, CAROL, "attaxx", [BOB])
+    deleting, go_on = asyncio.Event(), asyncio.Event()
+    transaction = store.transaction
+
+    @contextlib.asynccontextmanager
+    async def slow_transaction():
+        deleting.set()
+        await go_on.wait()
+        async with transaction() as db:
+            yield db
+
+    store.transaction = slow_transaction
+    await service.posted(first.note)
+    await asyncio.wait_for(deleting.wait(), 10)
+    await service.posted(second.note)  # while the first one's note is on its way out
+    store.transaction = transaction
+    go_on.set()
+
+    async def empty() -> bool:
+        return await kinds(service) == []
+
+    await until(empty)
+    clock.advance(NOTE_GRACE + 1)
+    assert await sweep(service) == [], "nothing handed out again"
+    await service.close()
 
 
 async def test_a_change_another_process_is_showing_is_left_to_it_until_that_process_is_gone(postgres_server):

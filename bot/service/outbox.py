@@ -138,15 +138,21 @@ class Outbox(ServiceCore):
             self._flush = asyncio.create_task(self._flush_shown())
 
     async def _flush_shown(self) -> None:
-        await asyncio.sleep(SHOWN_FLUSH)
-        await self._delete_shown()
-        await self._record_boards()
-        await self._let_go_of_shown()
+        # Changes shown while a flush is under way are flushed by it too, on its next round: one left
+        # behind would wait for the next change, which may never come.
+        while self._shown or self._boards:
+            await asyncio.sleep(SHOWN_FLUSH)
+            await self._delete_shown()
+            await self._record_boards()
+            await self._let_go_of_shown()
 
     async def _let_go_of_shown(self) -> None:
         """Let go of the notes of changes shown, now deleted (or deleted by a transaction on its way: a
-        process that takes one over meanwhile finds its post made, and adds nothing)."""
-        shown, self._shown_held = self._shown_held, set()
+        process that takes one over meanwhile finds its post made, and adds nothing). Those shown since
+        the deletion began are still held, until their own."""
+        waiting = set(self._shown)
+        shown = self._shown_held - waiting
+        self._shown_held &= waiting
         await self._release(shown)
 
     async def close(self) -> None:
