@@ -248,9 +248,9 @@ def base() -> Image.Image:
         disc = theme.disc(STYLES[kind], LABEL_DISC)
         for row in range(SIDE):
             for far in (False, True):
-                x, y = label_point(kind, row, far)
-                theme.paste(img, disc, (x, y))
-                draw.text((x, y + 0.5), ROW_NAMES[kind][row], font=label_font, fill=theme.TEXT, anchor="mm")
+                px, py = label_point(kind, row, far)
+                theme.paste(img, disc, (px, py))
+                draw.text((px, py + 0.5), ROW_NAMES[kind][row], font=label_font, fill=theme.TEXT, anchor="mm")
     return img
 
 

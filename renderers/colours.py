@@ -28,8 +28,8 @@ def mix(a: RGB, b: RGB, t: float) -> RGB:
 
 def luminance(colour: RGB) -> float:
     """Relative luminance (WCAG 2): 0 for black, 1 for white."""
-    def lin(c: int) -> float:
-        c /= 255
+    def lin(channel: int) -> float:
+        c = channel / 255
         return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
 
     return 0.2126 * lin(colour[0]) + 0.7152 * lin(colour[1]) + 0.0722 * lin(colour[2])

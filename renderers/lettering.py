@@ -10,6 +10,7 @@ import re
 import unicodedata
 from functools import cache, lru_cache
 from pathlib import Path
+from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -25,10 +26,16 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(path), size, layout_engine=ImageFont.Layout.BASIC)
 
 
+def box(face: ImageFont.FreeTypeFont, text: str, **how: Any) -> tuple[int, int, int, int]:
+    """The box of `text` as `face` draws it: whole pixels with the basic layout the fonts are opened with."""
+    left, top, right, bottom = face.getbbox(text, **how)
+    return int(left), int(top), int(right), int(bottom)
+
+
 @cache
 def cap_height(size: int, bold: bool = True) -> int:
     """The height in px of a capital letter (an "H") set at `size`, as drawn."""
-    left, top, right, bottom = font(size, bold).getbbox("H")
+    left, top, right, bottom = box(font(size, bold), "H")
     return bottom - top
 
 
@@ -53,7 +60,7 @@ def phone_size(width: int, bold: bool = True) -> int:
 def _drawn(char: str, bold: bool) -> tuple[tuple[int, int, int, int], bytes]:
     """`char` as the bundled font draws it at 20 px: its box and its pixels."""
     face = font(20, bold)
-    left, top, right, bottom = face.getbbox(char)
+    left, top, right, bottom = box(face, char)
     canvas = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
     ImageDraw.Draw(canvas).text((-left, -top), char, font=face, fill=255)
     return (left, top, right, bottom), canvas.tobytes()
@@ -165,14 +172,14 @@ def _text_mask(line: str, face: ImageFont.FreeTypeFont, anchor: str, fx: float, 
                mode: str) -> tuple[Image.Image, tuple[int, int]] | None:
     """`line` drawn by ImageDraw.text at (fx, fy) from an origin, as a coverage mask cropped to its ink,
     and where the mask's top left corner lies from that origin; None when nothing is inked."""
-    left, top, right, bottom = face.getbbox(line, anchor=anchor)
+    left, top, right, bottom = box(face, line, anchor=anchor)
     pad = 2  # a fractional start may move the ink a pixel past the box
     ox, oy = pad - min(left, 0), pad - min(top, 0)  # the origin, kept off negative coordinates
     canvas = Image.new("L", (ox + max(right, 0) + pad, oy + max(bottom, 0) + pad), 0)
     draw = ImageDraw.Draw(canvas)
     draw.fontmode = mode
     draw.text((ox + fx, oy + fy), line, font=face, fill=255, anchor=anchor)
-    box = canvas.getbbox()
-    if box is None:
+    inked = canvas.getbbox()
+    if inked is None:
         return None
-    return canvas.crop(box), (box[0] - ox, box[1] - oy)
+    return canvas.crop(inked), (inked[0] - ox, inked[1] - oy)

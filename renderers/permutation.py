@@ -315,7 +315,7 @@ def draw_path(img: Image.Image, lay: grid.Layout, state) -> None:
         (ax, ay), (bx, by) = points[index - 1], points[index]
         ax, ay, bx, by = ax - x0, ay - y0, bx - x0, by - y0  # continuous coordinates; Pillow's are pixel centres
         shape.line((ax * ss - 0.5, ay * ss - 0.5, bx * ss - 0.5, by * ss - 0.5), fill=255, width=round(width * ss))
-        paint.line((ax - 0.5, ay - 0.5, bx - 0.5, by - 0.5), fill=STYLES[writer(state, index)].base,
+        paint.line((ax - 0.5, ay - 0.5, bx - 0.5, by - 0.5), fill=style_of(writer(state, index)).base,
                    width=math.ceil(width) + 2)
     img.paste(layer, (x0, y0), mask.reduce(ss))
 

@@ -106,9 +106,9 @@ class AscentState(Hooks):
         """The position after a switch already known to be legal."""
         seat = self.to_move
         assert seat is not None
-        board = list(self.board)
-        board[high], board[low] = board[low], board[high]
-        board = tuple(board)
+        switched = list(self.board)
+        switched[high], switched[low] = switched[low], switched[high]
+        board = tuple(switched)
         done = tuple((side, row) for side in (0, 1) for row in completed_rows(board, side))
         notation = f"{TILES[high]}-{TILES[low]}"
         last = AscentLast(seat, notation, higher=high, lower=low, rows=done)  # the outcome's reason names the rows

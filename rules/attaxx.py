@@ -1,6 +1,9 @@
 """Attaxx (docs/rules.md): 7×7, clone next to a friend or jump two away, flip the neighbours."""
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from rules.core import Game, Outcome
 from rules.geometry import square
 from rules.infection import InfectionState, by_pieces, opening
@@ -9,7 +12,7 @@ from rules.infection import InfectionState, by_pieces, opening
 class Attaxx:
     name = "attaxx"
     geometry = square(7, 7)
-    seat_names = ("White", "Black")
+    seat_names: tuple[str, ...] = ("White", "Black")
     clone_word = "clone"
     place_word = "square"
     piece_word = "piece"
@@ -28,7 +31,7 @@ class Attaxx:
 
 VARIANT = Attaxx()
 
-def new(players: int, options: dict, seed: int) -> InfectionState:
+def new(players: int, options: Mapping[str, Any], seed: int) -> InfectionState:
     return opening(VARIANT, {"a7": 0, "g1": 0, "a1": 1, "g7": 1})
 
 GAME = Game(

@@ -1,6 +1,7 @@
 """Ikabegamá (docs/rules.md): Hexxagon moves on a hexagon; get a token into the other's nest."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
@@ -15,7 +16,7 @@ class Ikabegama:
     """One board size and pair of nests; the shared infection core does the moves."""
 
     name = "ikabegama"
-    seat_names = ("Light", "Dark")
+    seat_names: tuple[str, ...] = ("Light", "Dark")
     clone_word = "growth"
     place_word = "cell"
     piece_word = "token"
@@ -63,7 +64,7 @@ def settle(options: dict[str, Any]) -> dict[str, Any]:
     return options
 
 
-def new(players: int, options: dict, seed: int) -> InfectionState:
+def new(players: int, options: Mapping[str, Any], seed: int) -> InfectionState:
     game = variant(options["size"], options["light_nest"], options["dark_nest"])
     return opening(game, {options["light_nest"]: LIGHT, options["dark_nest"]: DARK})
 

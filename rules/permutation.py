@@ -134,10 +134,11 @@ class PermutationState(Hooks):
             placed = self.placed + (file,)
             numbered, effect = self.numbered, ""
             if len(placed) == self.n:  # the permutation is complete: 1 goes on the x in file a
-                numbered = (0,)
-                effect = f"all {self.n} x's placed; 1 is written on {square_name((0, rank_of[0]))}"
+                numbered, first = (0,), rank_of[0]
+                assert first is not None  # every file has its x now
+                effect = f"all {self.n} x's placed; 1 is written on {square_name((0, first))}"
             # seat 1 also starts the numbering, so the turn after the last x goes to seat 1 again
-            to_move = len(placed) % self.players if len(placed) < self.n else 0
+            to_move: int | None = len(placed) % self.players if len(placed) < self.n else 0
             last = PermutationLast(seat, square_name(square), effect, square=square)
             return PermutationState(self.players, self.k, rank_of, placed, numbered, self.scores, to_move, last)
 
@@ -151,7 +152,7 @@ class PermutationState(Hooks):
         last = PermutationLast(seat, square_name(square), effect, square=square, number=number,
                                previous=previous, points=gained)
         outcome = None
-        to_move: int | None = (len(numbered) - 1) % self.players
+        to_move = (len(numbered) - 1) % self.players
         if number == self.n:
             outcome = Outcome.ranked(scores, f"all {self.n} numbers written")
             to_move = None

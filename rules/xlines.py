@@ -189,7 +189,7 @@ class XLinesState(Hooks):
                 if options[0].corner is None:
                     raise IllegalMove(f"{square_name(start)} and {square_name(end)} are in line: "
                                       f"write {square_name(start)}-{square_name(end)}, with no corner")
-                a, b = (square_name(line.corner) for line in options)
+                a, b = (square_name(line.corner) for line in options if line.corner is not None)
                 raise IllegalMove(f"The corner of a line from {square_name(start)} to {square_name(end)} "
                                   f"is {a} or {b}, not {square_name(corner)}")
             options = chosen
@@ -202,7 +202,7 @@ class XLinesState(Hooks):
             raise IllegalMove(f"The line can turn at either corner: write {choices}")
         if len(options) == 2 and reasons[0] != reasons[1]:
             first, second = (f"via {square_name(line.corner)}: {reason[0].lower()}{reason[1:]}"
-                             for line, reason in zip(options, reasons))
+                             for line, reason in zip(options, reasons) if line.corner is not None and reason)
             raise IllegalMove(f"Neither corner works ({first}; {second})")
         raise IllegalMove(reasons[0])
 
