@@ -64,7 +64,9 @@ def test_every_game_ends_by_its_own_rules():
 
 async def stored_cause(service: MatchService, match_id: int) -> str | None:
     async with service.store.reading() as db:
-        return (await db.one("SELECT cause FROM matches WHERE id = ?", match_id))["cause"]
+        row = await db.one("SELECT cause FROM matches WHERE id = ?", match_id)
+        assert row is not None
+        return row["cause"]
 
 
 @pytest.mark.parametrize("how", ["rules", "resign", "draw", "timeout"])

@@ -24,10 +24,11 @@ def every_move(state: State, step: steps.Step = steps.START) -> list[str]:
     """Every move reachable from `step` by picking choices, checking each panel on the way."""
     panel = steps.panel(state, step)
     fits(panel)
-    found = []
+    found: list[str] = []
     for choice in panel.choices:
         kind, target = steps.parse(choice.value)
-        if kind == steps.MOVE:
+        if isinstance(target, str):
+            assert kind == steps.MOVE
             found.append(target)
         else:
             assert steps.back_of(state, target) == step, (step, target)

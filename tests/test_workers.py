@@ -41,7 +41,8 @@ def parent_of(pid: int) -> int | None:
 
 
 def descendants(pid: int) -> set[int]:
-    found, frontier = set(), {pid}
+    found: set[int] = set()
+    frontier = {pid}
     while frontier:
         frontier = {int(p) for p in os.listdir("/proc") if p.isdigit() and parent_of(int(p)) in frontier} - found
         found |= frontier

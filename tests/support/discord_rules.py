@@ -226,7 +226,8 @@ def _choice(errs: _Errors, path: tuple, choice: dict, kind: int | None) -> None:
 
 def _ordered(errs: _Errors, path: tuple, option: dict, low_key: str, high_key: str) -> None:
     low, high = option.get(low_key), option.get(high_key)
-    if all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (low, high)) and low > high:
+    numbers = [v for v in (low, high) if isinstance(v, (int, float)) and not isinstance(v, bool)]
+    if len(numbers) == 2 and numbers[0] > numbers[1]:
         errs.add((*path, high_key), "NUMBER_TYPE_MIN", f"{high_key} should be greater than or equal to {low_key} ({low}).")
 
 
@@ -304,7 +305,7 @@ def check_commands(commands: list[dict]) -> None:
 
 def _embed(errs: _Errors, at: tuple, embed: dict) -> int:
     """Checks one embed; returns its size as counted towards EMBEDS_TOTAL_MAX."""
-    texts = [(("title",), embed.get("title"), EMBED_TITLE_MAX, False),
+    texts: list[tuple[tuple, Any, int, bool]] = [(("title",), embed.get("title"), EMBED_TITLE_MAX, False),
              (("description",), embed.get("description"), EMBED_DESCRIPTION_MAX, False),
              (("footer", "text"), (embed.get("footer") or {}).get("text"), EMBED_FOOTER_MAX, False),
              (("author", "name"), (embed.get("author") or {}).get("name"), EMBED_AUTHOR_MAX, False)]

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import io
+from typing import cast
 
 from PIL import Image
 
@@ -15,4 +16,5 @@ def decode(png: bytes) -> Image.Image:
 
 def pixels(img: Image.Image) -> list[tuple[int, ...]]:
     """Every pixel of an image, row by row (Image.getdata without its deprecation)."""
-    return [img.getpixel((x, y)) for y in range(img.height) for x in range(img.width)]
+    assert len(img.getbands()) > 1, "a picture in colour"
+    return [cast(tuple[int, ...], img.getpixel((x, y))) for y in range(img.height) for x in range(img.width)]

@@ -65,6 +65,7 @@ class BotProcess:
 
     async def kill(self) -> None:
         """SIGKILL: no shutdown code runs, as when a machine loses power or the process is OOM-killed."""
+        assert self.proc is not None, "the bot was never started"
         self.proc.kill()
         await self.proc.wait()
 

@@ -174,9 +174,10 @@ class Soak:
             try:
                 if what == "challenge":
                     await self._challenge(channel)
-                elif what == "accept":
+                elif what == "accept" and who is not None and message is not None:
                     await self.users.press(who, message, "Accept")
-                elif who is not None and self._has_move_button(message) and self.rng.random() < PANEL_SHARE:
+                elif who is not None and message is not None and self._has_move_button(message) \
+                        and self.rng.random() < PANEL_SHARE:
                     if not await self._build(who, message):
                         continue
                 elif who is not None:
@@ -216,6 +217,7 @@ class Soak:
         """Until `stop`: the next upload on `route` (a board, with an interaction's answer), then the next
         once that one is through, reaches the stand-in over a slow link, whole only a random number of
         seconds in `slow_uploads` after it began. Discord takes an answer that began in time."""
+        assert self.slow_uploads is not None
         while not stop.is_set():
             fault = self.standin.inject(route, "hold", uploads=True)
             held = asyncio.create_task(fault.held.wait())
@@ -381,7 +383,7 @@ def distinct_posts(messages: list[Message]) -> list[str]:
     """The moves announced in a channel, in order, each board counted once however often it was posted
     (a second post of the same move right after the first: the same ply again)."""
     moves: list[str] = []
-    boards: set[str] = set()
+    boards: set[str | None] = set()
     for message in messages:
         found = PLAYED.search(message.content)
         board = next((name for name in message.files if name.endswith(".png")), None)
