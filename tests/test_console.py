@@ -10,10 +10,12 @@ from pathlib import Path
 from PIL import Image
 
 from bot import steps
-from bot.console import LOCAL_CHANNEL, LOCAL_GUILD, local_player, main
+from bot.console.cli import main
+from bot.console.matches import LOCAL_CHANNEL
+from bot.console.setup import local_player
 from bot.db import open_store
 from bot.db.sqlite import SqliteStore
-from bot.models import Match
+from bot.models import LOCAL_GUILD, Match
 from bot.service import MatchService
 from rules import GAMES
 from rules.parts import move_parts
