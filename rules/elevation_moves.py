@@ -130,7 +130,7 @@ def shape_of(actions: tuple[Action, ...]) -> str:
     return "".join("s" if isinstance(a, Step) else "d" for a in actions)
 
 
-# --- checking one turn ----------------------------------------------------------------------------------
+# --- checking one turn --------------------------------------------------------------------------------
 def check(heights: Sequence[int], pieces: Sequence[int], seat: int, written: Written) -> tuple[int, tuple[Action, ...]]:
     """The piece and the actions of a turn `seat` wrote on this board, or IllegalMove naming the first
     thing wrong."""
@@ -255,7 +255,7 @@ def simulate(heights_before: Sequence[int], pieces_before: Sequence[int], seat: 
     return heights, pieces, captured
 
 
-# --- listing every turn: actions tried on lists changed and restored in place --------------------------
+# --- listing every turn: actions tried on lists changed and restored in place -------------------------
 def steps_from(heights: list[int], pieces: list[int], at: int, seat: int, climb: int = 1,
                capture: bool = True) -> list[int]:
     """Where a piece of `seat` on `at` may step: an empty cell at most `climb` higher, or (when
