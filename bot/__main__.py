@@ -68,9 +68,9 @@ def main(argv: list[str] | None = None) -> int:
         if sys.stdin.isatty():
             answer = input("Start a local game now? [Y/n] ").strip().lower()
             if answer in ("", "y", "yes"):
-                from bot import console
+                from bot.console.cli import cli
 
-                return console.cli([])
+                return cli([])
         return 0
 
     import aiohttp

@@ -8,8 +8,8 @@ import re
 
 from PIL import Image
 
-from bot.console import Console
-from bot.console_setup import Setup
+from bot.console.session import Console
+from bot.console.setup import Setup
 from bot.db.sqlite import SqliteStore
 from bot.service import MatchService
 from rules import GAMES
@@ -51,10 +51,10 @@ async def test_each_prompts_help_lists_exactly_the_commands_it_accepts(db_path):
     console, store = await console_on(db_path)
     try:
         finished = await local(db_path, "get_match", 1)
-        assert set(Setup.OWN) | set(console.everywhere("attaxx")) == setup == setup_again
-        assert set(console.move_commands(finished)) == move
-        assert set(console.menu_commands([], finished)) == ended - {"N"} == ended_again - {"N"}
-        assert set(console.menu_commands([], None)) == menu - {"N"} and "rematch" not in menu
+        assert set(Setup.OWN) | set(console.everywhere.commands("attaxx")) == setup == setup_again
+        assert set(console.moves.commands(finished)) == move
+        assert set(console.menu.commands([], finished)) == ended - {"N"} == ended_again - {"N"}
+        assert set(console.menu.commands([], None)) == menu - {"N"} and "rematch" not in menu
     finally:
         await store.close()
     assert "analyse" in move and "replay" in move and "takeback" in move, "the commands the help used to leave out"

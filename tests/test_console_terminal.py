@@ -13,7 +13,9 @@ import sys
 import time
 from pathlib import Path
 
-from bot.console import LOG_NAME, STOPPED, local_player
+from bot.console.files import LOG_NAME
+from bot.console.session import STOPPED
+from bot.console.setup import local_player
 from bot.db.sqlite import SqliteStore
 from bot.models import LOCAL_GUILD
 from bot.service import MAX_TURN_SECONDS, MatchService

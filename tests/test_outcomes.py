@@ -7,7 +7,7 @@ import sqlite3
 
 import pytest
 
-from bot.console_text import result_lines
+from bot.console.text import result_lines
 from bot.db import SqliteStore
 from bot.discord import messages as text
 from bot.service import MatchService

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.console import refusal as console_refusal
+from bot.console.text import refusal as console_refusal
 from bot.service.suggestions import refusal, suggestions
 from rules import GAMES, BadOptions, IllegalMove
 from rules.notation import FILES, compact

@@ -8,8 +8,8 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.console_terminal import STOP_WORDS, Quit, Terminal
-from bot.console_text import find_game, setup_help
+from bot.console.terminal import STOP_WORDS, Quit, Terminal
+from bot.console.text import find_game, setup_help
 from bot.models import COMPUTER_LEVELS, Player, computer
 from rules import GAMES, BadOptions, Game, OptionSpec
 

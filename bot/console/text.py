@@ -1,4 +1,5 @@
-"""What the console prints: the help, lists of matches and of moves (one a line), results and rules."""
+"""What the console prints: the help, lists of matches and of moves (one a line), results and rules, and
+what to do instead of a move the rules refused."""
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -6,9 +7,9 @@ from collections.abc import Sequence
 from bot.models import Match
 from bot.rulebook import plain, rules_text
 from renderers.results import scores_text, seated, who_won
-from rules import GAMES, Game, State
+from rules import GAMES, Game, IllegalMove, InvalidNotation, State
 from rules.core import counted
-from rules.parts import children
+from rules.parts import children, is_partial, unlabel
 from rules.parts import starting as moves_from
 from rules.rebuild import positions
 
@@ -156,3 +157,15 @@ def numbers(matches: Sequence[Match]) -> str:
     """"3 or 5": the numbers of the matches listed."""
     ids = [str(m.id) for m in matches]
     return ids[0] if len(ids) == 1 else ", ".join(ids[:-1]) + " or " + ids[-1]
+
+
+def refusal(state: State, typed: str, error: IllegalMove) -> str:
+    """What to say of a move the rules refused, with what to do instead."""
+    if is_partial(state, unlabel(state, typed)):
+        return f"{typed} is only the start of a move: `moves {typed}` lists how it can go on; `?` builds a move step by step."
+    reason = str(error).rstrip(".")
+    if not isinstance(error, InvalidNotation):
+        return reason + " (`moves` lists the legal moves)."
+    if not any(c.isdigit() for c in typed):  # a word, not a move: every notation names squares
+        return reason + ". `help` lists the commands."
+    return reason + "."

@@ -1,4 +1,5 @@
-"""The console's terminal: what it says, the answers it reads, and what Ctrl-C does."""
+"""The console's terminal: what it says, the answers it reads (a command's word and the rest), and what
+Ctrl-C does."""
 from __future__ import annotations
 
 import asyncio
@@ -12,6 +13,12 @@ from contextlib import contextmanager
 InputFn = Callable[[str], str]
 PrintFn = Callable[[str], object]
 STOP_WORDS = ("quit", "exit")
+
+
+def split(text: str) -> tuple[str, str]:
+    """A command's word (in lower case) and what follows it, as typed."""
+    command, _, rest = text.strip().partition(" ")
+    return command.lower(), rest.strip()
 
 
 class Quit(Exception):

@@ -1,0 +1,120 @@
+"""The console's menu of matches: at the start and after each match, the local matches in progress to
+resume by their number, `new`, `rematch` after a match that ended, `abandon N`, and the commands of
+every prompt."""
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+
+from bot.console.everywhere import Everywhere
+from bot.console.matches import Matches
+from bot.console.terminal import STOP_WORDS, Quit, Terminal, split
+from bot.console.text import match_line, menu_help, numbers
+from bot.errors import PlayerError
+from bot.models import Match
+from rules import GAMES
+
+MenuCommand = Callable[[str], Awaitable[Match | None]]  # given what follows its word: the match to play, or None
+
+
+class Menu:
+    """The menu, asked at the terminal, over `matches`; `everywhere` adds the commands of every prompt."""
+
+    def __init__(self, terminal: Terminal, matches: Matches, everywhere: Everywhere):
+        self.say = terminal.say
+        self.ask = terminal.ask
+        self.matches = matches
+        self.everywhere = everywhere
+
+    def commands(self, matches: list[Match], ended: Match | None) -> dict[str, MenuCommand]:
+        """The menu's commands (besides a match's number), each giving the match to play, or None to ask
+        again. `rematch` only when a match has just ended."""
+        game = ended.game if ended is not None else matches[0].game if matches else next(iter(GAMES))
+
+        async def new(rest: str) -> Match | None:
+            return await self.matches.new(rest, leave=True)
+
+        async def abandon(rest: str) -> None:
+            await self.abandon_named(rest, matches)
+
+        async def stop(rest: str) -> None:
+            raise Quit
+
+        async def helping(rest: str) -> None:
+            self.say(menu_help(rematch=ended is not None))
+
+        commands: dict[str, MenuCommand] = {"new": new, "abandon": abandon}
+        if ended is not None:
+            commands["rematch"] = lambda rest: self.matches.rematch(ended)
+        for word, handler in self.everywhere.commands(game).items():
+            commands[word] = handler
+        commands["help"] = helping
+        for word in STOP_WORDS:
+            commands[word] = stop
+        return commands
+
+    async def choose(self, starting: bool, ended: Match | None = None) -> Match | None:
+        """The match to play next. At the start: one in progress (Enter: the last played) or a new one
+        (set up at once when there is none). Later (`ended`: the match that just ended, if one did):
+        one in progress, a rematch, a new one, or none (Enter: stop)."""
+        listed: list[Match] | None = None
+        while True:
+            matches = await self.matches.in_progress()
+            if starting and not matches:
+                match = await self.matches.new()
+                if match is not None:
+                    return match
+                continue
+            if matches != listed:  # at first, after one was abandoned, after set-up was left
+                self.say()
+                if matches:
+                    self.say("Local matches in progress, the last played first:")
+                    for match in matches:
+                        self.say(match_line(match))
+                else:
+                    self.say("No local match is in progress now.")
+                listed = matches
+            answer = self.ask(self.prompt(starting, matches, ended))
+            if not answer:
+                if not starting:
+                    raise Quit  # the matches in progress stay, as with `quit`
+                answer = str(matches[0].id)
+            command, rest = split(answer)
+            handler = self.commands(matches, ended).get(command)
+            if handler is not None:
+                try:
+                    found = await handler(rest)
+                except PlayerError as error:  # a match that ended meanwhile (another console on the database)
+                    self.say(str(error))
+                    continue
+                if found is not None:
+                    return found
+                if command == "new":
+                    listed = None  # back from set-up: the list again
+            elif not matches:
+                self.say(f"{answer!r} is not something to do here: `help` lists what is.")
+            elif (found := self.matches.named(answer, matches)) is not None:
+                self.say(f"Match {found.id}, {found.rules.title}: {' vs '.join(found.names)}. "
+                         "Type `help` for the commands.")
+                return found
+
+    @staticmethod
+    def prompt(starting: bool, matches: list[Match], ended: Match | None) -> str:
+        if starting:
+            return f"Match to resume (its number), or `new` [{matches[0].id}]: "
+        if matches:
+            again = "`rematch`, " if ended is not None else ""
+            return f"Match to resume (its number), {again}`new`, or Enter to stop: "
+        again = "`rematch` (the same players, each one seat on), " if ended is not None else ""
+        return f"{again}`new` (a match of any game), or Enter to stop: "
+
+    async def abandon_named(self, number: str, matches: list[Match]) -> None:
+        """`abandon N`: abandon match N, after asking."""
+        if not matches:
+            self.say("There is no match in progress to abandon.")
+            return
+        if not number.strip():
+            self.say(f"Type `abandon` and the match's number: `abandon {matches[0].id}`, say.")
+            return
+        found = self.matches.named(number, matches, f"type `abandon` and one of {numbers(matches)}")
+        if found is not None:
+            await self.matches.abandon(found, found.people[0])

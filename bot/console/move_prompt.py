@@ -1,0 +1,280 @@
+"""The move prompt: what the player to move types, read as a move in the game's notation unless its first
+word is one of the prompt's commands (`?` to build a move step by step, `moves`, `history`, `board`,
+`draw`, `takeback`, `resign`, `matches`, `switch N`, `new`, `abandon`, and those of every prompt)."""
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from bot import steps
+from bot.console.display import Display
+from bot.console.everywhere import Everywhere
+from bot.console.matches import Matches
+from bot.console.terminal import STOP_WORDS, Quit, Terminal, split
+from bot.console.text import history_lines, match_line, move_help, move_lines, player_at, refusal
+from bot.errors import NotFound, PlayerError
+from bot.models import Match, Player
+from bot.service import MatchService
+from renderers.results import seated
+from rules import IllegalMove, State
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Elsewhere:
+    """The players leave the match at hand for `match` (None: the menu of matches in progress)."""
+
+    match: Match | None
+
+
+Step = Match | Elsewhere | None  # what a command at the move prompt leads to (None: the same prompt again)
+
+
+@dataclass(frozen=True)
+class Command:
+    """A command at the move prompt: what it does with the match, the player to move and the words after
+    it; `words` says whether any may follow (a command that takes none is refused with some)."""
+
+    run: Callable[[Match, Player, str], Awaitable[Step]]
+    words: bool = False
+
+
+class MovePrompt:
+    """The move prompt at the terminal: moves and the commands that go with a match at hand, on the
+    service; what went wrong is logged to the log at `log`."""
+
+    def __init__(self, service: MatchService, terminal: Terminal, matches: Matches, everywhere: Everywhere,
+                 display: Display, log: Path):
+        self.service = service
+        self.say = terminal.say
+        self.ask = terminal.ask
+        self.yes = terminal.yes
+        self.matches = matches
+        self.everywhere = everywhere
+        self.display = display
+        self.log = log
+
+    def commands(self, match: Match) -> dict[str, Command]:
+        """The move prompt's commands, by the word that starts them (anything else is read as a move)."""
+
+        async def stop(match: Match, player: Player, rest: str) -> Step:
+            raise Quit
+
+        async def helping(match: Match, player: Player, rest: str) -> Step:
+            self.say(move_help(match.rules.notation))
+            return None
+
+        commands = {
+            "?": Command(self.build_and_play),
+            "moves": Command(self.list_moves, words=True),
+            "history": Command(self.history),
+            "board": Command(self.board),
+            "draw": Command(self.offer_draw),
+            "takeback": Command(self.take_back),
+            "resign": Command(self.resign),
+            "matches": Command(self.listing, words=True),
+            "switch": Command(self.switch_to, words=True),
+            "new": Command(self.new_instead, words=True),
+            "abandon": Command(self.abandon_at_hand, words=True),
+        }
+        for word, handler in self.everywhere.commands(match.game, match).items():
+            commands[word] = Command(lambda match, player, rest, handler=handler: handler(rest), words=True)
+        commands["help"] = Command(helping)
+        for word in STOP_WORDS:
+            commands[word] = Command(stop)
+        return commands
+
+    async def turn(self, match: Match) -> Match | Elsewhere:
+        """Read commands from the player to move until one changes the match (the new match) or takes
+        the players to another (Elsewhere)."""
+        player = match.to_move
+        prompt = f"{player_at(match, match.state.to_move)} to move: "
+        commands = self.commands(match)
+        while True:
+            text = self.ask(prompt)
+            if not text:
+                continue
+            word, rest = split(text)
+            command = commands.get(word)
+            try:
+                if command is None:
+                    result = await self.service.move(match.channel_id, player, text)
+                    self.display.announce(result)
+                    return result.match
+                if rest and not command.words:
+                    self.say(f"`{word}` takes nothing after it: type `{word}` alone.")
+                    continue
+                step = await command.run(match, player, rest)
+                if step is not None:
+                    return step
+            except Quit:
+                raise
+            except IllegalMove as error:
+                self.say(refusal(match.state, text, error))
+            except NotFound:
+                self.say("This match is no longer in progress.")
+                return Elsewhere(None)
+            except PlayerError as error:
+                self.say(str(error))
+            except Exception:
+                log.exception("local match %s: %r failed", match.id, text)
+                self.say(f"Something went wrong (details in {self.log}). Try again, or `quit` and resume later.")
+
+    def build(self, state: State) -> str | None:
+        """The Move button's steps at the terminal: pick each part of a move by its number (`b` goes
+        back, an empty line gives up); the whole move once picked, else None."""
+        step = steps.START
+        while True:
+            panel = steps.panel(state, step)
+            self.say(steps.describe(step))
+            for number, choice in enumerate(panel.choices, 1):
+                extra = f" ({choice.description})" if choice.description else ""
+                self.say(f"  {number:>3}. {choice.label}{extra}")
+            answer = self.ask("number" + (", b to go back" if panel.back is not None else "") + ", or Enter to type instead: ").lower()
+            if not answer:
+                so_far = step.prefix + step.letter
+                if so_far:
+                    self.say(f"Nothing played. `moves {so_far}` lists how {so_far} … can go on; `?` builds a move again.")
+                return None
+            if answer == "b" and panel.back is not None:
+                step = panel.back
+                continue
+            if not answer.isdigit() or not 1 <= int(answer) <= len(panel.choices):
+                self.say(f"Type a number from 1 to {len(panel.choices)}" + (", or b to go back." if panel.back else "."))
+                continue
+            kind, target = steps.parse(panel.choices[int(answer) - 1].value)
+            if kind == steps.MOVE:
+                return target
+            step = target
+
+    # ------------------------------------------------------------------ the commands
+
+    async def build_and_play(self, match: Match, player: Player, rest: str) -> Step:
+        """`?`: a move built step by step, then played."""
+        move = self.build(match.state)
+        if move is None:
+            return None
+        result = await self.service.move_at(match.id, player, move, match.stamp)
+        self.display.announce(result)
+        return result.match
+
+    async def list_moves(self, match: Match, player: Player, rest: str) -> Step:
+        for line in move_lines(match.state, rest):
+            self.say(line)
+        return None
+
+    async def history(self, match: Match, player: Player, rest: str) -> Step:
+        for line in history_lines(match):
+            self.say(line)
+        return None
+
+    async def board(self, match: Match, player: Player, rest: str) -> Step:
+        await self.display.show(match)
+        return None
+
+    async def listing(self, match: Match, player: Player, name: str) -> Step:
+        """`matches`: the local matches in progress (those `name` plays in, if given)."""
+        matches = await self.matches.in_progress()
+        if name:
+            wanted = " ".join(name.split()).casefold()
+            matches = [m for m in matches if any(p.name.casefold() == wanted for p in m.seats)]
+            if not matches:
+                self.say(f"{name} plays in no local match in progress: `matches` lists them all.")
+                return None
+        whose = f" with {name}" if name else ""
+        self.say(f"Local matches in progress{whose}, the last played first:")
+        for listed in matches:
+            self.say(match_line(listed, match.id))
+        return None
+
+    async def switch_to(self, match: Match, player: Player, number: str) -> Step:
+        """`switch N`: match N, when it is another match in progress."""
+        if not number:
+            self.say("Type `switch` and a match's number: `matches` lists them.")
+            return None
+        others = [m for m in await self.matches.in_progress() if m.id != match.id]
+        if number.removeprefix("#") == str(match.id):
+            self.say(f"Match {match.id} is the one being played.")
+            return None
+        if not others:
+            self.say("There is no other match in progress: `new` starts one.")
+            return None
+        found = self.matches.named(number, others, "`matches` lists them")
+        if found is None:
+            return None
+        self.say(f"Match {match.id} waits. Match {found.id}, {found.rules.title}: {' vs '.join(found.names)}.")
+        return Elsewhere(found)
+
+    async def new_instead(self, match: Match, player: Player, game: str) -> Step:
+        """`new`, `new <game>`: set up another match while this one waits (`back` at the first question
+        comes back to this one)."""
+        started = await self.matches.new(game, leave=True)
+        if started is None:
+            self.say(f"Back to match {match.id}.")
+            return None
+        return Elsewhere(started)
+
+    async def abandon_at_hand(self, match: Match, player: Player, number: str) -> Step:
+        """`abandon`: this match, after asking; `abandon N`: match N."""
+        if number:
+            other = self.matches.named(number, await self.matches.in_progress(), "`matches` lists them")
+            if other is None:
+                return None
+            if other.id != match.id:
+                await self.matches.abandon(other, other.people[0])
+                return None
+        return Elsewhere(None) if await self.matches.abandon(match, player) else None
+
+    async def resign(self, match: Match, player: Player, rest: str) -> Step:
+        """Give up, after asking: a two-player match ends; in a game of more than two a computer plays
+        on in the seat while another person is playing, and says so."""
+        seat = match.state.to_move
+        plays_on = len(match.seats) > 2 and len(match.people) > 1
+        cost = "A computer plays on in your seat, and you will be placed last." if plays_on else "It counts as a loss."
+        if not self.yes(f"{player.name}, resign this match? {cost} [y/N] "):
+            return None
+        left = await self.service.resign(match.channel_id, player)
+        who = seated(player.name, match.rules.seat_name(seat))
+        if left.status == "active":
+            self.say(f"{who} resigned: {left.names[seat]} plays on in that seat, and {player.name} will be "
+                     f"placed last. {player_at(left, left.state.to_move)} to move.")
+        else:
+            self.say(f"{who} resigned.")
+        return left
+
+    async def offer_draw(self, match: Match, player: Player, rest: str) -> Step:
+        """Offer a draw and ask the opponent at once; the finished match if they agree."""
+        if len(match.seats) != 2:
+            self.say("Draws are for two-player games: play on, `resign`, or `abandon` the match.")
+            return None
+        offer = await self.service.draw(match.channel_id, player)
+        if isinstance(offer, Match):  # the opponent's earlier offer was still standing
+            return offer
+        other = offer.match.seats[1 - offer.seat]
+        if self.yes(f"{other.name}, {player.name} offers a draw. Do you accept? [y/N] "):
+            return await self.service.draw(match.channel_id, other)
+        self.say(f"{other.name} declines the draw; {player.name} is still to move.")
+        return None
+
+    async def take_back(self, match: Match, player: Player, rest: str) -> Step:
+        """`takeback` at `player`'s turn: against the computer, `player`'s last move and the computer's
+        replies go at once; between people, the one who just moved asks and `player` answers."""
+        if len(match.seats) != 2:
+            self.say("Moves can only be taken back in two-player games.")
+            return None
+        other = match.seats[1 - match.seat_of(player.id)]
+        if other.is_computer:
+            result = await self.service.takeback(match.channel_id, player)
+        else:
+            asked = await self.service.takeback(match.channel_id, other)
+            accept = self.yes(f"{player.name}, {other.name} asks to take back {match.moves[-1]}. Do you accept? [y/N] ")
+            result = await self.service.answer_takeback(match.id, player, asked.match.stamp, accept)
+            if not accept:
+                self.say(f"{player.name} declines; {player.name} is still to move.")
+                return None
+        taken = ", ".join(result.moves)
+        self.say(f"{result.match.seats[result.seat].name} took back {taken}.")
+        return result.match

@@ -1,0 +1,78 @@
+"""A session at the console: the parts it is made of, and the loop that plays a match turn by turn (the
+computer's turns included) until it ends or the players go to another, then asks what to play next."""
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from bot.console.display import Display
+from bot.console.everywhere import Everywhere
+from bot.console.files import LOG_NAME
+from bot.console.matches import Matches
+from bot.console.menu import Menu
+from bot.console.move_prompt import Elsewhere, MovePrompt
+from bot.console.terminal import INTERRUPTS, InputFn, PrintFn, Quit, Terminal
+from bot.models import Match
+from bot.service import MatchService
+
+STOPPED = "Stopped. Matches in progress stay saved: run `python -m bot.console` again to resume them."
+
+
+class Console:
+    """One session at the terminal: choose, resume or set up matches, and play them turn by turn. The
+    pictures, graphs and replays go to `boards`, the log beside that folder."""
+
+    def __init__(self, service: MatchService, boards: Path, input_fn: InputFn = input, print_fn: PrintFn = print):
+        self.service = service
+        self.terminal = Terminal(input_fn, print_fn)
+        self.say = self.terminal.say
+        log = boards.parent / LOG_NAME
+        self.everywhere = Everywhere(service, self.terminal, boards, log)
+        self.matches = Matches(service, self.terminal, self.everywhere.anywhere)
+        self.menu = Menu(self.terminal, self.matches, self.everywhere)
+        self.display = Display(service, self.terminal, boards)
+        self.moves = MovePrompt(service, self.terminal, self.matches, self.everywhere, self.display, log)
+
+    async def run(self, analyse: int | None = None) -> None:
+        """The session: matches chosen and played until the players stop (or, given `analyse`, that
+        match's analysis). Ctrl-C stops it wherever it is, as `quit` does."""
+        try:
+            if analyse is not None:
+                await self.everywhere.analyse(str(analyse))
+                return
+            match = await self.menu.choose(starting=True)
+            while match is not None:
+                match = await self.play(match)
+        except Quit:
+            self.say(STOPPED)
+        except asyncio.CancelledError:
+            task = asyncio.current_task()
+            if not INTERRUPTS.stopped or task is None:
+                raise
+            task.uncancel()  # stopped by Ctrl-C, which the session answers like `quit`
+            self.say()
+            self.say(STOPPED)
+
+    async def play(self, match: Match) -> Match | None:
+        """Play `match` until it ends (then the next match chosen, if any) or the players go to another."""
+        while match.status == "active":
+            await self.display.show(match)
+            if match.computer_to_move:
+                match = await self.computer_turn(match)
+                continue
+            step = await self.moves.turn(match)
+            if isinstance(step, Elsewhere):
+                return step.match if step.match is not None else await self.menu.choose(starting=False)
+            match = step
+        await self.display.show(match)  # the final position, drawn as finished however the match ended
+        self.everywhere.finished = match.id
+        await self.display.end(match)
+        return await self.menu.choose(starting=False, ended=match)
+
+    async def computer_turn(self, match: Match) -> Match:
+        self.say(f"{match.names[match.state.to_move]} is thinking…")
+        result = await self.service.computer_move(match.id)
+        if result is None:  # nothing to play after all: read the match again
+            return await self.service.get_match(match.id)
+        self.display.announce(result)
+        return result.match

@@ -1,0 +1,48 @@
+"""Elevation's board and pieces (rules/elevation.py is the game): the 6×6 board of cells and their
+neighbours, the pieces' codes with their owner and kind, the cells a fish's diagonal double step passes,
+and the cell facing each through the centre."""
+from __future__ import annotations
+
+from rules.geometry import square
+
+SEAT_NAMES = ("Red", "Blue")
+SIDE = 6
+BOARD = square(SIDE, SIDE)
+NAMES = BOARD.names  # cell i is (file, rank) = BOARD.coords[i]
+NEAR = BOARD.near  # the king-adjacent cells
+SAMURAI, FISH, DRAGON = 0, 1, 2
+KINDS = ("samurai", "fish", "dragon")
+LETTERS = "SFD"
+START_ROW = (SAMURAI, FISH, DRAGON, DRAGON, FISH, SAMURAI)
+EMPTY = 0
+
+
+def piece(seat: int, kind: int) -> int:
+    """A cell's code for a piece: 1..3 are seat 0's samurai, fish and dragon, 4..6 seat 1's."""
+    return 1 + 3 * seat + kind
+
+
+OWNER = (None, 0, 0, 0, 1, 1, 1)  # by piece code
+KIND = (None, SAMURAI, FISH, DRAGON, SAMURAI, FISH, DRAGON)
+CELL = {(f, r): i for i, (f, r) in enumerate(BOARD.coords)}
+# For each cell, the (middle, end) cells of a fish's double step in each diagonal direction that fits.
+DIAGONALS = tuple(
+    tuple((CELL[(f + df, r + dr)], CELL[(f + 2 * df, r + 2 * dr)])
+          for df in (-1, 1) for dr in (-1, 1) if (f + 2 * df, r + 2 * dr) in CELL)
+    for f, r in BOARD.coords
+)
+
+
+def is_near(a: int, b: int) -> bool:
+    return b in NEAR[a]
+
+
+def offset(a: int, b: int) -> tuple[int, int]:
+    (fa, ra), (fb, rb) = BOARD.coords[a], BOARD.coords[b]
+    return fb - fa, rb - ra
+
+
+def mirror(i: int) -> int:
+    """The cell facing `i` through the centre of the board."""
+    f, r = BOARD.coords[i]
+    return CELL[(SIDE - 1 - f, SIDE - 1 - r)]
