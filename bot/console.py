@@ -41,7 +41,7 @@ from bot.console_text import (
 )
 from bot.db import open_store
 from bot.errors import NotFound, PlayerError
-from bot.models import LOCAL_GUILD, Challenge, Match, MoveResult, Player
+from bot.models import LOCAL_GUILD, ChallengeChange, DrawOffer, Match, MatchChange, MoveResult, Player
 from bot.service import MAX_TURN_SECONDS, MatchService
 from renderers import graph
 from renderers.results import seated
@@ -296,11 +296,11 @@ class Console:
         self.say(f"Match {started.id}: {' vs '.join(started.names)}. Type `help` for the commands.")
         return started
 
-    async def seat_everyone(self, found: Challenge | Match) -> Match:
+    async def seat_everyone(self, found: ChallengeChange | MatchChange) -> Match:
         """The match, once every person named in the challenge has taken their seat (they are all here)."""
-        while isinstance(found, Challenge):
-            found = await self.service.accept(found.id, found.waiting_for[0])
-        return found
+        while isinstance(found, ChallengeChange):
+            found = await self.service.accept(found.challenge.id, found.challenge.waiting_for[0])
+        return found.match
 
     async def rematch(self, ended: Match) -> Match:
         """`rematch`: the match that just ended again, as /rematch makes it: the same players and options,
@@ -527,7 +527,7 @@ class Console:
         cost = "A computer plays on in your seat, and you will be placed last." if plays_on else "It counts as a loss."
         if not self.yes(f"{player.name}, resign this match? {cost} [y/N] "):
             return None
-        left = await self.service.resign(match.channel_id, player)
+        left = (await self.service.resign(match.channel_id, player)).match
         who = seated(player.name, match.rules.seat_name(seat))
         if left.status == "active":
             self.say(f"{who} resigned: {left.names[seat]} plays on in that seat, and {player.name} will be "
@@ -542,11 +542,11 @@ class Console:
             self.say("Draws are for two-player games: play on, `resign`, or `abandon` the match.")
             return None
         offer = await self.service.draw(match.channel_id, player)
-        if isinstance(offer, Match):  # the opponent's earlier offer was still standing
-            return offer
+        if not isinstance(offer, DrawOffer):  # the opponent's earlier offer was still standing
+            return offer.match
         other = offer.match.seats[1 - offer.seat]
         if self.yes(f"{other.name}, {player.name} offers a draw. Do you accept? [y/N] "):
-            return await self.service.draw(match.channel_id, other)
+            return (await self.service.draw(match.channel_id, other)).match
         self.say(f"{other.name} declines the draw; {player.name} is still to move.")
         return None
 
