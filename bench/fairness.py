@@ -86,6 +86,9 @@ def seed_database(path: str, count: int, seed: int) -> None:
     from bot.models import Player
     from bot.service import MatchService
 
+    def made(value):  # the challenge or match itself from older code, the change's record from newer
+        return getattr(value, "record", value)
+
     async def seeded() -> None:
         store = await open_store(path)
         service = MatchService(store, computers=ComputerPlayers(workers=1), notes=False)
@@ -95,8 +98,8 @@ def seed_database(path: str, count: int, seed: int) -> None:
             for k in range(count):
                 a, b = heavy_user(2 * k), heavy_user(2 * k + 1)
                 first, second = Player(a.id, a.name), Player(b.id, b.name)
-                challenge = await service.challenge(HEAVY, base + k, first, game, [second], side="first")
-                match = await service.accept(challenge.id, second)
+                challenge = made(await service.challenge(HEAVY, base + k, first, game, [second], side="first"))
+                match = made(await service.accept(challenge.id, second))
                 for _ in range(moves):
                     if match.status != "active":
                         break

@@ -32,6 +32,12 @@ CHANNEL_BASE = 100_000
 PLAYER_BASE = 10**15  # far above the computer players' ids (1, 2, 3)
 
 
+def made(value):
+    """The challenge or match a service call returned: the value itself from older code, the change's
+    `record` from code that returns a change with its outbox note."""
+    return getattr(value, "record", value)
+
+
 def layout(guilds: int, channels: int) -> dict[int, list[int]]:
     """The servers and their channels: guild id → channel ids."""
     return {GUILD_BASE + g: [CHANNEL_BASE + g * channels + c for c in range(channels)] for g in range(guilds)}
@@ -189,11 +195,11 @@ async def seed(args: argparse.Namespace) -> dict:
     async def one(guild: int, channel: int, finished: bool):
         a, b = rng.sample(people, 2)
         if rng.random() < (args.finished_computers if finished else args.computer_fraction):
-            match = await service.challenge(guild, channel, a, "attaxx", computers=["easy"])
+            match = made(await service.challenge(guild, channel, a, "attaxx", computers=["easy"]))
             counts["computer"] += 1
         else:
-            challenge = await service.challenge(guild, channel, a, "attaxx", [b])
-            match = await service.accept(challenge.id, b)
+            challenge = made(await service.challenge(guild, channel, a, "attaxx", [b]))
+            match = made(await service.accept(challenge.id, b))
         if not finished:
             match = await play(match, rng.randrange(0, 25))
             if match.status == "active":
@@ -212,10 +218,10 @@ async def seed(args: argparse.Namespace) -> dict:
                 people_in = match.people
                 if ending < args.played_out + args.draws and len(people_in) == 2:
                     await service.draw(channel, people_in[0])
-                    match = await service.draw(channel, people_in[1])
+                    match = made(await service.draw(channel, people_in[1]))
                     counts["draw agreed"] += 1
                 else:
-                    match = await service.resign(channel, people_in[0])
+                    match = made(await service.resign(channel, people_in[0]))
                     counts["resigned"] += 1
         if match.status != "finished":
             raise RuntimeError(f"match {match.id} did not finish")

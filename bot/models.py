@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from rules import GAMES, Game, Outcome, State
@@ -13,6 +14,38 @@ COMPUTER_IDS = {level: k + 1 for k, level in enumerate(COMPUTER_LEVELS)}
 # The server id of the console's local matches (Discord's ids are positive). Timers and computer turns
 # are the console's own business there: a bot sharing the database leaves those matches alone.
 LOCAL_GUILD = 0
+
+
+class ChallengeStatus(StrEnum):
+    """Where a challenge stands: open until enough players accept (then accepted, its match started),
+    or closed unanswered."""
+
+    OPEN = "open"
+    ACCEPTED = "accepted"
+    DECLINED = "declined"  # by a player it named
+    WITHDRAWN = "withdrawn"  # by its challenger, or its match abandoned
+    EXPIRED = "expired"
+
+
+class MatchStatus(StrEnum):
+    ACTIVE = "active"
+    FINISHED = "finished"
+
+
+class NoticeKind(StrEnum):
+    """What change an outbox note is to show."""
+
+    CHALLENGE = "challenge"  # a challenge made, answered or expired
+    START = "start"
+    MOVE = "move"
+    OFFER = "offer"  # a draw offered
+    DRAW = "draw"  # a draw agreed
+    RESIGN = "resign"
+    TIMEOUT = "timeout"
+    REMINDER = "reminder"  # most of a long turn used
+    TAKEBACK_ASK = "takeback-ask"
+    TAKEBACK = "takeback"  # moves taken back
+    TAKEBACK_NO = "takeback-no"  # a takeback request declined
 
 
 @dataclass(frozen=True)
@@ -47,12 +80,11 @@ class Challenge:
     invited: tuple[Player, ...]  # named players, challenger excluded
     accepted: tuple[Player, ...]  # everyone seated so far, challenger first, in seat order
     turn_seconds: int
-    status: str
+    status: ChallengeStatus
     expires_at: float
     seed: int
     message_id: int | None = None
     closed_by: int | None = None
-    note: int | None = None  # the outbox note of the change just made, for whoever posts it (see Notice)
     # Seat by seat, the id of the player who takes it, or None for whoever joins next (empty: the
     # challenger first, then everyone in the order they joined).
     seating: tuple[int | None, ...] = ()
@@ -133,7 +165,7 @@ class Match:
     seed: int
     seats: tuple[Player, ...]
     state: State
-    status: str
+    status: MatchStatus
     turn_seconds: int
     deadline: float | None
     draw_offer: int | None
@@ -147,17 +179,13 @@ class Match:
     # are credited to its player before and to the computer standing in after; read for analyses
     # (bot.service.analyses), empty elsewhere
     left_plies: tuple[int | None, ...] = ()
-    note: int | None = None  # the outbox note of the change just made, for whoever posts it (see Notice)
-    earlier: tuple[int, ...] = ()  # notes of the match's earlier changes not shown yet: shown before this one
     board_message: int | None = None  # the message with the latest board posted, in channel_id (None: none known)
     takeback: int | None = None  # the seat asking to take its last move back (two-player matches)
     undone: int = 0  # moves taken back so far
-
-    @property
-    def stamp(self) -> int:
-        """A number that grows with every change of the position, a move or a takeback (moves played +
-        2 · moves taken back): a panel or button made at another stamp was made for another position."""
-        return len(self.moves) + 2 * self.undone
+    # A number stored with the match that grows with every change of the position, a move (by 1) or a
+    # takeback (by the moves taken back): a panel or button made at another stamp was made for another
+    # position. It is moves played + 2 · moves taken back, as it was worked out before it was stored.
+    stamp: int = 0
 
     @property
     def rules(self) -> Game:
@@ -189,7 +217,7 @@ class Match:
     @property
     def to_move(self) -> Player | None:
         """Who is to move: a person, or a computer (a computer seat, or one standing in)."""
-        seat = self.state.to_move if self.status == "active" else None
+        seat = self.state.to_move if self.status == MatchStatus.ACTIVE else None
         return None if seat is None else self.plays(seat)
 
     @property
@@ -211,24 +239,51 @@ class Match:
 
 
 @dataclass(frozen=True)
-class MoveResult:
+class ChallengeChange:
+    """A challenge as a change just left it (made, answered, expired), with the change's outbox note
+    for whoever shows it (None where the service keeps no notes: the console)."""
+
+    challenge: Challenge
+    note: int | None = None
+
+    @property
+    def record(self) -> Challenge:
+        """The challenge (as MatchChange.record is the match: code that takes either reads this)."""
+        return self.challenge
+
+
+@dataclass(frozen=True)
+class MatchChange:
+    """A match as a change just left it (started, a move, a resignation, a time-out, …), with the
+    change's outbox note for whoever shows it and the notes of the match's earlier changes not shown
+    yet, oldest first: they are shown before this one, so that the channel reads in order."""
+
     match: Match
+    note: int | None = field(default=None, kw_only=True)
+    earlier: tuple[int, ...] = field(default=(), kw_only=True)
+
+    @property
+    def record(self) -> Match:
+        """The match (as ChallengeChange.record is the challenge)."""
+        return self.match
+
+
+@dataclass(frozen=True)
+class MoveResult(MatchChange):
     seat: int
     notation: str
 
 
 @dataclass(frozen=True)
-class DrawOffer:
-    match: Match
+class DrawOffer(MatchChange):
     seat: int
 
 
 @dataclass(frozen=True)
-class Takeback:
+class Takeback(MatchChange):
     """A takeback asked for, granted (at once against the computer, or accepted) or declined. `match` as
     it stands after it; `seat` asked; `moves` were taken back, oldest first (none unless granted)."""
 
-    match: Match
     seat: int
     status: str  # "asked", "granted" or "declined"
     moves: tuple[str, ...] = ()
@@ -261,23 +316,21 @@ class Standing:
         return self.rd > 110
 
 
-NOTICE_KINDS = ("challenge", "start", "move", "offer", "draw", "resign", "timeout", "reminder")
-
-
 @dataclass(frozen=True)
 class Notice:
     """A change stored but not shown yet: an outbox note that fell due (its poster stopped, or Discord
     refused the post), with what it is about as it stood after that change.
 
-    kind: one of NOTICE_KINDS. challenge: the challenge (a match's, for the match's notes). match: the
-    match after the change (for an older move, the position then). seat: who moved, offered, resigned
-    or ran out of time. via: the interaction whose first reply was to post it ("<id>:<token>").
+    id: its note. kind: what changed. challenge: the challenge (a match's, for the match's notes). match:
+    the match after the change (for an older move, the position then). seat: who moved, offered,
+    resigned or ran out of time. via: the interaction whose first reply was to post it ("<id>:<token>").
     latest: no later note about the same match, so it may ping whoever is to move now. behind: made while
     earlier changes of the match were not shown yet (its reply, if still "thinking…", may be above them).
+    earlier: the notes of the match's changes before it still not shown, oldest first.
     """
 
     id: int
-    kind: str
+    kind: NoticeKind
     challenge: Challenge
     match: Match | None
     seat: int | None
@@ -285,14 +338,15 @@ class Notice:
     created_at: float
     latest: bool = True
     behind: bool = False
+    earlier: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
 class Expired:
     """What a background sweep closed: challenges that ran out and matches whose turn timer fired."""
 
-    challenges: tuple[Challenge, ...]
-    matches: tuple[Match, ...]
+    challenges: tuple[ChallengeChange, ...]
+    matches: tuple[MatchChange, ...]
 
 
 def dumps(value: Any) -> str:

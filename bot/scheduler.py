@@ -14,7 +14,7 @@ import logging
 import time
 from typing import TYPE_CHECKING, Protocol
 
-from bot.models import Challenge, Match, Notice
+from bot.models import ChallengeChange, Match, MatchChange, Notice
 
 if TYPE_CHECKING:
     from bot.service import MatchService
@@ -33,13 +33,13 @@ class Adapter(Protocol):
     async def notice_due(self, notice: Notice) -> None:
         """A change stored but not shown yet, whose poster's time is up."""
 
-    async def challenge_expired(self, challenge: Challenge) -> None:
-        """A challenge that ran out before enough players joined."""
+    async def challenge_expired(self, change: ChallengeChange) -> None:
+        """A challenge that ran out before enough players joined (its note, to clear once it is shown)."""
 
-    async def timed_out(self, match: Match) -> None:
+    async def timed_out(self, change: MatchChange) -> None:
         """A match after a player ran out of time (the match goes on without them, or is over)."""
 
-    async def remind(self, match: Match) -> None:
+    async def remind(self, change: MatchChange) -> None:
         """A match whose player to move has used most of a long turn: mention them (its note is the
         reminder's, to clear once it is shown)."""
 
@@ -58,7 +58,7 @@ class Scheduler:
 
     async def start(self) -> None:
         """After a start: what the previous run left to do (changes to show, computer moves owed)."""
-        await self.service.release_notes()
+        await self.service.outbox.release_notes()
         await self.computers_owed()
 
     async def computers_owed(self) -> None:
@@ -66,7 +66,7 @@ class Scheduler:
         several processes share, also every ORPHANS_SECONDS: the turns of a process that died while its
         computer was thinking (the claim decides which process takes each)."""
         self._orphans_checked = time.monotonic()
-        for match in await self.service.computers_to_move():
+        for match in await self.service.play.computers_to_move():
             self.adapter.computer_owed(match)
 
     async def run(self) -> None:
@@ -75,9 +75,10 @@ class Scheduler:
             try:
                 await self.sweep()
                 wait = await self.wait_seconds()
-                self.service.deadlines_changed.clear()
+                changed = self.service.context.deadlines_changed
+                changed.clear()
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self.service.deadlines_changed.wait(), timeout=wait + WAKE_MARGIN)
+                    await asyncio.wait_for(changed.wait(), timeout=wait + WAKE_MARGIN)
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -86,24 +87,24 @@ class Scheduler:
 
     async def sweep(self) -> None:
         """Hand the adapter everything that is due now."""
-        if self.service.store.shared and time.monotonic() - self._orphans_checked >= ORPHANS_SECONDS:
+        if self.service.context.store.shared and time.monotonic() - self._orphans_checked >= ORPHANS_SECONDS:
             await self.computers_owed()
-        for notice in await self.service.notices_due():  # first: a turn shown late gets its time again
+        for notice in await self.service.outbox.notices_due():  # first: a turn shown late gets its time again
             await self.adapter.notice_due(notice)
-        for match in await self.service.reminders_due():
-            await self.adapter.remind(match)
-        expired = await self.service.expire_due()
+        for reminder in await self.service.clocks.reminders_due():
+            await self.adapter.remind(reminder)
+        expired = await self.service.clocks.expire_due()
         for challenge in expired.challenges:
             await self.adapter.challenge_expired(challenge)
-        for match in expired.matches:
-            await self.adapter.timed_out(match)
+        for timed_out in expired.matches:
+            await self.adapter.timed_out(timed_out)
 
     async def wait_seconds(self) -> float:
         """How long to sleep before the next sweep, if nothing changes meanwhile."""
         wait = self.sweep_seconds
-        if self.service.store.shared:
+        if self.service.context.store.shared:
             wait = min(wait, ORPHANS_SECONDS)
-        deadline = await self.service.next_deadline()
+        deadline = await self.service.clocks.next_deadline()
         if deadline is not None:
-            wait = min(wait, max(0.0, deadline - self.service.clock()))
+            wait = min(wait, max(0.0, deadline - self.service.context.clock()))
         return wait

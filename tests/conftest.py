@@ -54,8 +54,8 @@ async def service(store, clock):
 
 async def start_match(service: MatchService, game: str = "attaxx", channel: int = CHANNEL, **kwargs):
     """alice challenges bob, bob accepts: the started match."""
-    challenge = await service.challenge(GUILD, channel, ALICE, game, [BOB], **kwargs)
-    return await service.accept(challenge.id, BOB)
+    made = await service.challenges.challenge(GUILD, channel, ALICE, game, [BOB], **kwargs)
+    return (await service.challenges.accept(made.challenge.id, BOB)).match
 
 
 async def play_random(service: MatchService, match: Match, rng: random.Random, moves: int | None = None,
@@ -65,10 +65,10 @@ async def play_random(service: MatchService, match: Match, rng: random.Random, m
     played = 0
     while match.status == "active" and (moves is None or played < moves):
         if match.computer_to_move:
-            result = await service.computer_move(match.id)
+            result = await service.play.computer_move(match.id)
         else:
             mover = match.to_move
-            result = await service.move(channel, mover, rng.choice(match.state.legal_moves()))
+            result = await service.play.move(channel, mover, rng.choice(match.state.legal_moves()))
             assert result.seat == match.seat_of(mover.id)
         match = result.match
         played += 1

@@ -30,7 +30,7 @@ class Counted:
 
 async def test_long_lists_are_read_in_a_worker_once_per_position_and_text(service):
     reader = Counted()
-    service.offered = Offered(reader.run)
+    service.play.offered = Offered(reader.run)
     try:
         match = await start_match(service, "elevation")
         assert len(match.state.legal_moves()) > INLINE_MOVES
@@ -50,7 +50,7 @@ async def test_long_lists_are_read_in_a_worker_once_per_position_and_text(servic
 
 async def test_short_lists_are_read_at_once_without_a_worker(service):
     reader = Counted()
-    service.offered = Offered(reader.run)
+    service.play.offered = Offered(reader.run)
     try:
         await start_match(service, "attaxx")
         assert [b.value for b in await service.move_choices(CHANNEL, ALICE.id, "a7")] == [
@@ -87,7 +87,7 @@ async def test_a_burst_of_keystrokes_is_answered_once_for_the_latest(env, caplog
 
 async def test_suggestions_that_would_come_too_late_are_dropped_quietly(env, caplog):
     await elevation_match(env)
-    offered = env.client.handlers.service.offered
+    offered = env.client.handlers.service.play.offered
     reading = offered.run
 
     async def slow(work, *args):  # the worker took three seconds, as on a machine flooded with work

@@ -20,7 +20,7 @@ EASY, MEDIUM, HARD = computer("easy"), computer("medium"), computer("hard")
 
 
 async def test_challenging_the_computer_starts_at_once_and_it_answers(service):
-    match = await service.challenge(GUILD, CHANNEL, ALICE, "attaxx", computers=["hard"])
+    match = (await service.challenge(GUILD, CHANNEL, ALICE, "attaxx", computers=["hard"])).record
     assert isinstance(match, Match) and match.seats == (ALICE, HARD) and match.to_move == ALICE
     assert await service.computer_turns_due() == [] and await service.computer_move(match.id) is None
     moved = (await service.move(CHANNEL, ALICE, "b6")).match
@@ -54,7 +54,7 @@ async def test_computers_are_chosen_by_level_not_by_name(service):
 async def test_a_computer_turn_owed_before_a_restart_is_found_after_it(db_path, clock):
     store = await SqliteStore.open(db_path)
     first = MatchService(store, clock=clock, computers=ComputerPlayers(workers=1, seconds=0.05), notes=False)
-    match = await first.challenge(GUILD, CHANNEL, ALICE, "ascent", computers=["easy"])
+    match = (await first.challenge(GUILD, CHANNEL, ALICE, "ascent", computers=["easy"])).match
     await first.move(CHANNEL, ALICE, match.state.legal_moves()[0])
     await store.close()  # the bot stops before the computer has moved
 
@@ -70,7 +70,7 @@ async def test_a_computer_turn_owed_before_a_restart_is_found_after_it(db_path, 
 
 
 async def test_a_computer_is_never_timed_out(service, clock):
-    match = await service.challenge(GUILD, CHANNEL, ALICE, "attaxx", computers=["easy"])
+    match = (await service.challenge(GUILD, CHANNEL, ALICE, "attaxx", computers=["easy"])).match
     await service.move(CHANNEL, ALICE, "b6")
     clock.advance(3 * 86400)  # the bot was down for days with the computer to move
     expired = await service.expire_due()
@@ -78,12 +78,12 @@ async def test_a_computer_is_never_timed_out(service, clock):
     await service.computer_move(match.id)
     clock.advance(2 * 86400)
     [lost] = (await service.expire_due()).matches
-    assert lost.outcome.reason == "alice ran out of time" and lost.outcome.winners == {1}
+    assert lost.match.outcome.reason == "alice ran out of time" and lost.match.outcome.winners == {1}
 
 
 async def test_each_level_is_rated_on_the_leaderboard_and_people_keep_a_record_against_it(service):
     for level, resigns in [("easy", ALICE), ("hard", ALICE), ("easy", None)]:
-        match = await service.challenge(GUILD, CHANNEL, ALICE, "xlines", computers=[level])
+        match = (await service.challenge(GUILD, CHANNEL, ALICE, "xlines", computers=[level])).match
         if resigns:
             await service.resign(CHANNEL, resigns)
         else:
@@ -97,27 +97,27 @@ async def test_each_level_is_rated_on_the_leaderboard_and_people_keep_a_record_a
 
 
 async def test_a_rematch_against_the_computer_starts_at_once_with_the_sides_swapped(service):
-    match = await service.challenge(GUILD, CHANNEL, ALICE, "attaxx", computers=["medium"])
+    match = (await service.challenge(GUILD, CHANNEL, ALICE, "attaxx", computers=["medium"])).match
     assert match.seats == (ALICE, MEDIUM)
-    ended = await service.resign(CHANNEL, ALICE)
-    again = await service.rematch(ended.id, ALICE)
+    ended = (await service.resign(CHANNEL, ALICE)).match
+    again = (await service.rematch(ended.id, ALICE)).record
     assert isinstance(again, Match) and again.id != match.id and again.seats == (MEDIUM, ALICE)
     assert again.to_move == MEDIUM
     await service.resign(CHANNEL, ALICE)
-    third = await service.rematch(again.id, ALICE)
+    third = (await service.rematch(again.id, ALICE)).record
     assert third.seats == (ALICE, MEDIUM), "and back again"
 
 
 # --- games of more than two ------------------------------------------------------------------------------
 async def test_someone_who_leaves_is_replaced_by_a_computer_and_placed_last(service):
-    challenge = await service.challenge(GUILD, CHANNEL, ALICE, "permutation", [BOB, CAROL], computers=["easy"],
-                                        options={"k": 3})
+    challenge = (await service.challenge(GUILD, CHANNEL, ALICE, "permutation", [BOB, CAROL], computers=["easy"],
+                                         options={"k": 3})).record
     assert isinstance(challenge, Challenge) and challenge.waiting_for == (BOB, CAROL)
     await service.accept(challenge.id, BOB)
-    match = await service.accept(challenge.id, CAROL)
+    match = (await service.accept(challenge.id, CAROL)).record
     assert match.seats == (ALICE, BOB, CAROL, EASY)
     match = (await service.move(CHANNEL, ALICE, match.state.legal_moves()[0])).match
-    left = await service.resign(CHANNEL, BOB)  # bob is to move and gives up: a computer plays on
+    left = (await service.resign(CHANNEL, BOB)).match  # bob is to move and gives up: a computer plays on
     assert left.status == "active" and left.stand_in(1) == "medium" and left.names[1] == "Computer for bob"
     assert left.to_move == MEDIUM and left.people == [ALICE, CAROL] and left.leavers == (1,)
     with pytest.raises(NotAllowed, match="You left this match"):
@@ -131,19 +131,19 @@ async def test_someone_who_leaves_is_replaced_by_a_computer_and_placed_last(serv
 
 
 async def test_when_the_last_person_leaves_the_match_ends(service, clock):
-    match = await service.challenge(GUILD, CHANNEL, ALICE, "permutation", [BOB], computers=["easy"])
-    match = await service.accept(match.id, BOB)
+    match = (await service.challenge(GUILD, CHANNEL, ALICE, "permutation", [BOB], computers=["easy"])).record
+    match = (await service.accept(match.id, BOB)).record
     clock.advance(2 * 86400)
     [timed_out] = (await service.expire_due()).matches  # alice, to move, runs out of time: bob plays on
-    assert timed_out.status == "active" and timed_out.stand_in(0) == "medium"
-    ended = await service.resign(CHANNEL, BOB)
+    assert timed_out.match.status == "active" and timed_out.match.stand_in(0) == "medium"
+    ended = (await service.resign(CHANNEL, BOB)).match
     assert ended.status == "finished" and ended.outcome.places[-2:] == (frozenset({1}), frozenset({0}))
 
 
 async def test_several_computers_of_one_level_are_rated_once(service):
-    match = await service.challenge(GUILD, CHANNEL, ALICE, "permutation", computers=["easy"] * 3)
+    match = (await service.challenge(GUILD, CHANNEL, ALICE, "permutation", computers=["easy"] * 3)).record
     assert isinstance(match, Match) and match.seats == (ALICE, EASY, EASY, EASY)
-    final = await service.resign(CHANNEL, ALICE)
+    final = (await service.resign(CHANNEL, ALICE)).match
     assert final.outcome.places[-1] == frozenset({0})
     assert sorted(c.player.name for c in final.ratings) == ["Computer (easy)", "alice"]
     board, total = await service.leaderboard(GUILD, "permutation")
@@ -169,7 +169,7 @@ async def test_an_open_challenge_from_before_computers_survives_the_upgrade(db_p
     store = await SqliteStore.open(db_path)
     service = MatchService(store, clock=clock, computers=ComputerPlayers(workers=1, seconds=0.05), notes=False)
     try:
-        match = await service.accept(5, CAROL)
+        match = (await service.accept(5, CAROL)).record
         assert isinstance(match, Match) and match.seats == (ALICE, BOB, CAROL) and match.options == {"k": 3}
         finished = await play_random(service, match, random.Random(3))
         assert finished.status == "finished"

@@ -24,7 +24,8 @@ async def test_a_new_match_at_the_start_keeps_the_one_in_progress(db_path):
 
 async def test_a_challenge_left_open_by_a_killed_process_does_not_block_the_next_run(db_path):
     store = await SqliteStore.open(db_path)
-    stale = await MatchService(store).challenge(LOCAL_GUILD, LOCAL_CHANNEL, local_player("x"), "attaxx", [local_player("y")])
+    stale = (await MatchService(store).challenge(LOCAL_GUILD, LOCAL_CHANNEL, local_player("x"), "attaxx",
+                                                 [local_player("y")])).challenge
     await store.close()
     await run(db_path, Script(SETUP + ["quit"]))
     match = await latest(db_path)
@@ -127,8 +128,8 @@ async def test_refusals_say_what_to_do_instead(db_path):
 
 async def test_an_expired_challenge_left_open_does_not_stop_a_new_match(db_path):
     store = await SqliteStore.open(db_path)
-    stale = await MatchService(store, clock=lambda: 1000.0).challenge(
-        LOCAL_GUILD, LOCAL_CHANNEL, local_player("x"), "attaxx", [local_player("y")])
+    stale = (await MatchService(store, clock=lambda: 1000.0).challenge(
+        LOCAL_GUILD, LOCAL_CHANNEL, local_player("x"), "attaxx", [local_player("y")])).challenge
     await store.close()
     out = await run(db_path, Script(SETUP + ["a6", "quit"]))
     assert "Match 2: alice vs bob. Type `help` for the commands." in out and "alice (White) played a6: clone." in out

@@ -149,13 +149,13 @@ async def long_match(db: Path, moves: int) -> int:
     try:
         service = MatchService(store, notes=False)
         ann, ben = local_player("ann"), local_player("ben")
-        challenge = await service.challenge(LOCAL_GUILD, 0, ann, "elevation", [ben], turn_seconds=MAX_TURN_SECONDS)
-        match = await service.accept(challenge.id, ben)
+        challenge = (await service.challenge(LOCAL_GUILD, 0, ann, "elevation", [ben], turn_seconds=MAX_TURN_SECONDS)).challenge
+        match = (await service.accept(challenge.id, ben)).match
         rng = random.Random(7)
         while match.status == "active" and len(match.moves) < moves:
             match = (await service.move(0, match.to_move, rng.choice(match.state.legal_moves()))).match
         if match.status == "active":
-            match = await service.resign(0, match.to_move)
+            match = (await service.resign(0, match.to_move)).match
         return match.id
     finally:
         await store.close()

@@ -28,7 +28,7 @@ async def filled(path: Path) -> SqliteStore:
         await play_random(service, await start_match(service, "ascent", channel=channel), rng, channel=channel)
     await play_random(service, await start_match(service, "attaxx", channel=CHANNEL + 2), rng, moves=7,
                       channel=CHANNEL + 2)
-    await service.challenge(GUILD, CHANNEL + 3, CAROL, "xlines")
+    await service.challenges.challenge(GUILD, CHANNEL + 3, CAROL, "xlines")
     return store
 
 
@@ -40,14 +40,14 @@ async def test_a_copy_reads_back_the_same(tmp_path, postgres_server):
             counts = await copy(lite, pg)
             assert counts["matches"] == 3 and counts["moves"] > 7 and counts["ratings"] == 2 and counts["challenges"] == 4
             before, after = MatchService(lite, clock=Clock()), MatchService(pg, clock=Clock())
-            assert await after.leaderboard(GUILD, "ascent") == await before.leaderboard(GUILD, "ascent")
-            running = await after.current(CHANNEL + 2)
-            assert running == await before.current(CHANNEL + 2) and len(running.moves) == 7
-            assert (await after.challenge_here(CHANNEL + 3, ALICE.id)).id == 4
+            assert await after.records.leaderboard(GUILD, "ascent") == await before.records.leaderboard(GUILD, "ascent")
+            running = await after.play.current(CHANNEL + 2)
+            assert running == await before.play.current(CHANNEL + 2) and len(running.moves) == 7
+            assert (await after.challenges.challenge_here(CHANNEL + 3, ALICE.id)).id == 4
             # play goes on in PostgreSQL, and new challenges get new numbers
-            await after.move(CHANNEL + 2, running.to_move, running.state.legal_moves()[0])
-            fresh = await after.challenge(GUILD, CHANNEL + 4, ALICE, "attaxx", [BOB])
-            assert fresh.id == 5
+            await after.play.move(CHANNEL + 2, running.to_move, running.state.legal_moves()[0])
+            fresh = await after.challenges.challenge(GUILD, CHANNEL + 4, ALICE, "attaxx", [BOB])
+            assert fresh.challenge.id == 5
         finally:
             await pg.close()
             await lite.close()

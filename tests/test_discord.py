@@ -253,7 +253,7 @@ async def test_leaderboard_pages_with_buttons(env):
     service = env.client.handlers.service
     for i in range(6):
         winner, loser = Player(100 + 2 * i, f"winner{i}"), Player(101 + 2 * i, f"loser{i}")
-        challenge = await service.challenge(GUILD, 9000 + i, winner, "attaxx", [loser])
+        challenge = (await service.challenge(GUILD, 9000 + i, winner, "attaxx", [loser])).challenge
         await service.accept(challenge.id, loser)
         await service.resign(9000 + i, loser)
     first = await (await env.command(CAROL, CHANNEL, "leaderboard", game="attaxx")).reply()
@@ -310,7 +310,7 @@ async def test_the_challenger_chooses_a_side_and_a_rematch_swaps_them(env):
 async def test_a_random_side_is_drawn_once_and_kept(env):
     """Without a side, the challenger's seat is drawn when the challenge is made: what the challenge
     says is how the match starts, and over a few challenges both sides come up."""
-    env.client.handlers.service.rng = random.Random(1)  # the same draws every run
+    env.client.handlers.service.context.rng = random.Random(1)  # the same draws every run
     seats = set()
     for _ in range(8):
         challenge = await (await env.command(ALICE, CHANNEL, "challenge", "attaxx", opponent=BOB)).reply()

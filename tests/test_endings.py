@@ -28,22 +28,22 @@ async def in_play(service, game: str, players: int, moves: int) -> Match:
     """bob (and with more than two, computers: a person leaving a game of more than two hands the seat
     to a computer, and the match ends when no person is left) against alice."""
     if players > 2:
-        match = await service.challenge(GUILD, CHANNEL, ALICE, game, computers=["easy"] * (players - 1))
+        match = (await service.challenge(GUILD, CHANNEL, ALICE, game, computers=["easy"] * (players - 1))).match
     else:
-        challenge = await service.challenge(GUILD, CHANNEL, ALICE, game, [BOB])
-        match = await service.accept(challenge.id, BOB)
+        challenge = (await service.challenge(GUILD, CHANNEL, ALICE, game, [BOB])).challenge
+        match = (await service.accept(challenge.id, BOB)).match
     return await play_random(service, match, random.Random(7), moves)
 
 
 async def end(service, clock, match: Match, how: str) -> Match:
     if how == "resign":
-        return await service.resign(CHANNEL, match.people[-1])
+        return (await service.resign(CHANNEL, match.people[-1])).match
     if how == "draw":
         await service.draw(CHANNEL, match.to_move)
-        return await service.draw(CHANNEL, next(p for p in match.seats if p != match.to_move))
+        return (await service.draw(CHANNEL, next(p for p in match.seats if p != match.to_move))).match
     clock.advance(match.turn_seconds + 1)
     [timed_out] = (await service.expire_due()).matches
-    return timed_out
+    return timed_out.match
 
 
 def cases():
@@ -93,8 +93,8 @@ async def test_the_result_picture_shows_the_finished_game(service, clock, game, 
 
 async def test_boards_of_finished_matches_are_drawn_finished_after_a_reload(service, clock):
     match = await in_play(service, "attaxx", 2, 2)
-    resigned = await service.resign(CHANNEL, BOB)
-    service._states.clear()  # as after a restart: the position is replayed from the stored moves
+    resigned = (await service.resign(CHANNEL, BOB)).match
+    service.context.positions.clear()  # as after a restart: the position is replayed from the stored moves
     again = await service.latest(CHANNEL)
     assert again.state == resigned.state and again.state.outcome.reason == "bob resigned"
     assert render(again.state, again.names) == render(resigned.state, resigned.names) != render(match.state, match.names)
@@ -102,7 +102,7 @@ async def test_boards_of_finished_matches_are_drawn_finished_after_a_reload(serv
 
 async def test_a_finished_game_with_more_than_two_shows_every_place(service, clock):
     await in_play(service, "permutation", 4, 0)
-    resigned = await service.resign(CHANNEL, ALICE)  # the last person leaves: the three computers share first
+    resigned = (await service.resign(CHANNEL, ALICE)).match  # the last person leaves: the three computers share first
     assert resigned.outcome.places == (frozenset({1, 2, 3}), frozenset({0}))
     board = render_text(resigned.state, resigned.names)
     assert "alice — 0 points  <- 2nd" in board and board.count("<- winner") == 3

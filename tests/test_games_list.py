@@ -29,9 +29,9 @@ async def test_a_players_games_their_move_first_and_paged(service, clock):
     first = await start_match(service, "attaxx", channel=11)  # alice moves first
     second = await start_match(service, "ascent", channel=12, side="second")  # bob moves first
     await service.challenge(GUILD, 13, CAROL, "xlines", [ALICE])  # not accepted yet: no match
-    others = await service.challenge(GUILD, 14, BOB, "attaxx", [CAROL])
+    others = (await service.challenge(GUILD, 14, BOB, "attaxx", [CAROL])).challenge
     await service.accept(others.id, CAROL)
-    elsewhere = await service.challenge(GUILD + 1, 15, ALICE, "attaxx", [DAVE])  # another server
+    elsewhere = (await service.challenge(GUILD + 1, 15, ALICE, "attaxx", [DAVE])).challenge  # another server
     await service.accept(elsewhere.id, DAVE)
 
     mine, total = await service.games(GUILD, ALICE.id)

@@ -14,7 +14,7 @@ OTHER_GUILD = 1001
 
 
 async def against_the_computer(service, player, channel, guild=GUILD):
-    return await service.challenge(guild, channel, player, "attaxx", computers=["easy"])
+    return (await service.challenges.challenge(guild, channel, player, "attaxx", computers=["easy"])).match
 
 
 async def test_a_player_may_run_only_so_many_matches_against_the_computer_in_a_server(service):
@@ -23,11 +23,11 @@ async def test_a_player_may_run_only_so_many_matches_against_the_computer_in_a_s
     assert all(match.status == "active" for match in matches)
     with pytest.raises(NotAllowed, match=f"You already play {most} matches against the computer in this server"):
         await against_the_computer(service, ALICE, 3100)
-    assert not await service.channel_busy(3100)  # nothing was stored
+    assert not await service.challenges.channel_busy(3100)  # nothing was stored
     await against_the_computer(service, BOB, 3101)  # another player may
     await against_the_computer(service, ALICE, 3102, guild=OTHER_GUILD)  # and she may in another server
     await start_match(service, channel=3103)  # matches between people do not count
-    await service.resign(matches[0].channel_id, ALICE)
+    await service.play.resign(matches[0].channel_id, ALICE)
     again = await against_the_computer(service, ALICE, 3100)  # one finished: room for one more
     assert again.status == "active"
 
@@ -44,8 +44,8 @@ async def test_a_server_may_run_only_so_many_matches_against_the_computer(servic
 async def test_one_replay_at_a_time_a_player_and_the_next_told_its_place(service):
     finished = [await start_match(service, channel=3400 + k) for k in range(3)]
     for match in finished:
-        await service.resign(match.channel_id, BOB)
-    matches = [await service.get_match(match.id) for match in finished]
+        await service.play.resign(match.channel_id, BOB)
+    matches = [await service.context.get_match(match.id) for match in finished]
     release, started = asyncio.Event(), asyncio.Event()
 
     async def held(work, *args, **how):  # the workers, kept busy until the test lets them go
@@ -54,23 +54,23 @@ async def test_one_replay_at_a_time_a_player_and_the_next_told_its_place(service
         return [b"GIF89a"]
 
     service.computers.run = held
-    first = asyncio.create_task(service.replay(matches[0], ALICE.id))
+    first = asyncio.create_task(service.records.replay(matches[0], ALICE.id))
     await asyncio.wait_for(started.wait(), 10)
     with pytest.raises(NotAllowed, match=f"Your replay of match #{matches[0].id} is still being made"):
-        await service.replay(matches[1], ALICE.id)
+        await service.records.replay(matches[1], ALICE.id)
     told: asyncio.Queue[int] = asyncio.Queue()
-    second = asyncio.create_task(service.replay(matches[1], BOB.id, waiting=told.put))
+    second = asyncio.create_task(service.records.replay(matches[1], BOB.id, waiting=told.put))
     assert await asyncio.wait_for(told.get(), 10) == 1  # alice's is ahead of bob's in this server's line
     release.set()
     assert await first == await second == [b"GIF89a"]
-    assert await service.replay(matches[2], ALICE.id) == [b"GIF89a"]  # hers was posted: she may ask again
+    assert await service.records.replay(matches[2], ALICE.id) == [b"GIF89a"]  # hers was posted: she may ask again
 
 
 async def test_one_analysis_at_a_time_a_player_a_second_asker_joins_it_and_the_next_is_told_its_place(service):
     finished = [await start_match(service, channel=3500 + k) for k in range(3)]
     for match in finished:
-        await service.resign(match.channel_id, BOB)
-    matches = [await service.get_match(match.id) for match in finished]
+        await service.play.resign(match.channel_id, BOB)
+    matches = [await service.context.get_match(match.id) for match in finished]
     release, started = asyncio.Event(), asyncio.Event()
     searching = service.computers.run
 
@@ -80,15 +80,15 @@ async def test_one_analysis_at_a_time_a_player_a_second_asker_joins_it_and_the_n
         return await searching(work, *args, **how)
 
     service.computers.run = held
-    first = asyncio.create_task(service.analyse(matches[0], user_id=ALICE.id))
+    first = asyncio.create_task(service.analyses.analyse(matches[0], user_id=ALICE.id))
     await asyncio.wait_for(started.wait(), 10)
     with pytest.raises(NotAllowed, match=f"Your analysis of match #{matches[0].id} is still being made"):
-        await service.analyse(matches[1], user_id=ALICE.id)
-    joined = asyncio.create_task(service.analyse(matches[0], user_id=BOB.id))  # the same match: the same work
+        await service.analyses.analyse(matches[1], user_id=ALICE.id)
+    joined = asyncio.create_task(service.analyses.analyse(matches[0], user_id=BOB.id))  # the same match: the same work
     told: asyncio.Queue[int] = asyncio.Queue()
-    second = asyncio.create_task(service.analyse(matches[1], user_id=BOB.id, waiting=told.put))
+    second = asyncio.create_task(service.analyses.analyse(matches[1], user_id=BOB.id, waiting=told.put))
     assert await asyncio.wait_for(told.get(), 10) == 1  # alice's is ahead of bob's in this server's line
     release.set()
     assert (await first).analysis == (await joined).analysis
     assert (await second).match.id == matches[1].id
-    assert (await service.analyse(matches[2], user_id=ALICE.id)).match.id == matches[2].id  # hers was made
+    assert (await service.analyses.analyse(matches[2], user_id=ALICE.id)).match.id == matches[2].id  # hers was made

@@ -37,7 +37,7 @@ async def finished(service: MatchService, moves: int = 8, game: str = "attaxx"):
     match = await start_match(service, game)
     match = await play_random(service, match, random.Random(4), moves)
     if match.status == "active":
-        match = await service.resign(CHANNEL, match.to_move)
+        match = (await service.play.resign(CHANNEL, match.to_move)).match
     return match
 
 
@@ -48,7 +48,7 @@ async def test_analysed_once_kept_and_read_back_after_a_restart(service, monkeyp
     async def progress(done: int, total: int) -> None:
         seen.append((done, total))
 
-    analysed = await service.analyse(match, progress)
+    analysed = await service.analyses.analyse(match, progress)
     analysis = analysed.analysis
     assert len(analysis.positions) == len(match.moves) + 1 and analysis.moves == match.moves
     again = questioned(analysis.movers, analysis.moves, analysis.positions)
@@ -62,9 +62,9 @@ async def test_analysed_once_kept_and_read_back_after_a_restart(service, monkeyp
     async def no_search(*args):
         raise AssertionError("a stored analysis is not searched again")
     monkeypatch.setattr(service.computers, "run", no_search)
-    assert (await service.analyse(match)).analysis == analysis
+    assert (await service.analyses.analyse(match)).analysis == analysis
     restarted = MatchService(service.store, notes=False)
-    assert (await restarted.analyse(await restarted.get_match(match.id))).analysis == analysis
+    assert (await restarted.analyses.analyse(await restarted.context.get_match(match.id))).analysis == analysis
 
 
 async def test_the_same_match_asked_twice_at_once_is_searched_once(service, monkeypatch):
@@ -77,7 +77,7 @@ async def test_the_same_match_asked_twice_at_once_is_searched_once(service, monk
         calls += 1
         return await run(*args, **how)
     monkeypatch.setattr(service.computers, "run", counted)
-    first, second = await asyncio.gather(service.analyse(match), service.analyse(match))
+    first, second = await asyncio.gather(service.analyses.analyse(match), service.analyses.analyse(match))
     analysis = first.analysis
     assert analysis == second.analysis
     assert calls == len(match.moves) + 1 + len(questioned(analysis.movers, analysis.moves, analysis.positions))
@@ -85,15 +85,15 @@ async def test_the_same_match_asked_twice_at_once_is_searched_once(service, monk
 
 async def test_only_finished_matches_of_the_server_are_analysed(service):
     match = await start_match(service)
-    await service.move(CHANNEL, ALICE, "b6")
+    await service.play.move(CHANNEL, ALICE, "b6")
     with pytest.raises(NotAllowed, match="still being played"):
-        await service.analysis_target(GUILD, CHANNEL, ALICE.id, match.id)
+        await service.analyses.analysis_target(GUILD, CHANNEL, ALICE.id, match.id)
     with pytest.raises(NotAllowed, match="still being played"):
-        await service.analyse(await service.get_match(match.id))
+        await service.analyses.analyse(await service.context.get_match(match.id))
     with pytest.raises(Exception, match="no match #99"):
-        await service.analysis_target(GUILD, CHANNEL, ALICE.id, 99)
-    await service.resign(CHANNEL, BOB)
-    assert (await service.analysis_target(GUILD, CHANNEL, ALICE.id)).id == match.id
+        await service.analyses.analysis_target(GUILD, CHANNEL, ALICE.id, 99)
+    await service.play.resign(CHANNEL, BOB)
+    assert (await service.analyses.analysis_target(GUILD, CHANNEL, ALICE.id)).id == match.id
 
 
 @pytest.mark.parametrize("store", ["sqlite"], indirect=True)  # the store's part is tested above, on both
@@ -107,7 +107,7 @@ async def test_every_position_is_searched_by_its_budget_of_work_and_again_with_a
         assert how["kind"] is Kind.ANALYSIS, "each position takes its turn in the line as an analysis's"
         return await run(work, *args, **how)
     monkeypatch.setattr(service.computers, "run", recorded)
-    analysis = (await service.analyse(match)).analysis
+    analysis = (await service.analyses.analyse(match)).analysis
     count = len(match.moves) + 1
     budget = work_for("attaxx", count)
     assert analysis.work == budget and all(work is evaluate for work, *_ in sent)
@@ -135,7 +135,7 @@ async def test_the_same_match_gets_the_same_values_and_marks_with_every_core_bus
     """Elevation's positions, whose searches took longer than the old time cap on a busy machine: searched
     by their budgets of work alone, they come out the same with a busy loop on every core."""
     match = await finished(service, 3, "elevation")
-    idle = (await service.analyse(match)).analysis
+    idle = (await service.analyses.analyse(match)).analysis
     async with service.store.transaction() as db:
         await db.run("DELETE FROM analyses WHERE match_id = ?", match.id)
     context = multiprocessing.get_context("spawn")
@@ -144,7 +144,7 @@ async def test_the_same_match_gets_the_same_values_and_marks_with_every_core_bus
     try:
         for burner in burners:
             burner.start()
-        busy = (await service.analyse(match)).analysis
+        busy = (await service.analyses.analyse(match)).analysis
     finally:
         stop.set()
         for burner in burners:
@@ -187,7 +187,7 @@ async def test_analysis_refusals_are_short_and_private(env):
     nothing = await (await env.command(ALICE_USER, BOT_CHANNEL, "analysis")).reply()
     assert nothing.ephemeral and "No match has finished here yet" in nothing.content
     await challenge_accepted(env)
-    match = await env.client.handlers.service.current(BOT_CHANNEL)
+    match = await env.client.handlers.service.play.current(BOT_CHANNEL)
     running = await (await env.command(ALICE_USER, BOT_CHANNEL, "analysis", match=match.id)).reply()
     assert running.ephemeral and "still being played" in running.content
     await env.settled()
@@ -197,7 +197,7 @@ async def test_analysis_refusals_are_short_and_private(env):
 @pytest.mark.parametrize("game", list(GAMES))
 async def test_every_game_analysed_with_its_graph(service, game):
     match = await finished(service, 6, game)
-    analysis = (await service.analyse(match)).analysis
+    analysis = (await service.analyses.analyse(match)).analysis
     assert len(analysis.positions) == len(match.moves) + 1
     assert all(len(p.values) == len(match.seats) and all(0 <= v <= 1 for v in p.values) for p in analysis.positions)
     for judgement in analysis.judgements:  # each mark is the mover's own move, and a real fall
@@ -217,13 +217,13 @@ async def test_every_game_analysed_with_its_graph(service, game):
 async def three_with_a_resignation(service: MatchService):
     """A 3-player Multiplications match in which bob resigns after five moves and the computer plays on
     for him to the end."""
-    challenge = await service.challenge(GUILD, CHANNEL, ALICE, "permutation", [BOB, CAROL], players=3,
-                                        options={"k": 3})
-    await service.accept(challenge.id, BOB)
-    match = await service.accept(challenge.id, CAROL)
+    made = await service.challenges.challenge(GUILD, CHANNEL, ALICE, "permutation", [BOB, CAROL], players=3,
+                                              options={"k": 3})
+    await service.challenges.accept(made.challenge.id, BOB)
+    match = (await service.challenges.accept(made.challenge.id, CAROL)).record
     rng = random.Random(8)
     match = await play_random(service, match, rng, moves=5)
-    match = await service.resign(CHANNEL, BOB)
+    match = (await service.play.resign(CHANNEL, BOB)).match
     assert match.status == "active" and match.stand_in(1) is not None
     return await play_random(service, match, rng)
 
@@ -231,10 +231,10 @@ async def three_with_a_resignation(service: MatchService):
 @pytest.mark.parametrize("store", ["sqlite"], indirect=True)  # the store's part: the migration test below
 async def test_a_seats_moves_are_its_players_until_they_left_and_the_stand_ins_after(service):
     finished_match = await three_with_a_resignation(service)
-    match = await service.analysis_target(GUILD, CHANNEL, ALICE.id, finished_match.id)
+    match = await service.analyses.analysis_target(GUILD, CHANNEL, ALICE.id, finished_match.id)
     assert match.left_plies == (None, 5, None) and match.names[1] == "Computer for bob"
     side = match.rules.seat_name(1)
-    analysis = (await service.analyse(match)).analysis
+    analysis = (await service.analyses.analyse(match)).analysis
     by_bob = [ply for ply, seat in enumerate(analysis.movers) if seat == 1]
     before, after = [p for p in by_bob if p < 5], [p for p in by_bob if p >= 5]
     assert before and after
@@ -289,7 +289,7 @@ async def test_the_ply_a_player_left_at_is_worked_out_for_seats_left_before_it_w
     store = await SqliteStore.open(db_path)
     try:
         async with store.reading() as db:
-            assert await repository.left_plies(db, 9) == (None, 5, None)
+            assert await repository.analyses.left_plies(db, 9) == (None, 5, None)
     finally:
         await store.close()
 
@@ -297,7 +297,7 @@ async def test_the_ply_a_player_left_at_is_worked_out_for_seats_left_before_it_w
 @pytest.mark.parametrize("store", ["sqlite"], indirect=True)
 async def test_a_coarse_analysis_says_so_at_the_console_and_on_discord(service):
     match = await finished(service, 4)
-    analysis = (await service.analyse(match)).analysis
+    analysis = (await service.analyses.analyse(match)).analysis
     assert analysis.coarse == "" and "coarse" not in " ".join(report_lines(match, analysis, 3.0))
     coarse = replace(analysis, coarse="the computer knows only its rules")
     assert report_lines(match, coarse, 3.0)[1] == "This game's analysis is coarse: the computer knows only its rules."

@@ -12,7 +12,7 @@ from bot.computer import ComputerPlayers
 from bot.db import open_store
 from bot.db.postgres import NOTES
 from bot.db.sqlite import SqliteStore
-from bot.models import Challenge, Match
+from bot.models import ChallengeChange, MatchChange
 from bot.service import NOTE_GRACE, MatchService
 from tests.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD
 from tests.support.clock import Clock
@@ -27,82 +27,83 @@ async def kinds(service: MatchService) -> list[tuple[str, int | None]]:
 
 async def test_every_change_leaves_one_note_until_it_is_shown(store, clock):
     service = MatchService(store, clock=clock)
-    challenge = await service.challenge(GUILD, CHANNEL, ALICE, "attaxx", [BOB])
-    assert isinstance(challenge, Challenge) and challenge.note is not None
-    match = await service.accept(challenge.id, BOB)
-    moved = (await service.move(CHANNEL, ALICE, "b6", via="9:token")).match
-    offer = await service.draw(CHANNEL, BOB)
-    over = await service.resign(CHANNEL, BOB)
+    challenge = await service.challenges.challenge(GUILD, CHANNEL, ALICE, "attaxx", [BOB])
+    assert isinstance(challenge, ChallengeChange) and challenge.note is not None
+    match = await service.challenges.accept(challenge.challenge.id, BOB)
+    moved = await service.play.move(CHANNEL, ALICE, "b6", via="9:token")
+    offer = await service.play.draw(CHANNEL, BOB)
+    over = await service.play.resign(CHANNEL, BOB)
     assert await kinds(service) == [("challenge", None), ("start", None), ("move", 0), ("offer", 1), ("resign", 1)]
-    for note in (challenge.note, match.note, moved.note, offer.match.note, over.note):
-        await service.posted(note)
-    await service.close()  # the notes of what was shown go with the next transaction, or now
+    for note in (challenge.note, match.note, moved.note, offer.note, over.note):
+        await service.outbox.posted(note)
+    await service.outbox.close()  # the notes of what was shown go with the next transaction, or now
     assert await kinds(service) == []
 
 
 async def test_a_note_left_behind_falls_due_once_oldest_first(store, clock):
     service = MatchService(store, clock=clock)
-    challenge = await service.challenge(GUILD, CHANNEL, ALICE, "attaxx", [BOB])
-    await service.posted(challenge.note)
-    await service.posted((await service.accept(challenge.id, BOB)).note)
-    await service.move(CHANNEL, ALICE, "b6", via="9:token")  # its poster stops before posting
-    await service.move(CHANNEL, BOB, "b2")
-    assert await service.notices_due() == []  # their posters still have time
+    challenge = await service.challenges.challenge(GUILD, CHANNEL, ALICE, "attaxx", [BOB])
+    await service.outbox.posted(challenge.note)
+    await service.outbox.posted((await service.challenges.accept(challenge.challenge.id, BOB)).note)
+    await service.play.move(CHANNEL, ALICE, "b6", via="9:token")  # its poster stops before posting
+    await service.play.move(CHANNEL, BOB, "b2")
+    assert await service.outbox.notices_due() == []  # their posters still have time
     clock.advance(NOTE_GRACE + 1)
-    first, second = await service.notices_due()
+    first, second = await service.outbox.notices_due()
     assert (first.kind, first.seat, first.via, first.latest) == ("move", 0, "9:token", False)
     assert first.match.moves == ("b6",) and first.match.state.to_move == 1, "shown as it stood then"
     assert (second.kind, second.seat, second.latest) == ("move", 1, True) and second.match.moves == ("b6", "b2")
-    assert await service.notices_due() == [], "claimed: nobody else takes them meanwhile"
+    assert await service.outbox.notices_due() == [], "claimed: nobody else takes them meanwhile"
     clock.advance(NOTE_GRACE + 1)
-    assert [n.id for n in await service.notices_due()] == [first.id, second.id], "not shown: due again"
+    assert [n.id for n in await service.outbox.notices_due()] == [first.id, second.id], "not shown: due again"
 
 
 async def test_what_must_follow_an_unshown_change_waits_for_it(store, clock):
     computers = ComputerPlayers(workers=1, seconds=0.05)
     service = MatchService(store, clock=clock, computers=computers)
     try:
-        started = await service.challenge(GUILD, CHANNEL, ALICE, "attaxx", computers=["easy"], turn_seconds=3600)
-        assert isinstance(started, Match)
-        assert await service.computers_to_move() == []  # nothing owed: alice is to move
-        mine = (await service.move(CHANNEL, ALICE, "b6")).match
-        assert await service.computers_to_move() == [], "the computer waits until alice's move is shown"
-        await service.posted(started.note)
-        await service.posted(mine.note)
-        await service.close()
-        assert [m.id for m in await service.computers_to_move()] == [started.id]
-        answer = await service.computer_move(started.id)  # … and is not shown
+        started = await service.challenges.challenge(GUILD, CHANNEL, ALICE, "attaxx", computers=["easy"],
+                                                     turn_seconds=3600)
+        assert isinstance(started, MatchChange)
+        assert await service.play.computers_to_move() == []  # nothing owed: alice is to move
+        mine = await service.play.move(CHANNEL, ALICE, "b6")
+        assert await service.play.computers_to_move() == [], "the computer waits until alice's move is shown"
+        await service.outbox.posted(started.note)
+        await service.outbox.posted(mine.note)
+        await service.outbox.close()
+        assert [m.id for m in await service.play.computers_to_move()] == [started.match.id]
+        answer = await service.play.computer_move(started.match.id)  # … and is not shown
         clock.advance(2 * 3600)
-        assert (await service.expire_due()).matches == (), "alice was never told it is her turn"
-        [late] = await service.notices_due()
-        assert late.id == answer.match.note
-        told = await service.shown_late(late.match)
+        assert (await service.clocks.expire_due()).matches == (), "alice was never told it is her turn"
+        [late] = await service.outbox.notices_due()
+        assert late.id == answer.note
+        told = await service.clocks.shown_late(late.match)
         assert told.deadline == clock.now + 3600, "her turn time starts when she is told"
-        await service.posted(late.id)
-        await service.close()
+        await service.outbox.posted(late.id)
+        await service.outbox.close()
         clock.advance(3601)
-        [timed_out] = (await service.expire_due()).matches
-        assert timed_out.outcome.reason == "alice ran out of time"
+        [timed_out] = (await service.clocks.expire_due()).matches
+        assert timed_out.match.outcome.reason == "alice ran out of time"
     finally:
         computers.close()
 
 
 async def test_a_change_made_before_an_earlier_one_was_shown_names_it(store, clock):
     service = MatchService(store, clock=clock)
-    challenge = await service.challenge(GUILD, CHANNEL, ALICE, "attaxx", [BOB])
-    await service.posted(challenge.note)
-    start = await service.accept(challenge.id, BOB)
-    await service.posted(start.note)
-    unshown = (await service.move(CHANNEL, ALICE, "b6")).match
-    after = (await service.move(CHANNEL, BOB, "b2")).match
+    challenge = await service.challenges.challenge(GUILD, CHANNEL, ALICE, "attaxx", [BOB])
+    await service.outbox.posted(challenge.note)
+    start = await service.challenges.accept(challenge.challenge.id, BOB)
+    await service.outbox.posted(start.note)
+    unshown = await service.play.move(CHANNEL, ALICE, "b6")
+    after = await service.play.move(CHANNEL, BOB, "b2")
     assert after.earlier == (unshown.note,)
-    [taken] = await service.take_notices(after.earlier)
+    [taken] = await service.outbox.take_notices(after.earlier)
     assert taken.kind == "move" and taken.match.moves == ("b6",) and not taken.latest and not taken.behind
-    [newer] = await service.take_notices([after.note])
-    assert newer.behind and newer.latest and newer.match.earlier == (unshown.note,)
-    await service.posted(unshown.note)
-    await service.posted(after.note)
-    last = (await service.move(CHANNEL, ALICE, "a7c5")).match
+    [newer] = await service.outbox.take_notices([after.note])
+    assert newer.behind and newer.latest and newer.earlier == (unshown.note,)
+    await service.outbox.posted(unshown.note)
+    await service.outbox.posted(after.note)
+    last = await service.play.move(CHANNEL, ALICE, "a7c5")
     assert last.earlier == (), "what was shown is not named again"
 
 
@@ -142,7 +143,7 @@ async def test_the_old_unposted_columns_become_notes(db_path, clock):
         db.execute("INSERT INTO moves (match_id, ply, seat, notation, played_at) VALUES (3, 0, 0, 'b6', 10)")
     store = await SqliteStore.open(db_path)
     try:
-        [notice] = await MatchService(store, clock=clock).notices_due()
+        [notice] = await MatchService(store, clock=clock).outbox.notices_due()
         assert (notice.kind, notice.challenge.id, notice.match.moves) == ("move", 3, ("b6",))
     finally:
         await store.close()
@@ -154,16 +155,16 @@ async def test_the_old_unposted_columns_become_notes(db_path, clock):
 async def slow_poster(service: MatchService, made: asyncio.Future, done: asyncio.Event, *, post: bool = False) -> None:
     """A poster that makes a change (alice's challenge) and is slow to show it (a board uploading) until
     `done`; then it posts it or, by default, gives up, as a poster whose post fails for good does."""
-    challenge = await service.challenge(GUILD, CHANNEL, ALICE, "attaxx", [BOB])
+    challenge = await service.challenges.challenge(GUILD, CHANNEL, ALICE, "attaxx", [BOB])
     made.set_result(challenge)
     await done.wait()
     if post:
-        await service.posted(challenge.note)
+        await service.outbox.posted(challenge.note)
 
 
 async def sweep(service: MatchService) -> list[int]:
     """The notes the timer loop is handed now (in a task of its own, as the loop runs)."""
-    return [notice.id for notice in await asyncio.create_task(service.notices_due())]
+    return [notice.id for notice in await asyncio.create_task(service.outbox.notices_due())]
 
 
 async def test_a_change_is_left_to_its_poster_for_as_long_as_it_is_at_it(store, clock):
@@ -180,7 +181,7 @@ async def test_a_change_is_left_to_its_poster_for_as_long_as_it_is_at_it(store, 
     assert await sweep(service) == [], "looked at again a grace after the last look"
     clock.advance(NOTE_GRACE + 1)
     assert await sweep(service) == [challenge.note], "its poster gone: handed out"
-    await service.close()
+    await service.outbox.close()
 
 
 async def test_posters_waiting_for_each_other_s_earlier_changes_do_not_wait_for_ever(store, clock):
@@ -189,30 +190,30 @@ async def test_posters_waiting_for_each_other_s_earlier_changes_do_not_wait_for_
     come, neither waits on the other: the second's poster shows the first, and the third's, once both
     are shown, has nothing left to show first."""
     service = MatchService(store, clock=clock)
-    await service.posted((await service.challenge(GUILD, CHANNEL, ALICE, "attaxx", [BOB])).note)
-    match = await service.accept(1, BOB)
-    await service.posted(match.note)
-    first = (await asyncio.create_task(service.move(CHANNEL, ALICE, "b6"))).match  # its poster stopped
+    await service.outbox.posted((await service.challenges.challenge(GUILD, CHANNEL, ALICE, "attaxx", [BOB])).note)
+    match = await service.challenges.accept(1, BOB)
+    await service.outbox.posted(match.note)
+    first = await asyncio.create_task(service.play.move(CHANNEL, ALICE, "b6"))  # its poster stopped
     second_made, go_on = asyncio.get_running_loop().create_future(), asyncio.Event()
 
     async def second_poster() -> list[int]:
-        second = (await service.move(CHANNEL, BOB, "b2")).match
+        second = await service.play.move(CHANNEL, BOB, "b2")
         second_made.set_result(second)
         await go_on.wait()
-        shown = [notice.id for notice in await service.take_notices(second.earlier)]
+        shown = [notice.id for notice in await service.outbox.take_notices(second.earlier)]
         for note in (*shown, second.note):
-            await service.posted(note)
+            await service.outbox.posted(note)
         return shown
 
     third_made = asyncio.get_running_loop().create_future()
 
     async def third_poster() -> list[int]:
-        third = await service.resign(CHANNEL, BOB)  # bob resigns meanwhile
+        third = await service.play.resign(CHANNEL, BOB)  # bob resigns meanwhile
         third_made.set_result(third)
-        return [notice.id for notice in await service.take_notices(third.earlier)]
+        return [notice.id for notice in await service.outbox.take_notices(third.earlier)]
 
     async def third_waits() -> bool:  # for the second, having taken the first in passing
-        return second.note in service._let_go
+        return second.note in service.context.notes.let_go
 
     poster = asyncio.create_task(second_poster())
     second = await second_made
@@ -222,7 +223,7 @@ async def test_posters_waiting_for_each_other_s_earlier_changes_do_not_wait_for_
     go_on.set()
     assert await asyncio.wait_for(poster, 10) == [first.note], "the second's poster shows the first"
     assert await asyncio.wait_for(waiting, 10) == [], "both shown: nothing left to show first"
-    await service.close()
+    await service.outbox.close()
 
 
 async def test_taking_an_interaction_on_does_not_wait_for_this_process_s_changes(store):
@@ -255,8 +256,8 @@ async def test_a_change_shown_while_the_shown_ones_are_being_deleted_is_deleted_
     soon, with no other change to ride on (a quiet channel's last move was otherwise left in the outbox,
     and handed out again)."""
     service = MatchService(store, clock=clock)
-    first = await service.challenge(GUILD, CHANNEL, ALICE, "attaxx", [BOB])
-    second = await service.challenge(GUILD, CHANNEL + 1, CAROL, "attaxx", [BOB])
+    first = await service.challenges.challenge(GUILD, CHANNEL, ALICE, "attaxx", [BOB])
+    second = await service.challenges.challenge(GUILD, CHANNEL + 1, CAROL, "attaxx", [BOB])
     deleting, go_on = asyncio.Event(), asyncio.Event()
     transaction = store.transaction
 
@@ -268,9 +269,9 @@ async def test_a_change_shown_while_the_shown_ones_are_being_deleted_is_deleted_
             yield db
 
     store.transaction = slow_transaction
-    await service.posted(first.note)
+    await service.outbox.posted(first.note)
     await asyncio.wait_for(deleting.wait(), 10)
-    await service.posted(second.note)  # while the first one's note is on its way out
+    await service.outbox.posted(second.note)  # while the first one's note is on its way out
     store.transaction = transaction
     go_on.set()
 
@@ -280,7 +281,7 @@ async def test_a_change_shown_while_the_shown_ones_are_being_deleted_is_deleted_
     await until(empty)
     clock.advance(NOTE_GRACE + 1)
     assert await sweep(service) == [], "nothing handed out again"
-    await service.close()
+    await service.outbox.close()
 
 
 async def test_a_change_another_process_is_showing_is_left_to_it_until_that_process_is_gone(postgres_server):
@@ -322,7 +323,7 @@ async def test_an_earlier_change_another_process_is_showing_is_waited_for_not_sh
         poster = asyncio.create_task(slow_poster(first, made, done, post=True))
         try:
             challenge = await made
-            waiting = asyncio.create_task(second.take_notices([challenge.note]))
+            waiting = asyncio.create_task(second.outbox.take_notices([challenge.note]))
 
             async def waits() -> bool:
                 return await advisory_locks(two, challenge.note, granted=False) == 1

@@ -76,16 +76,16 @@ async def test_the_cause_is_stored_and_read_back(service, clock, how):
     if how == "rules":
         match = await play_random(service, match, random.Random(3))
     elif how == "resign":
-        match = await service.resign(CHANNEL, BOB)
+        match = (await service.resign(CHANNEL, BOB)).match
     elif how == "draw":
         await service.draw(CHANNEL, ALICE)
-        match = await service.draw(CHANNEL, BOB)
+        match = (await service.draw(CHANNEL, BOB)).match
     else:
         clock.advance(match.turn_seconds + 1)
-        [match] = (await service.expire_due()).matches
+        [match] = [change.match for change in (await service.expire_due()).matches]
     cause = {"rules": Cause.RULES, "resign": Cause.RESIGNATION, "draw": Cause.AGREEMENT, "timeout": Cause.TIME}[how]
     assert match.outcome.cause == cause and await stored_cause(service, match.id) == cause.value
-    service._states.clear()  # as after a restart
+    service.context.positions.clear()  # as after a restart
     again = await service.get_match(match.id)
     assert again.outcome == match.outcome and again.state.outcome == match.outcome
 
@@ -168,11 +168,11 @@ async def test_discord_and_the_console_word_a_result_alike(service, how):
     match = await start_match(service)
     match = await play_random(service, match, random.Random(1), 2)
     if how == "resign":
-        match = await service.resign(CHANNEL, BOB)
+        match = (await service.resign(CHANNEL, BOB)).match
         head, past, console = f"🏁 **<@{ALICE.id}> (White) wins** — bob resigned", "alice won", "alice wins"
     else:
         await service.draw(CHANNEL, ALICE)
-        match = await service.draw(CHANNEL, BOB)
+        match = (await service.draw(CHANNEL, BOB)).match
         head, past, console = "🏁 **Draw** — draw agreed", "draw", "Draw between alice and bob"
     reason = match.outcome.reason
     assert text.result_text(match).splitlines()[0] == head

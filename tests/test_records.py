@@ -27,7 +27,7 @@ def test_the_record_of_each_seat():
 
 
 async def records(service: MatchService, game: str, guild: int = GUILD) -> dict[str, tuple[int, int, int, int]]:
-    board, _ = await service.leaderboard(guild, game, per_page=50)
+    board, _ = await service.records.leaderboard(guild, game, per_page=50)
     return {s.player.name: (s.games, s.wins, s.losses, s.draws) for s in board}
 
 
@@ -44,25 +44,25 @@ def shared_top_game() -> list[str]:
 async def test_two_shared_wins_read_as_two_wins(service):
     """A player who shares the first place of two three-player games has won both."""
     for channel in (CHANNEL, CHANNEL + 1):
-        challenge = await service.challenge(GUILD, channel, ALICE, "permutation", [BOB, CAROL], {"k": 3})
+        made = await service.challenges.challenge(GUILD, channel, ALICE, "permutation", [BOB, CAROL], {"k": 3})
         for player in (BOB, CAROL):
-            match = await service.accept(challenge.id, player)
+            match = (await service.challenges.accept(made.challenge.id, player)).record
         for move in shared_top_game():
-            match = (await service.move(channel, match.to_move, move)).match
+            match = (await service.play.move(channel, match.to_move, move)).match
         assert match.outcome.places == (frozenset({0, 1}), frozenset({2}))
     assert await records(service, "permutation") == {"alice": (2, 2, 0, 0), "bob": (2, 2, 0, 0), "carol": (2, 0, 2, 0)}
-    [alice] = await service.stats(GUILD, ALICE.id)
+    [alice] = await service.records.stats(GUILD, ALICE.id)
     assert alice.record == "2 games · 2W 0L 0D"
 
 
 async def test_two_player_records_are_unchanged(service):
-    challenge = await service.challenge(GUILD, CHANNEL, ALICE, "attaxx", [BOB])
-    await service.accept(challenge.id, BOB)
-    await service.draw(CHANNEL, ALICE)
-    await service.draw(CHANNEL, BOB)
-    challenge = await service.challenge(GUILD, CHANNEL, ALICE, "attaxx", [BOB])
-    await service.accept(challenge.id, BOB)
-    await service.resign(CHANNEL, BOB)
+    made = await service.challenges.challenge(GUILD, CHANNEL, ALICE, "attaxx", [BOB])
+    await service.challenges.accept(made.challenge.id, BOB)
+    await service.play.draw(CHANNEL, ALICE)
+    await service.play.draw(CHANNEL, BOB)
+    made = await service.challenges.challenge(GUILD, CHANNEL, ALICE, "attaxx", [BOB])
+    await service.challenges.accept(made.challenge.id, BOB)
+    await service.play.resign(CHANNEL, BOB)
     assert await records(service, "attaxx") == {"alice": (2, 1, 0, 1), "bob": (2, 0, 1, 1)}
 
 
@@ -130,7 +130,7 @@ async def test_the_migration_recounts_records_from_the_finished_matches(db_path)
         assert await records(service, "attaxx") == {"alice": (2, 1, 0, 1), "bob": (2, 0, 1, 1)}
         assert await records(service, "permutation", GUILD + 1) == {
             "alice": (1, 0, 1, 0), "bob": (1, 1, 0, 0), "dave": (1, 1, 0, 0)}
-        board, _ = await service.leaderboard(GUILD, "permutation")
+        board, _ = await service.records.leaderboard(GUILD, "permutation")
         assert [(s.player.name, s.rating) for s in board] == [
             ("dave", 1504.0), ("carol", 1503.0), ("bob", 1502.0), ("alice", 1501.0)], "ratings are kept as they were"
         async with store.transaction() as tx:

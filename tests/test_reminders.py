@@ -22,17 +22,17 @@ MANAGE_GUILD = 1 << 5
 
 async def shown(service: MatchService, note: int | None) -> None:
     """The change of `note` was posted: its note is cleared (at once, as the next change would)."""
-    await service.posted(note)
-    await service.close()
+    await service.outbox.posted(note)
+    await service.outbox.close()
 
 
 async def started(service: MatchService, channel: int = CHANNEL, **kwargs) -> Match:
     """alice challenges bob, bob accepts, and both changes are shown."""
-    challenge = await service.challenge(GUILD, channel, ALICE, "attaxx", [BOB], **kwargs)
+    challenge = await service.challenges.challenge(GUILD, channel, ALICE, "attaxx", [BOB], **kwargs)
     await shown(service, challenge.note)
-    match = await service.accept(challenge.id, BOB)
+    match = await service.challenges.accept(challenge.challenge.id, BOB)
     await shown(service, match.note)
-    return match
+    return match.record
 
 
 @pytest.fixture
@@ -43,54 +43,54 @@ def noting(store, clock):
 
 async def test_each_turn_is_reminded_once_at_80_percent(noting, clock):
     match = await started(noting)  # 24 hours a move; alice to move
-    assert await noting.next_deadline() == pytest.approx(clock() + 0.8 * DAY)
+    assert await noting.clocks.next_deadline() == pytest.approx(clock() + 0.8 * DAY)
     clock.advance(0.8 * DAY - 1)
-    assert await noting.reminders_due() == []
+    assert await noting.clocks.reminders_due() == []
     clock.advance(2)
-    [due] = await noting.reminders_due()
-    assert due.id == match.id and due.to_move == ALICE and due.note is not None
-    assert await noting.reminders_due() == []  # once, even for another process on the same database
-    assert await MatchService(noting.store, clock=clock).reminders_due() == []
+    [due] = await noting.clocks.reminders_due()
+    assert due.match.id == match.id and due.match.to_move == ALICE and due.note is not None
+    assert await noting.clocks.reminders_due() == []  # once, even for another process on the same database
+    assert await MatchService(noting.store, clock=clock).clocks.reminders_due() == []
     await shown(noting, due.note)
 
-    moved = await noting.move(CHANNEL, ALICE, "b6")  # bob's turn: his own 80 %
-    await shown(noting, moved.match.note)
+    moved = await noting.play.move(CHANNEL, ALICE, "b6")  # bob's turn: his own 80 %
+    await shown(noting, moved.note)
     clock.advance(0.8 * DAY + 1)
-    [due] = await noting.reminders_due()
-    assert due.to_move == BOB and due.moves == ("b6",)
+    [due] = await noting.clocks.reminders_due()
+    assert due.match.to_move == BOB and due.match.moves == ("b6",)
 
 
 async def test_a_reminder_not_shown_is_handed_out_again_once(noting, clock):
     await started(noting)
     clock.advance(0.8 * DAY + 1)
-    [due] = await noting.reminders_due()  # its poster stops before posting it
-    clock.advance(noting.note_grace + 1)
-    [notice] = await noting.notices_due()
+    [due] = await noting.clocks.reminders_due()  # its poster stops before posting it
+    clock.advance(noting.context.notes.grace + 1)
+    [notice] = await noting.outbox.notices_due()
     assert (notice.kind, notice.id, notice.match.to_move) == ("reminder", due.note, ALICE)
-    assert await noting.notices_due() == []
+    assert await noting.outbox.notices_due() == []
 
 
 async def test_no_reminders_for_short_turns_computers_or_those_who_turned_them_off(noting, clock):
     await started(noting, channel=11, turn_seconds=3599)
-    against = await noting.challenge(GUILD, 12, CAROL, "attaxx", [], computers=["easy"], side="second")
+    against = await noting.challenges.challenge(GUILD, 12, CAROL, "attaxx", [], computers=["easy"], side="second")
     await shown(noting, against.note)
-    assert against.to_move.is_computer
+    assert against.match.to_move.is_computer
     clock.advance(3000)
-    assert await noting.reminders_due() == []  # under an hour a turn, and a computer to move
+    assert await noting.clocks.reminders_due() == []  # under an hour a turn, and a computer to move
 
-    settings = await noting.reminder_settings(GUILD, BOB, mine=False)
+    settings = await noting.preferences.reminder_settings(GUILD, BOB, mine=False)
     assert (settings.mine, settings.server) == (False, True)
     await started(noting, channel=13, side="second")  # bob moves first
     clock.advance(0.8 * DAY + 1)
-    assert [m.id for m in await noting.reminders_due()] == []
-    assert (await noting.reminder_settings(GUILD, BOB, mine=True)).mine
+    assert await noting.clocks.reminders_due() == []
+    assert (await noting.preferences.reminder_settings(GUILD, BOB, mine=True)).mine
 
     with pytest.raises(NotAllowed, match="Manage Server"):
-        await noting.reminder_settings(GUILD, ALICE, server=False)
-    assert not (await noting.reminder_settings(GUILD, ALICE, server=False, manages_server=True)).server
+        await noting.preferences.reminder_settings(GUILD, ALICE, server=False)
+    assert not (await noting.preferences.reminder_settings(GUILD, ALICE, server=False, manages_server=True)).server
     await started(noting, channel=14)
     clock.advance(0.8 * DAY + 1)
-    assert await noting.reminders_due() == []
+    assert await noting.clocks.reminders_due() == []
 
 
 async def test_the_player_to_move_is_mentioned_once_in_the_channel(env):
@@ -127,17 +127,17 @@ async def test_a_reminder_its_process_did_not_post_is_posted_later_unless_the_tu
     service = env.client.handlers.service
     env.clock.advance(0.8 * DAY + 1)
     # claimed by a process that stops before posting it (a task that ends: a live one would still be showing it)
-    [due] = await asyncio.create_task(service.reminders_due())
-    env.clock.advance(service.note_grace + 1)
+    [due] = await asyncio.create_task(service.clocks.reminders_due())
+    env.clock.advance(service.context.notes.grace + 1)
     await env.client.scheduler.sweep()  # another process finds its note due
     await env.settled()
     [reminder] = [m for m in env.standin.channel(BOT_CHANNEL) if "⏰" in m.content]
-    assert ALICE_USER.mention in reminder.content and f"#{due.id}" in reminder.content
+    assert ALICE_USER.mention in reminder.content and f"#{due.match.id}" in reminder.content
 
     await (await env.command(ALICE_USER, BOT_CHANNEL, "move", notation="b6")).reply()
     await env.settled()
     env.clock.advance(0.8 * DAY + 1)
-    [due] = await asyncio.create_task(service.reminders_due())  # bob's, and again nobody posts it...
+    [due] = await asyncio.create_task(service.clocks.reminders_due())  # bob's, and again nobody posts it...
     moved = await (await env.command(BOB_USER, BOT_CHANNEL, "move", notation="b2")).reply()  # ...before bob moves
     assert "**b2**" in moved.content
     await env.settled()

@@ -11,7 +11,7 @@ from bot.db import migrations, open_store
 from bot.db.postgres import numbered
 from bot.db.sqlite import SqliteStore
 from bot.errors import NotAllowed, PlayerError
-from bot.models import Challenge, Match, Player
+from bot.models import ChallengeChange, MatchChange, Player
 from tests.support.postgres import empty_database
 
 
@@ -98,24 +98,24 @@ async def test_two_processes_sharing_postgresql_fire_each_timer_once(postgres_se
             clock = Clock()
             first, second = MatchService(one, clock=clock), MatchService(two, clock=clock)
             for k in range(4):
-                await first.posted((await first.challenge(GUILD, CHANNEL + k, CAROL, "attaxx")).note)
+                await first.outbox.posted((await first.challenges.challenge(GUILD, CHANNEL + k, CAROL, "attaxx")).note)
             for k in range(4, 7):
-                challenge = await first.challenge(GUILD, CHANNEL + k, ALICE, "attaxx", [BOB])
-                await first.posted(challenge.note)
-                await first.posted((await first.accept(challenge.id, BOB)).note)
+                made = await first.challenges.challenge(GUILD, CHANNEL + k, ALICE, "attaxx", [BOB])
+                await first.outbox.posted(made.note)
+                await first.outbox.posted((await first.challenges.accept(made.challenge.id, BOB)).note)
             clock.advance(30 * 24 * 3600)
-            results = await asyncio.gather(first.expire_due(), second.expire_due())
-            challenges = [c.id for r in results for c in r.challenges]
-            matches = [m.id for r in results for m in r.matches]
+            results = await asyncio.gather(first.clocks.expire_due(), second.clocks.expire_due())
+            challenges = [c.challenge.id for r in results for c in r.challenges]
+            matches = [m.match.id for r in results for m in r.matches]
             assert sorted(challenges) == [1, 2, 3, 4] and sorted(matches) == [5, 6, 7]
-            again = await asyncio.gather(first.expire_due(), second.expire_due())
+            again = await asyncio.gather(first.clocks.expire_due(), second.clocks.expire_due())
             assert all(not r.challenges and not r.matches for r in again)
             clock.advance(120)  # neither posted its changes: each is posted again by one process
-            overdue = await asyncio.gather(first.notices_due(), second.notices_due())
+            overdue = await asyncio.gather(first.outbox.notices_due(), second.outbox.notices_due())
             assert sorted((n.kind, n.challenge.id) for found in overdue for n in found) == [
                 ("challenge", 1), ("challenge", 2), ("challenge", 3), ("challenge", 4),
                 ("timeout", 5), ("timeout", 6), ("timeout", 7)]
-            assert await first.notices_due() == [] and await second.notices_due() == []  # claimed
+            assert await first.outbox.notices_due() == [] and await second.outbox.notices_due() == []  # claimed
         finally:
             await one.close()
             await two.close()
@@ -164,14 +164,14 @@ async def test_the_same_move_sent_to_two_processes_is_played_once(postgres_serve
             mover = match.to_move
             legal = match.state.legal_moves()
             moves = [rng.choice(legal)] * 2 if turn % 2 else rng.sample(legal, 2)
-            results = await asyncio.gather(first.move(CHANNEL, mover, moves[0]), second.move(CHANNEL, mover, moves[1]),
-                                           return_exceptions=True)
+            results = await asyncio.gather(first.play.move(CHANNEL, mover, moves[0]),
+                                           second.play.move(CHANNEL, mover, moves[1]), return_exceptions=True)
             played = [r for r in results if not isinstance(r, BaseException)]
             refused = [r for r in results if isinstance(r, BaseException)]
             assert len(played) == 1 and len(refused) == 1, results
             assert isinstance(refused[0], PlayerError), refused[0]
             match = played[0].match
-        stored = await second.get_match(match.id)
+        stored = await second.context.get_match(match.id)
         assert stored.moves == match.moves and len(stored.moves) == 12
         assert {ALICE, BOB} == set(stored.seats)
 
@@ -184,46 +184,47 @@ async def test_two_processes_racing_for_one_channel_or_one_seat(postgres_server)
     dave = Player(104, "dave")
     async with two_processes(postgres_server) as (first, second):
         for channel in range(3000, 3010):
-            results = await asyncio.gather(first.challenge(GUILD, channel, ALICE, "attaxx", [BOB]),
-                                           second.challenge(GUILD, channel, CAROL, "attaxx", [dave]),
+            results = await asyncio.gather(first.challenges.challenge(GUILD, channel, ALICE, "attaxx", [BOB]),
+                                           second.challenges.challenge(GUILD, channel, CAROL, "attaxx", [dave]),
                                            return_exceptions=True)
-            assert sum(isinstance(r, Challenge) for r in results) == 1, results
+            assert sum(isinstance(r, ChallengeChange) for r in results) == 1, results
             [refusal] = [r for r in results if isinstance(r, BaseException)]
             assert isinstance(refusal, NotAllowed) and "already an open challenge" in str(refusal)
         for channel in range(4000, 4010):
-            open_seat = await first.challenge(GUILD, channel, ALICE, "attaxx")
-            results = await asyncio.gather(first.accept(open_seat.id, CAROL), second.accept(open_seat.id, dave),
-                                           return_exceptions=True)
-            [started] = [r for r in results if isinstance(r, Match)]
+            open_seat = (await first.challenges.challenge(GUILD, channel, ALICE, "attaxx")).challenge
+            results = await asyncio.gather(first.challenges.accept(open_seat.id, CAROL),
+                                           second.challenges.accept(open_seat.id, dave), return_exceptions=True)
+            [started] = [r.match for r in results if isinstance(r, MatchChange)]
             [refusal] = [r for r in results if isinstance(r, BaseException)]
             assert isinstance(refusal, PlayerError), refusal
-            assert len(started.seats) == 2 and (await second.get_match(started.id)).seats == started.seats
+            assert len(started.seats) == 2 and (await second.context.get_match(started.id)).seats == started.seats
 
 
 async def test_a_computer_turn_is_played_by_one_process_and_taken_over_when_it_dies(postgres_server):
     from tests.conftest import ALICE, CHANNEL, GUILD
 
     async with two_processes(postgres_server) as (first, second):
-        match = await first.challenge(GUILD, CHANNEL, ALICE, "attaxx", computers=["easy"])
-        match = (await first.move(CHANNEL, ALICE, match.state.legal_moves()[0])).match
-        results = await asyncio.gather(first.computer_move(match.id), second.computer_move(match.id))
+        match = (await first.challenges.challenge(GUILD, CHANNEL, ALICE, "attaxx", computers=["easy"])).match
+        match = (await first.play.move(CHANNEL, ALICE, match.state.legal_moves()[0])).match
+        results = await asyncio.gather(first.play.computer_move(match.id), second.play.computer_move(match.id))
         assert sum(r is not None for r in results) == 1
-        assert len((await second.get_match(match.id)).moves) == 2
+        assert len((await second.context.get_match(match.id)).moves) == 2
         # A process that dies while its computer thinks: PostgreSQL ends its session, and with it the claim.
         async with first.store.claim(match.id) as mine:
             assert mine
             async with second.store.claim(match.id) as theirs:
                 assert not theirs
-            assert await second.computer_move(match.id) is None
+            assert await second.play.computer_move(match.id) is None
             pid = first.store._claimer.get_server_pid()
             async with second.store.transaction() as tx:
                 await tx.one("SELECT pg_terminate_backend(?)", pid)
             await backend_gone(second.store, pid)  # terminating only asks it to end
             async with second.store.claim(match.id) as theirs:
                 assert theirs
-        match = (await first.move(CHANNEL, ALICE, (await first.get_match(match.id)).state.legal_moves()[0])).match
-        assert (await second.computer_move(match.id)) is not None
-        assert (await first.computer_move(match.id)) is None  # nothing owed: its claims connection came back
+        match = (await first.play.move(CHANNEL, ALICE,
+                                       (await first.context.get_match(match.id)).state.legal_moves()[0])).match
+        assert (await second.play.computer_move(match.id)) is not None
+        assert (await first.play.computer_move(match.id)) is None  # nothing owed: its claims connection came back
 
 
 OPEN_STORE = """

@@ -6,7 +6,7 @@ from bot.console.setup import Anywhere, Setup
 from bot.console.terminal import Terminal
 from bot.console.text import find_game, numbers
 from bot.errors import PlayerError
-from bot.models import LOCAL_GUILD, Challenge, Match, Player
+from bot.models import LOCAL_GUILD, ChallengeChange, Match, MatchChange, Player
 from bot.service import MAX_TURN_SECONDS, MatchService
 from rules import GAMES, BadOptions
 
@@ -80,11 +80,11 @@ class Matches:
         self.say(f"Match {started.id}: {' vs '.join(started.names)}. Type `help` for the commands.")
         return started
 
-    async def seat_everyone(self, found: Challenge | Match) -> Match:
+    async def seat_everyone(self, found: ChallengeChange | MatchChange) -> Match:
         """The match, once every person named in the challenge has taken their seat (they are all here)."""
-        while isinstance(found, Challenge):
-            found = await self.service.accept(found.id, found.waiting_for[0])
-        return found
+        while isinstance(found, ChallengeChange):
+            found = await self.service.accept(found.challenge.id, found.challenge.waiting_for[0])
+        return found.match
 
     async def rematch(self, ended: Match) -> Match:
         """`rematch`: the match that just ended again, as /rematch makes it: the same players and options,

@@ -15,7 +15,7 @@ from bot.console.matches import Matches
 from bot.console.terminal import STOP_WORDS, Quit, Terminal, split
 from bot.console.text import history_lines, match_line, move_help, move_lines, player_at, refusal
 from bot.errors import NotFound, PlayerError
-from bot.models import Match, Player
+from bot.models import DrawOffer, Match, Player
 from bot.service import MatchService
 from renderers.results import seated
 from rules import IllegalMove, State
@@ -236,7 +236,7 @@ class MovePrompt:
         cost = "A computer plays on in your seat, and you will be placed last." if plays_on else "It counts as a loss."
         if not self.yes(f"{player.name}, resign this match? {cost} [y/N] "):
             return None
-        left = await self.service.resign(match.channel_id, player)
+        left = (await self.service.resign(match.channel_id, player)).match
         who = seated(player.name, match.rules.seat_name(seat))
         if left.status == "active":
             self.say(f"{who} resigned: {left.names[seat]} plays on in that seat, and {player.name} will be "
@@ -251,11 +251,11 @@ class MovePrompt:
             self.say("Draws are for two-player games: play on, `resign`, or `abandon` the match.")
             return None
         offer = await self.service.draw(match.channel_id, player)
-        if isinstance(offer, Match):  # the opponent's earlier offer was still standing
-            return offer
+        if not isinstance(offer, DrawOffer):  # the opponent's earlier offer was still standing
+            return offer.match
         other = offer.match.seats[1 - offer.seat]
         if self.yes(f"{other.name}, {player.name} offers a draw. Do you accept? [y/N] "):
-            return await self.service.draw(match.channel_id, other)
+            return (await self.service.draw(match.channel_id, other)).match
         self.say(f"{other.name} declines the draw; {player.name} is still to move.")
         return None
 

@@ -29,7 +29,7 @@ from bot.discord.payloads import Attachment
 from bot.discord.replies import Reply, passing, refusal, refused_how, see_above, taken_back
 from bot.discord.views import board_view, challenge_view, takeback_view
 from bot.errors import NotShown
-from bot.models import Challenge, Match, Notice, Player, Takeback
+from bot.models import Challenge, ChallengeChange, Match, MatchChange, Notice, Player, Takeback
 from bot.service import MatchService
 from bot.workers import Workers
 from renderers.describe import within_limit
@@ -135,7 +135,7 @@ class Poster:
             return await send(*args, nonce=f"note-{note}", **kwargs)
         return post
 
-    async def show(self, to: Send | Reply, content: str, match: Match, *, latest: bool = True, notify: bool = True,
+    async def show(self, to: Send | Reply, content: str, change: MatchChange, *, latest: bool = True, notify: bool = True,
                    sent: Callable[[discord.Message | None], Awaitable[None]] | None = None,
                    owed: bool = False) -> discord.Message | None:
         """A match's board for everyone through `to` (a send, or an interaction's reply), with its
@@ -143,33 +143,35 @@ class Poster:
         change or must not `notify`; then `sent` is told what was posted, its note is cleared and, for
         the latest change, what follows happens (`owed`: left over from before). A post that failed for
         a reason that may pass is tried again soon (NotShown says so)."""
-        send = await self._in_order(to, match)
+        match = change.match
+        send = await self._in_order(to, change)
         mentions = pings(*awaited(match)) if latest and notify else discord.AllowedMentions.none()
-        message = await self._post(match.note, send, content, file=await board_file(match, self.renders),
+        message = await self._post(change.note, send, content, file=await board_file(match, self.renders),
                                    view=board_view(match), allowed_mentions=mentions)
         if sent is not None:
             await sent(message)
         board = (match.id, match.stamp, message.id) if message is not None and match.status == "active" else None
-        await self.service.posted(match.note, board)
+        await self.service.posted(change.note, board)
         if latest:
             self.then(match, owed)
         return message
 
-    async def show_in_channel(self, content: str, match: Match) -> discord.Message | None:
+    async def show_in_channel(self, content: str, change: MatchChange) -> discord.Message | None:
         """`show` in the match's channel: a change no interaction answers for."""
-        return await self.show(self.channel(match.channel_id, match.note), content, match)
+        return await self.show(self.channel(change.match.channel_id, change.note), content, change)
 
-    async def show_unseen(self, content: str, match: Match, what: str) -> bool:
+    async def show_unseen(self, content: str, change: MatchChange, what: str) -> bool:
         """Post a change made outside any interaction (a computer's move, a time-out), already stored;
         whether it was shown. A post that failed for a reason that may pass (Discord down, the bot
         restarting) is tried again by whichever process finds its note due."""
-        return await self._unasked(self.show_in_channel(content, match), match, what)
+        return await self._unasked(self.show_in_channel(content, change), change.match, what)
 
-    async def remind(self, match: Match) -> bool:
+    async def remind(self, change: MatchChange) -> bool:
         """Mention the player to move that most of their turn is gone, in the match's channel, once; then
         clear the reminder's note. Whether it was shown (else its note falls due and it is tried again)."""
-        return await self._unasked(self.say(self.channel(match.channel_id, match.note), text.reminder_text(match),
-                                            match, pings(match.to_move)), match, "the reminder")
+        match = change.match
+        return await self._unasked(self.say(self.channel(match.channel_id, change.note), text.reminder_text(match),
+                                            change, pings(match.to_move)), match, "the reminder")
 
     @staticmethod
     async def _unasked(post: Awaitable[Any], match: Match, what: str) -> bool:
@@ -185,72 +187,74 @@ class Poster:
             return False
         return True
 
-    async def say(self, to: Send | Reply, content: str, match: Match, mentions: discord.AllowedMentions,
+    async def say(self, to: Send | Reply, content: str, change: MatchChange, mentions: discord.AllowedMentions,
                   view: discord.ui.View | None = None) -> None:
         """A change of `match` shown in words only (a draw offer), with the buttons of `view` if any,
         then its note cleared."""
         extra = {"view": view} if view is not None else {}
-        await self._post(match.note, await self._in_order(to, match), content, allowed_mentions=mentions, **extra)
-        await self.service.posted(match.note)
+        await self._post(change.note, await self._in_order(to, change), content, allowed_mentions=mentions, **extra)
+        await self.service.posted(change.note)
 
-    async def ask_takeback(self, to: Send | Reply, match: Match, seat: int) -> None:
+    async def ask_takeback(self, to: Send | Reply, change: MatchChange, seat: int) -> None:
         """`seat`'s request to take its move back, pinging the opponent, with Accept and Decline."""
-        await self.say(to, text.takeback_text(Takeback(match, seat, "asked")), match, pings(match.seats[1 - seat]),
+        match = change.match
+        await self.say(to, text.takeback_text(Takeback(match, seat, "asked")), change, pings(match.seats[1 - seat]),
                        view=takeback_view(match))
 
-    async def _in_order(self, to: Send | Reply, match: Match) -> Send:
+    async def _in_order(self, to: Send | Reply, change: MatchChange) -> Send:
         """The send for the change of `match`, after its earlier changes not shown yet, so that the channel
         reads in order. An interaction's "thinking…" placeholder older than their messages is taken back,
         and the change posted in the channel, below them."""
-        below = await self._earlier(match)
+        below = await self._earlier(change)
         if not isinstance(to, Reply):
             return to
         if below and await to.withdraw(below):
-            return self.channel(match.channel_id, match.note)
+            return self.channel(change.match.channel_id, change.note)
         return to.send
 
-    async def _earlier(self, match: Match) -> int:
+    async def _earlier(self, change: MatchChange) -> int:
         """Show the match's earlier changes not shown yet (after their posts on their way here, if any);
         the id of the newest message that shows one of them (0: none). A change shown by another process
         may be anywhere in the channel: it counts as the newest of all."""
-        if not match.earlier:
+        if not change.earlier:
             return 0
-        for note in match.earlier:
+        for note in change.earlier:
             making = self._posting.get(note)
             if making is not None:
                 await asyncio.shield(making)
-        left = [note for note in match.earlier if note not in self._shown_as]
+        left = [note for note in change.earlier if note not in self._shown_as]
         for notice in await self.service.take_notices(left) if left else ():
             while not await self._reposted(notice):  # its reply may still come: wait for it
                 pass
-        return max(self._shown_as.get(note, NEWEST) for note in match.earlier)
+        return max(self._shown_as.get(note, NEWEST) for note in change.earlier)
 
-    async def posted_challenge(self, send: Send, challenge: Challenge) -> discord.Message | None:
+    async def posted_challenge(self, send: Send, change: ChallengeChange) -> discord.Message | None:
         """A new challenge, with its buttons, pinging who was named; its message is remembered."""
-        message = await self._post(challenge.note, send, text.challenge_text(challenge), view=challenge_view(challenge),
+        challenge = change.challenge
+        message = await self._post(change.note, send, text.challenge_text(challenge), view=challenge_view(challenge),
                                    allowed_mentions=pings(*challenge.invited))
         if message is None:  # a private answer has no message to remember
-            await self.service.posted(challenge.note)
+            await self.service.posted(change.note)
             return None
-        now = await self.service.set_challenge_message(challenge.id, message.id, challenge.note)
+        now = await self.service.set_challenge_message(challenge.id, message.id, change.note)
         if now.status != "open":  # closed before its message id was stored: nobody updated it
             await self.refresh_challenge(now)
         return message
 
-    async def refresh_challenge(self, challenge: Challenge) -> None:
+    async def refresh_challenge(self, challenge: Challenge, note: int | None = None) -> None:
         """Show a challenge's new status on its message, with the buttons disabled once it is closed;
-        its note is cleared once shown (or once nothing can be shown)."""
+        its change's `note` is cleared once shown (or once nothing can be shown)."""
         if challenge.message_id is not None:
             message = self.client.get_partial_messageable(challenge.channel_id).get_partial_message(challenge.message_id)
             try:
                 await message.edit(content=text.challenge_text(challenge), view=challenge_view(challenge),
                                    allowed_mentions=discord.AllowedMentions.none())
             except Exception as error:
-                if not await self._failed(challenge.note, error) and not isinstance(error, discord.HTTPException):
+                if not await self._failed(note, error) and not isinstance(error, discord.HTTPException):
                     raise
                 log_post_failure(f"update the message of challenge {challenge.id}", challenge.channel_id, error)
                 return
-        await self.service.posted(challenge.note)
+        await self.service.posted(note)
 
     async def _post(self, note: int | None, send: Send, *args: Any, **kwargs: Any) -> discord.Message | None:
         """`send(*args, **kwargs)` for the change of `note`. If it fails for a reason that may pass, the
@@ -338,9 +342,9 @@ class Poster:
         return True
 
     async def _repost_challenge(self, notice: Notice) -> None:
-        challenge = replace(notice.challenge, note=notice.id)
+        challenge = notice.challenge
         if challenge.message_id is not None:
-            await self.refresh_challenge(challenge)
+            await self.refresh_challenge(challenge, notice.id)
             return
         if challenge.status != "open":  # closed before anyone saw it: its match, if any, has its own notes
             await self.service.posted(notice.id)
@@ -350,7 +354,7 @@ class Poster:
                 and not original.flags.ephemeral:  # the reply was made after all: it is the challenge's message
             await self.service.set_challenge_message(challenge.id, original.id, notice.id)
             return
-        await self.posted_challenge(self.channel(challenge.channel_id, notice.id), challenge)
+        await self.posted_challenge(self.channel(challenge.channel_id, notice.id), ChallengeChange(challenge, notice.id))
 
     async def _repost_change(self, notice: Notice) -> None:
         match = notice.match
@@ -361,10 +365,10 @@ class Poster:
             return
         if notice.kind == "takeback-ask":  # nor is a request the opponent answered or let lapse
             if (current := await self._still_of_use(notice, lambda m: m.takeback == notice.seat)) is not None:
-                await self.ask_takeback(self.channel(match.channel_id, notice.id), current, current.takeback)
+                await self.ask_takeback(self.channel(match.channel_id, notice.id), current, current.match.takeback)
             return
         if notice.kind == "start":
-            await self.refresh_challenge(replace(notice.challenge, note=None))
+            await self.refresh_challenge(notice.challenge)
         original = await self._original(notice)
         if original is not None and original.channel.id == match.channel_id and not original.flags.ephemeral \
                 and not original.flags.loading and any(a.filename == board_name(match) for a in original.attachments):
@@ -378,6 +382,7 @@ class Poster:
         told = replace(match, deadline=self.service.clock() + match.turn_seconds) if notice.latest and \
             match.status == "active" else match
         content = text.notice_text(replace(notice, match=told))
+        shown = MatchChange(told, note=notice.id, earlier=notice.earlier)
 
         async def sent(message: discord.Message | None) -> None:
             late = message is None or message.created_at.timestamp() - notice.created_at > LATE_SECONDS
@@ -386,20 +391,20 @@ class Poster:
 
         if original is not None and original.flags.loading and not original.flags.ephemeral \
                 and not (notice.behind and await self._withdrawn(notice)):
-            await self.show(self._fill_in(notice), content, told, latest=notice.latest, notify=False, sent=sent,
+            await self.show(self._fill_in(notice), content, shown, latest=notice.latest, notify=False, sent=sent,
                             owed=True)
             if notice.latest:
                 await self._ping(notice, match)
             return
-        await self.show(self.channel(match.channel_id, notice.id), content, told, latest=notice.latest, sent=sent,
+        await self.show(self.channel(match.channel_id, notice.id), content, shown, latest=notice.latest, sent=sent,
                         owed=True)
 
-    async def _still_of_use(self, notice: Notice, still: Callable[[Match], bool]) -> Match | None:
+    async def _still_of_use(self, notice: Notice, still: Callable[[Match], bool]) -> MatchChange | None:
         """The match now, with the notice's note, when the notice is its latest change and `still` holds
         for it; else None, the note cleared unshown."""
         current = await self.service.get_match(notice.match.id)
         if notice.latest and current.status == "active" and still(current):
-            return replace(current, note=notice.id)
+            return MatchChange(current, note=notice.id)
         await self.service.posted(notice.id)
         return None
 

@@ -12,8 +12,9 @@ from dataclasses import dataclass, field, replace
 
 from bot.computer import seed_for
 from bot.errors import NotAllowed, NotFound
-from bot.models import Match
+from bot.models import Match, MatchStatus
 from bot.service import repository
+from bot.service.context import Context
 from bot.service.records import Records, Waiting
 from bot.work import Job as Place
 from bot.work import Kind, Owner
@@ -52,25 +53,33 @@ class Analysed:
     seconds: float
 
 
-class Analyses(Records):
+class Analyses:
+    """A finished match's analysis, made once in the workers and kept. `records` finds the match asked
+    for, as /replay does."""
+
+    def __init__(self, context: Context, records: Records):
+        self.context = context
+        self.records = records
+        self._jobs: dict[int, Job] = {}  # analyses under way in this process, by match
+
     async def analysis_target(self, guild_id: int, channel_id: int, user_id: int, match_id: int | None = None) -> Match:
         """The match /analysis looks at: as /replay's (the one asked for, else the last finished in this
         channel, else the user's own last), which must be over; with the ply each seat's player left at,
         so that every move is credited to whoever made it."""
-        match = await self.replay_target(guild_id, channel_id, user_id, match_id)
-        if match.status != "finished":
+        match = await self.records.replay_target(guild_id, channel_id, user_id, match_id)
+        if match.status != MatchStatus.FINISHED:
             raise NotAllowed(f"Match #{match.id} is still being played: it can be analysed once it is over.")
         return await self.with_departures(match)
 
     async def with_departures(self, match: Match) -> Match:
         """`match` with the ply each seat's player left at (`Match.left_plies`)."""
-        async with self.store.reading() as db:
-            left = await repository.left_plies(db, match.id)
+        async with self.context.store.reading() as db:
+            left = await repository.analyses.left_plies(db, match.id)
         return replace(match, left_plies=left)
 
     async def stored_analysis(self, match: Match) -> Analysed | None:
-        async with self.store.reading() as db:
-            row = await repository.analysis_row(db, match.id)
+        async with self.context.store.reading() as db:
+            row = await repository.analyses.analysis_row(db, match.id)
         if row is None:
             return None
         return Analysed(match, Analysis.from_dict(json.loads(row["data"])), row["seconds"])
@@ -82,7 +91,7 @@ class Analyses(Records):
         for. A new one takes its place in the line of heavy work: one at a time per player and a few per
         server (NotAllowed beyond that); `waiting(ahead)` is awaited first when analyses asked for before
         it in this server are still being made."""
-        if match.status != "finished":
+        if match.status != MatchStatus.FINISHED:
             raise NotAllowed(f"Match #{match.id} is still being played: it can be analysed once it is over.")
         if not match.left_plies:
             match = await self.with_departures(match)
@@ -91,13 +100,13 @@ class Analyses(Records):
             return stored
         job = self._jobs.get(match.id)
         if job is None:
-            place = self.computers.limits.admit(Kind.ANALYSIS, Owner(match.guild_id, user_id), f"match #{match.id}")
+            place = self.context.computers.limits.admit(Kind.ANALYSIS, Owner(match.guild_id, user_id), f"match #{match.id}")
             job = self._jobs[match.id] = Job(len(match.moves) + 1, place)
             task = asyncio.create_task(self._analysed(match, job))
 
             def done(_: asyncio.Task) -> None:
                 self._jobs.pop(match.id, None)
-                self.computers.limits.release(place)
+                self.context.computers.limits.release(place)
 
             task.add_done_callback(done)
             if place.ahead and waiting is not None:
@@ -122,13 +131,13 @@ class Analyses(Records):
         seed (`engines.analysis.questioned`); the analysis assembled from both and kept."""
         states = list(positions(match.game, len(match.seats), match.options, match.seed, match.moves))
         work = work_for(match.game, len(states))
-        started = self.clock()
+        started = self.context.clock()
 
         def played(ply: int) -> str | None:
             return match.moves[ply] if ply < len(match.moves) else None
 
         async def one(ply: int, seed: int) -> Position:  # a position a piece of work: moves go between them
-            position = await self.computers.run(evaluate, states[ply], work, seed, played(ply), kind=Kind.ANALYSIS,
+            position = await self.context.computers.run(evaluate, states[ply], work, seed, played(ply), kind=Kind.ANALYSIS,
                                                 owner=job.place.owner)
             job.done += 1
             await job.tell()
@@ -140,9 +149,10 @@ class Analyses(Records):
         job.total += len(asked)
         second = await asyncio.gather(*(one(ply, other_seed(seed_for(match.seed, ply))) for ply in asked))
         analysis = assemble(match.game, len(match.seats), movers, match.moves, first, dict(zip(asked, second)), work)
-        seconds = round(self.clock() - started, 1)
-        async with self.store.transaction() as db:
-            if await repository.match_row(db, match.id) is None:
+        seconds = round(self.context.clock() - started, 1)
+        async with self.context.store.transaction() as db:
+            if await repository.matches.match_row(db, match.id) is None:
                 raise NotFound("That match no longer exists.")
-            await repository.add_analysis(db, match.id, json.dumps(analysis.to_dict()), seconds, self.clock())
+            await repository.analyses.add_analysis(db, match.id, json.dumps(analysis.to_dict()), seconds,
+                                                   self.context.clock())
         return await self.stored_analysis(match) or Analysed(match, analysis, seconds)

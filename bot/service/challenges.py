@@ -3,14 +3,26 @@ taken, and made again from a finished match (rematch); the seating they start wi
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from bot.db import Tx
 from bot.errors import Conflict, Duplicate, NotAllowed, NotFound
-from bot.models import COMPUTER_LEVELS, LOCAL_GUILD, SIDES, Challenge, Match, Player, computer, dumps
+from bot.models import (
+    COMPUTER_LEVELS,
+    LOCAL_GUILD,
+    SIDES,
+    Challenge,
+    ChallengeChange,
+    ChallengeStatus,
+    MatchChange,
+    MatchStatus,
+    NoticeKind,
+    Player,
+    computer,
+    dumps,
+)
 from bot.service import repository
-from bot.service.core import ServiceCore
+from bot.service.context import Context
 from rules import GAMES, BadOptions, Game
 from rules.core import counted
 
@@ -34,7 +46,13 @@ def most_players(rules: Game, options: Mapping[str, Any], seed: int) -> int:
     return rules.players.start  # no count works: the caller's start() names the problem
 
 
-class Challenges(ServiceCore):
+class Challenges:
+    """Challenges made, answered, started, and made again from a finished match."""
+
+    def __init__(self, context: Context):
+        self.context = context
+        self.notes = context.notes
+
     async def challenge(
         self,
         guild_id: int,
@@ -51,14 +69,14 @@ class Challenges(ServiceCore):
         seating: Sequence[int] | None = None,
         elsewhere: Callable[[], Awaitable[int]] | None = None,
         via: str | None = None,
-    ) -> Challenge | Match:
+    ) -> ChallengeChange | MatchChange:
         """Post a challenge: to named opponents, or open to anyone for the seats nobody was named for.
         `computers` (levels) take seats at once; a challenge whose every seat is then taken starts at
-        once, and the started Match is returned. `side`: the challenger's seat, one of SIDES (the others
+        once, and the started match is returned. `side`: the challenger's seat, one of SIDES (the others
         take the remaining seats in the order named, computers after people, then whoever joins);
         `seating` instead: every player's id in seat order. Where the channel is busy, `elsewhere` (if
         given) is asked for another channel (a thread it opens) once the challenge is known to be valid.
-        `via`: the interaction whose first reply will post the result (see _note)."""
+        `via`: the interaction whose first reply will post the result (see Notes.add)."""
         if game not in GAMES:
             raise NotFound(f"There is no game called {game!r}. Games: {', '.join(GAMES)}")
         rules = GAMES[game]
@@ -73,7 +91,7 @@ class Challenges(ServiceCore):
         if len(set(ids)) != len(ids):
             raise NotAllowed("Each opponent can only be named once.")
         options = rules.resolve_options(options)
-        seed = self.rng.randrange(2**31)
+        seed = self.context.rng.randrange(2**31)
         bots = [computer(level) for level in computers]
         named = len(ids) + len(bots)
         if players is None:
@@ -86,35 +104,36 @@ class Challenges(ServiceCore):
         turn = self._turn_seconds(turn_seconds)
         if elsewhere is not None and await self.channel_busy(channel_id):
             channel_id = await elsewhere()
-        now = self.clock()
+        now = self.context.clock()
         try:
-            async with self._changing() as db:
+            async with self.notes.changing() as db:
                 await self._check_channel_free(db, channel_id)
                 if bots and guild_id != LOCAL_GUILD:
                     await self._check_computer_room(db, guild_id, challenger)
-                await repository.remember_players(db, (challenger, *opponents, *bots))
-                challenge_id = await repository.add_challenge(
+                await repository.players.remember_players(db, (challenger, *opponents, *bots))
+                challenge_id = await repository.challenges.add_challenge(
                     db, guild_id=guild_id, channel_id=channel_id, game=game, options=dumps(options), players=players,
                     challenger=challenger.id, turn_seconds=turn, seed=seed, now=now,
-                    expires_at=now + self.challenge_seconds, seating=dumps(order),
+                    expires_at=now + self.context.challenge_seconds, seating=dumps(order),
                 )
                 seated = [(uid, int(seat > 0), int(seat == 0)) for seat, uid in enumerate(ids)]
                 seated += [(bot.id, 1, 1) for bot in bots]
-                await repository.add_challenge_players(db, challenge_id, seated)
-                found: Challenge | Match = await self._load_challenge(db, challenge_id)
-                if len(found.accepted) == players:
-                    found = await self._start(db, found, now, via)
+                await repository.challenges.add_challenge_players(db, challenge_id, seated)
+                made = await self.context.load_challenge(db, challenge_id)
+                found: ChallengeChange | MatchChange
+                if len(made.accepted) == players:
+                    found = await self._start(db, made, now, via)
                 else:
-                    found = replace(found, note=await self._note(db, "challenge", found.id, now, via=via))
+                    found = ChallengeChange(made, await self.notes.add(db, NoticeKind.CHALLENGE, made.id, now, via=via))
         except Duplicate:  # another process stored a challenge here between our check and our insert
             raise NotAllowed(CHANNEL_HAS_CHALLENGE) from None
-        self.deadlines_changed.set()
+        self.context.deadlines_changed.set()
         return found
 
     async def _check_computer_room(self, db: Tx, guild_id: int, challenger: Player) -> None:
         """Refuse a match against the computer beyond what one player, or one server, may have running
         at once: each match's computer moves take the workers' time, shared by every server."""
-        mine, total = await repository.computer_matches(db, guild_id, challenger.id)
+        mine, total = await repository.matches.computer_matches(db, guild_id, challenger.id)
         if mine >= COMPUTER_MATCHES_PER_PLAYER:
             raise NotAllowed(f"You already play {mine} matches against the computer in this server, the most at once: "
                              "finish one (or /resign it) before starting another.")
@@ -131,13 +150,13 @@ class Challenges(ServiceCore):
         if side not in SIDES:
             raise NotAllowed(f"There is no side {side!r}: choose {', '.join(SIDES)}.")
         others: list[int | None] = [*named[1:], *[None] * (players - len(named))]
-        at = self.rng.randrange(players) if side == "random" else ("first", "second").index(side)
+        at = self.context.rng.randrange(players) if side == "random" else ("first", "second").index(side)
         others.insert(at, named[0])
         return others
 
     async def channel_busy(self, channel_id: int) -> bool:
         """Whether a match is being played or a challenge is open in this channel."""
-        async with self.store.reading() as db:
+        async with self.context.store.reading() as db:
             try:
                 await self._check_channel_free(db, channel_id)
             except NotAllowed:
@@ -148,52 +167,53 @@ class Challenges(ServiceCore):
         """Remember the message showing a challenge (posted for outbox note `note`, now done); returns
         the challenge as it now stands (it may have been answered or have expired while its message was
         being posted)."""
-        async with self._changing() as db:
-            await repository.set_challenge_message(db, challenge_id, message_id)
+        async with self.notes.changing() as db:
+            await repository.challenges.set_challenge_message(db, challenge_id, message_id)
             if note is not None:
-                await repository.delete_note(db, note)
-            return await self._load_challenge(db, challenge_id)
+                await repository.outbox.delete_note(db, note)
+            return await self.context.load_challenge(db, challenge_id)
 
     async def challenge_here(self, channel_id: int, user_id: int) -> Challenge:
         """The open challenge in this channel that concerns the user (for /accept and /decline)."""
-        async with self.store.reading() as db:
-            challenge_id = await repository.open_challenge_id(db, channel_id)
+        async with self.context.store.reading() as db:
+            challenge_id = await repository.challenges.open_challenge_id(db, channel_id)
             if challenge_id is None:
                 raise NotFound("There is no open challenge in this channel.")
-            return await self._load_challenge(db, challenge_id)
+            return await self.context.load_challenge(db, challenge_id)
 
-    async def accept(self, challenge_id: int, user: Player, via: str | None = None) -> Challenge | Match:
-        """Take a seat. Returns the started Match once every seat is taken, else the updated Challenge."""
-        now = self.clock()
-        async with self._changing() as db:
-            challenge = await self._load_challenge(db, challenge_id, lock=True)
+    async def accept(self, challenge_id: int, user: Player, via: str | None = None) -> ChallengeChange | MatchChange:
+        """Take a seat. Returns the started match once every seat is taken, else the updated challenge."""
+        now = self.context.clock()
+        async with self.notes.changing() as db:
+            challenge = await self.context.lock_challenge(db, challenge_id)
             self._check_open(challenge, now)
             if user.id == challenge.challenger.id:
                 raise NotAllowed("You can't accept your own challenge.")
             if any(p.id == user.id for p in challenge.accepted):
                 raise NotAllowed("You have already accepted this challenge.")
-            await repository.remember_players(db, (user,))
+            await repository.players.remember_players(db, (user,))
             if any(p.id == user.id for p in challenge.invited):
-                await repository.accept_invitation(db, challenge_id, user.id)
+                await repository.challenges.accept_invitation(db, challenge_id, user.id)
             elif challenge.free_seats > 0:
-                await repository.join_challenge(db, challenge_id, user.id)
+                await repository.challenges.join_challenge(db, challenge_id, user.id)
             elif challenge.has_open_seats or len(challenge.invited) > 1:
                 raise NotAllowed("This challenge is full.")
             else:
                 raise NotAllowed("Only the challenged player can accept this challenge.")
-            challenge = await self._load_challenge(db, challenge_id)
+            challenge = await self.context.load_challenge(db, challenge_id)
             if len(challenge.accepted) < challenge.players:
-                return replace(challenge, note=await self._note(db, "challenge", challenge_id, now, via=via))
+                return ChallengeChange(challenge, await self.notes.add(db, NoticeKind.CHALLENGE, challenge_id, now,
+                                                                       via=via))
             match = await self._start(db, challenge, now, via)
-        self.deadlines_changed.set()
+        self.context.deadlines_changed.set()
         return match
 
-    async def start_now(self, challenge_id: int, user: Player, via: str | None = None) -> Match:
+    async def start_now(self, challenge_id: int, user: Player, via: str | None = None) -> MatchChange:
         """The challenger starts an open challenge before every seat is taken (n is then fixed by the
         players seated); everybody named must have accepted."""
-        now = self.clock()
-        async with self._changing() as db:
-            challenge = await self._load_challenge(db, challenge_id, lock=True)
+        now = self.context.clock()
+        async with self.notes.changing() as db:
+            challenge = await self.context.lock_challenge(db, challenge_id)
             self._check_open(challenge, now)
             if user.id != challenge.challenger.id:
                 raise NotAllowed(f"Only {challenge.challenger.name}, who made the challenge, can start it early.")
@@ -204,38 +224,37 @@ class Challenges(ServiceCore):
             if len(challenge.accepted) < least:
                 raise NotAllowed(f"{challenge.rules.title} needs at least {least} players: wait for someone to join.")
             match = await self._start(db, challenge, now, via)
-        self.deadlines_changed.set()
+        self.context.deadlines_changed.set()
         return match
 
-    async def decline(self, challenge_id: int, user: Player, via: str | None = None) -> Challenge:
+    async def decline(self, challenge_id: int, user: Player, via: str | None = None) -> ChallengeChange:
         """A challenged player declines, a player who joined leaves, or the challenger withdraws."""
-        now = self.clock()
-        async with self._changing() as db:
-            challenge = await self._load_challenge(db, challenge_id, lock=True)
+        now = self.context.clock()
+        async with self.notes.changing() as db:
+            challenge = await self.context.lock_challenge(db, challenge_id)
             self._check_open(challenge, now)
             if user.id == challenge.challenger.id:
-                status = "withdrawn"
+                status = ChallengeStatus.WITHDRAWN
             elif any(p.id == user.id for p in challenge.invited):
-                status = "declined"
+                status = ChallengeStatus.DECLINED
             elif any(p.id == user.id for p in challenge.accepted):
-                await repository.leave_challenge(db, challenge_id, user.id)
-                left = await self._load_challenge(db, challenge_id)
-                return replace(left, note=await self._note(db, "challenge", challenge_id, now, via=via))
+                await repository.challenges.leave_challenge(db, challenge_id, user.id)
+                left = await self.context.load_challenge(db, challenge_id)
+                return ChallengeChange(left, await self.notes.add(db, NoticeKind.CHALLENGE, challenge_id, now, via=via))
             elif challenge.has_open_seats:
                 raise NotAllowed("This is an open challenge: press Join to play, or simply ignore it.")
             else:
                 raise NotAllowed("Only the challenged player can decline this challenge.")
-            await repository.close_challenge(db, challenge_id, status, now, user.id)
-            closed = await self._load_challenge(db, challenge_id)
-            return replace(closed, note=await self._note(db, "challenge", challenge_id, now, via=via))
+            await repository.challenges.close_challenge(db, challenge_id, status, now, user.id)
+            closed = await self.context.load_challenge(db, challenge_id)
+            return ChallengeChange(closed, await self.notes.add(db, NoticeKind.CHALLENGE, challenge_id, now, via=via))
 
     async def rematch(self, match_id: int, user: Player, elsewhere: Callable[[], Awaitable[int]] | None = None,
-                      via: str | None = None) -> Challenge | Match:
+                      via: str | None = None) -> ChallengeChange | MatchChange:
         """A new challenge from a finished match: same players, game, options and turn time, in the
         match's channel (or, where that is busy, where `elsewhere` says)."""
-        async with self.store.reading() as db:
-            match = await self._load_match(db, match_id)
-        if match.status != "finished":
+        match = await self.context.get_match(match_id)
+        if match.status != MatchStatus.FINISHED:
             raise NotAllowed("This match is still being played.")
         if match.seat_of(user.id) is None:
             raise NotAllowed("Only the players of this match can ask for a rematch.")
@@ -250,33 +269,33 @@ class Challenges(ServiceCore):
 
     def _turn_seconds(self, seconds: int | None) -> int:
         if seconds is None:
-            return self.turn_seconds
+            return self.context.turn_seconds
         if not MIN_TURN_SECONDS <= seconds <= MAX_TURN_SECONDS:
             raise NotAllowed("The time per turn must be between 1 minute and 14 days.")
         return int(seconds)
 
     def _check_open(self, challenge: Challenge, now: float) -> None:
-        if challenge.status != "open":
+        if challenge.status != ChallengeStatus.OPEN:
             raise NotAllowed(f"This challenge was {challenge.status} and is closed.")
         if challenge.expires_at <= now:
             raise NotAllowed("This challenge has expired.")
 
     async def _check_channel_free(self, db: Tx, channel_id: int) -> None:
-        if await repository.has_active_match(db, channel_id):
+        if await repository.matches.has_active_match(db, channel_id):
             raise NotAllowed("A match is already being played here: finish it first, or challenge from the "
                              "channel, where a new match gets a thread of its own.")
-        if await repository.open_challenge_id(db, channel_id) is not None:
+        if await repository.challenges.open_challenge_id(db, channel_id) is not None:
             raise NotAllowed(CHANNEL_HAS_CHALLENGE)
 
-    async def _start(self, db: Tx, challenge: Challenge, now: float, via: str | None = None) -> Match:
-        if await repository.accept_challenge(db, challenge.id, now) != 1:
+    async def _start(self, db: Tx, challenge: Challenge, now: float, via: str | None = None) -> MatchChange:
+        if await repository.challenges.accept_challenge(db, challenge.id, now) != 1:
             raise Conflict("This challenge was already answered.")
-        await repository.add_match(
+        await repository.matches.add_match(
             db, match_id=challenge.id, guild_id=challenge.guild_id, channel_id=challenge.channel_id,
             game=challenge.game, options=dumps(challenge.options), seed=challenge.seed,
             players=len(challenge.accepted), turn_seconds=challenge.turn_seconds,
             deadline=now + challenge.turn_seconds, now=now,
         )
-        await repository.add_seats(db, challenge.id, [p.id for p in challenge.seated()])
-        note = await self._note(db, "start", challenge.id, now, match_id=challenge.id, version=0, via=via)
-        return replace(await self._load_match(db, challenge.id), note=note)
+        await repository.matches.add_seats(db, challenge.id, [p.id for p in challenge.seated()])
+        note = await self.notes.add(db, NoticeKind.START, challenge.id, now, match_id=challenge.id, version=0, via=via)
+        return MatchChange(await self.context.load_match(db, challenge.id), note=note)

@@ -6,67 +6,77 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.db import DELIVERY_SECONDS
-from bot.models import Expired, Match
+from bot.models import ChallengeChange, Expired, Match, MatchChange, NoticeKind
 from bot.service import repository
-from bot.service.core import ServiceCore
+from bot.service.context import Context
+from bot.service.results import leave
 from rules import Cause
 
 
-class Clocks(ServiceCore):
+class Clocks:
+    """What is due, expiries and time-outs."""
+
+    def __init__(self, context: Context):
+        self.context = context
+        self.notes = context.notes
+
     async def next_deadline(self) -> float | None:
         """When the next challenge expires, the next turn timer runs out, or a change not posted yet is
         overdue."""
-        async with self.store.reading() as db:
-            return await repository.next_due(db)
+        async with self.context.store.reading() as db:
+            return await repository.timers.next_due(db)
 
     async def expire_due(self) -> Expired:
         """Close every challenge that expired and time out every player whose turn timer ran out. Each
         is claimed by one process only, when several share a PostgreSQL database. A player whose turn
         was never shown to them (its change still in the outbox) is not timed out meanwhile."""
-        now = self.clock()
-        async with self._changing() as db:
+        now = self.context.clock()
+        async with self.notes.changing() as db:
             challenges = []
-            for challenge_id in await repository.expired_challenge_ids(db, now):
-                await repository.expire_challenge(db, challenge_id, now)
-                expired = await self._load_challenge(db, challenge_id)
-                challenges.append(replace(expired, note=await self._note(db, "challenge", expired.id, now)))
+            for challenge_id in await repository.timers.expired_challenge_ids(db, now):
+                await repository.challenges.expire_challenge(db, challenge_id, now)
+                expired = await self.context.load_challenge(db, challenge_id)
+                challenges.append(ChallengeChange(expired, await self.notes.add(db, NoticeKind.CHALLENGE, expired.id, now)))
             matches = []
-            for match_id in await repository.timed_out_match_ids(db, now):
-                match = await self._load_match(db, match_id)
+            for match_id in await repository.timers.timed_out_match_ids(db, now):
+                match = await self.context.load_match(db, match_id)
                 if match.computer_to_move is not None:  # computers take no time: it moves once the bot runs
-                    await repository.set_deadline(db, match.id, now + match.turn_seconds)
+                    await repository.matches.set_deadline(db, match.id, now + match.turn_seconds)
                     continue
                 seat = match.state.to_move
-                left = await self._leave(db, match, seat, Cause.TIME, match.seats[seat].name, now)
-                matches.append(replace(left, note=await self._note(db, "timeout", match.id, now, match_id=match.id,
-                                                                   version=len(match.moves), seat=seat)))
-        await self.store.forget_deliveries(now - DELIVERY_SECONDS)
+                await leave(db, match, seat, Cause.TIME, match.seats[seat].name, now)
+                left = await self.context.load_match(db, match.id)
+                note = await self.notes.add(db, NoticeKind.TIMEOUT, match.id, now, match_id=match.id,
+                                            version=len(match.moves), seat=seat)
+                matches.append(MatchChange(left, note=note))
+        await self.context.store.forget_deliveries(now - DELIVERY_SECONDS)
         return Expired(tuple(challenges), tuple(matches))
 
-    async def reminders_due(self) -> list[Match]:
-        """The matches whose player to move has used most of a long turn (see repository.REMIND_AFTER):
-        each turn once, claimed by one process, with the outbox note of its reminder. A turn whose
-        player is a computer, or has reminders off (or whose server has), is passed over for good."""
-        now = self.clock()
+    async def reminders_due(self) -> list[MatchChange]:
+        """The matches whose player to move has used most of a long turn (see
+        repository.timers.REMIND_AFTER): each turn once, claimed by one process, with the outbox note of
+        its reminder. A turn whose player is a computer, or has reminders off (or whose server has), is
+        passed over for good."""
+        now = self.context.clock()
         due = []
-        async with self._changing() as db:
-            for match_id in await repository.reminder_match_ids(db, now):
-                match = await self._load_match(db, match_id)
+        async with self.notes.changing() as db:
+            for match_id in await repository.timers.reminder_match_ids(db, now):
+                match = await self.context.load_match(db, match_id)
                 version, player = len(match.moves), match.to_move
-                await repository.set_reminded(db, match.id, version)
+                await repository.timers.set_reminded(db, match.id, version)
                 if player is None or player.is_computer or not all(
-                        await repository.reminder_settings(db, match.guild_id, player.id)):
+                        await repository.players.reminder_settings(db, match.guild_id, player.id)):
                     continue
-                note = await self._note(db, "reminder", match.id, now, match_id=match.id, version=version,
-                                        seat=match.state.to_move)
-                due.append(replace(match, note=note))
+                note = await self.notes.add(db, NoticeKind.REMINDER, match.id, now, match_id=match.id, version=version,
+                                            seat=match.state.to_move)
+                due.append(MatchChange(match, note=note))
         return due
 
     async def shown_late(self, match: Match) -> Match:
         """The player to move was told only now (the change before their turn was shown late): their
         turn time starts again now, so that nobody loses on time without having been told."""
-        now = self.clock()
-        async with self._changing() as db:
-            await repository.restart_turn(db, match.id, len(match.moves), now + match.turn_seconds)
-        self.deadlines_changed.set()
+        now = self.context.clock()
+        async with self.notes.changing() as db:
+            await repository.matches.restart_turn(db, match.id, len(match.moves), now + match.turn_seconds)
+        self.context.deadlines_changed.set()
         return replace(match, deadline=max(match.deadline or now, now + match.turn_seconds))

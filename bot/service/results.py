@@ -1,4 +1,5 @@
-"""How a match ends: the players who left placed last, and the result recorded with everyone's new rating."""
+"""How a match ends, or goes on without a player who left: the players who left placed last, and the
+result recorded with everyone's new rating."""
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -9,7 +10,9 @@ from bot.db import Tx
 from bot.errors import Conflict
 from bot.models import Match, dumps
 from bot.service import repository
-from rules import Outcome
+from rules import Cause, Outcome
+
+STAND_IN = "medium"  # the computer that plays on for someone who left a game of more than two
 
 
 def leavers_last(outcome: Outcome, leavers: Sequence[int]) -> Outcome:
@@ -36,7 +39,7 @@ async def record_result(db: Tx, match: Match, outcome: Outcome, now: float) -> N
     """Record the result and update everyone's rating, in the caller's transaction. Players who left
     are placed last; a computer level in several seats is rated once, from its best place."""
     outcome = leavers_last(outcome, match.leavers)
-    changed = await repository.finish_match(db, match.id, now, outcome.reason, outcome.cause.value,
+    changed = await repository.records.finish_match(db, match.id, now, outcome.reason, outcome.cause.value,
                                             dumps([sorted(group) for group in outcome.places]))
     if changed != 1:
         raise Conflict("This match has already ended.")
@@ -44,7 +47,7 @@ async def record_result(db: Tx, match: Match, outcome: Outcome, now: float) -> N
     rated = rated_seats(match, place_of)
     before = []
     for seat in rated:
-        row = await repository.rating_row(db, match.guild_id, match.game, match.seats[seat].id)
+        row = await repository.records.rating_row(db, match.guild_id, match.game, match.seats[seat].id)
         if row is None:
             before.append(glicko.Rating())
         else:
@@ -56,12 +59,26 @@ async def record_result(db: Tx, match: Match, outcome: Outcome, now: float) -> N
     for seat, player in enumerate(match.seats):
         score = outcome.scores[seat] if outcome.scores is not None else None
         k = index.get(seat)
-        await repository.seat_result(db, match.id, seat, place_of[seat], score,
+        await repository.records.seat_result(db, match.id, seat, place_of[seat], score,
                                      before[k].rating if k is not None else None,
                                      after[k].rating if k is not None else None)
         if k is None:
             continue
         record = outcome.record(seat)
-        await repository.save_rating(db, match.guild_id, match.game, player.id, after[k].rating, after[k].rd,
+        await repository.records.save_rating(db, match.guild_id, match.game, player.id, after[k].rating, after[k].rd,
                                      after[k].volatility, int(record == "win"), int(record == "loss"),
                                      int(record == "draw"), now)
+
+
+async def leave(db: Tx, match: Match, seat: int, cause: Cause, name: str, now: float) -> None:
+    """The player of `seat` leaves (resigned, or ran out of time), in the caller's transaction: a
+    two-player match ends, and so does one with no other person left (the others ranked by the game's
+    running score, where it keeps one); else a computer plays on for them."""
+    stays = [p for p in match.people if p != match.seats[seat]]
+    if len(match.seats) == 2 or not stays:
+        leavers = match.leavers + (seat,)
+        outcome = Outcome.left(cause, name, len(match.seats), leavers, match.state.scores)
+        await record_result(db, match, outcome, now)
+    else:
+        await repository.matches.stand_in(db, match.id, seat, STAND_IN, now)
+        await repository.matches.set_deadline(db, match.id, now + match.turn_seconds)

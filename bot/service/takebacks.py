@@ -7,85 +7,89 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.db import Tx
-from bot.errors import Conflict, NotAllowed, Stale
-from bot.models import Match, Player, Takeback
+from bot.errors import Conflict, NotAllowed
+from bot.models import Match, MatchStatus, NoticeKind, Player, Takeback
 from bot.service import repository
-from bot.service.core import ServiceCore
+from bot.service.checks import playing_seat, still_at
+from bot.service.context import Context, Locked
 
 
-class Takebacks(ServiceCore):
+class Takebacks:
+    """Takebacks asked, granted (at once against the computer), declined."""
+
+    def __init__(self, context: Context):
+        self.context = context
+        self.notes = context.notes
+
     async def takeback(self, channel_id: int, user: Player, via: str | None = None) -> Takeback:
         """Ask to take back one's last move in this channel's match, or accept the opponent's request."""
-        now = self.clock()
-        async with self._changing() as db:
-            match = await self._active(db, channel_id, lock=True)
-            result = await self._ask(db, match, user, now, via)
-        self.deadlines_changed.set()
+        now = self.context.clock()
+        async with self.notes.changing() as db:
+            locked = await self.context.lock_active_match(db, channel_id)
+            result = await self._ask(db, locked, user, now, via)
+        self.context.deadlines_changed.set()
         return result
 
     async def takeback_at(self, match_id: int, user: Player, stamp: int, via: str | None = None) -> Takeback:
         """`takeback` from the button under the board of match `match_id` at `stamp` (Match.stamp)."""
-        now = self.clock()
-        async with self._changing() as db:
-            match = await self._load_match(db, match_id, lock=True)
-            self._open(match, stamp)
-            result = await self._ask(db, match, user, now, via)
-        self.deadlines_changed.set()
+        now = self.context.clock()
+        async with self.notes.changing() as db:
+            locked = await self.context.lock_match(db, match_id)
+            still_at(locked.match, stamp)
+            result = await self._ask(db, locked, user, now, via)
+        self.context.deadlines_changed.set()
         return result
 
     async def answer_takeback(self, match_id: int, user: Player, stamp: int, accept: bool,
                               via: str | None = None) -> Takeback:
         """Accept or decline the request standing in match `match_id` at `stamp`, as the opponent."""
-        now = self.clock()
-        async with self._changing() as db:
-            match = await self._load_match(db, match_id, lock=True)
-            self._open(match, stamp, "That request has lapsed: the board has changed since.")
-            seat = self._seat(match, user)
+        now = self.context.clock()
+        async with self.notes.changing() as db:
+            locked = await self.context.lock_match(db, match_id)
+            match = locked.match
+            still_at(match, stamp, "That request has lapsed: the board has changed since.")
+            seat = playing_seat(match, user)
             if match.takeback is None:
                 raise NotAllowed("There is no takeback request standing in this match.")
             if match.takeback == seat:
                 raise NotAllowed(f"It is up to {match.seats[1 - seat].name} to answer your request.")
             if accept:
-                result = await self._grant(db, match, match.takeback, await self._undone_by(db, match, match.takeback),
-                                           now, via)
+                result = await self._grant(db, locked, match.takeback,
+                                           await self._undone_by(db, match, match.takeback), now, via)
             else:
-                await repository.ask_takeback(db, match.id, None)
-                note = await self._note(db, "takeback-no", match.id, now, match_id=match.id,
-                                        version=len(match.moves), seat=match.takeback, via=via)
-                result = Takeback(replace(match, takeback=None, note=note), match.takeback, "declined")
-        self.deadlines_changed.set()
+                await repository.matches.ask_takeback(db, match.id, None)
+                note = await self.notes.add(db, NoticeKind.TAKEBACK_NO, match.id, now, match_id=match.id,
+                                            version=len(match.moves), seat=match.takeback, via=via)
+                result = Takeback(replace(match, takeback=None), match.takeback, "declined", note=note,
+                                  earlier=locked.unshown)
+        self.context.deadlines_changed.set()
         return result
 
-    @staticmethod
-    def _open(match: Match, stamp: int, stale: str = "The board has changed since.") -> None:
-        if match.status != "active":
-            raise NotAllowed("This match is over.")
-        if match.stamp != stamp:
-            raise Stale(stale)
-
-    async def _ask(self, db: Tx, match: Match, user: Player, now: float, via: str | None) -> Takeback:
-        if match.status != "active":
+    async def _ask(self, db: Tx, locked: Locked, user: Player, now: float, via: str | None) -> Takeback:
+        match = locked.match
+        if match.status != MatchStatus.ACTIVE:
             raise NotAllowed("This match is over.")
         if len(match.seats) != 2:
             raise NotAllowed("Moves can only be taken back in two-player games.")
-        seat = self._seat(match, user)
+        seat = playing_seat(match, user)
         other = match.seats[1 - seat]
         if match.takeback == 1 - seat:  # the opponent's request stands: this accepts it
-            return await self._grant(db, match, 1 - seat, await self._undone_by(db, match, 1 - seat), now, via)
+            return await self._grant(db, locked, 1 - seat, await self._undone_by(db, match, 1 - seat), now, via)
         if match.takeback == seat:
             raise NotAllowed(f"You have already asked to take your move back; it is up to {other.name}.")
         count = await self._undone_by(db, match, seat)  # refuses when there is nothing to take back
         if other.is_computer:
-            return await self._grant(db, match, seat, count, now, via)
-        await repository.ask_takeback(db, match.id, seat)
-        note = await self._note(db, "takeback-ask", match.id, now, match_id=match.id, version=len(match.moves),
-                                seat=seat, via=via)
-        return Takeback(replace(match, takeback=seat, note=note), seat, "asked")
+            return await self._grant(db, locked, seat, count, now, via)
+        await repository.matches.ask_takeback(db, match.id, seat)
+        note = await self.notes.add(db, NoticeKind.TAKEBACK_ASK, match.id, now, match_id=match.id,
+                                    version=len(match.moves), seat=seat, via=via)
+        return Takeback(replace(match, takeback=seat), seat, "asked", note=note, earlier=locked.unshown)
 
-    async def _undone_by(self, db: Tx, match: Match, seat: int) -> int:
+    @staticmethod
+    async def _undone_by(db: Tx, match: Match, seat: int) -> int:
         """How many moves a takeback asked by `seat` takes back: its last move, and against the computer
         every reply since. NotAllowed when `seat` has no move of its own to take back."""
-        movers = await repository.move_seats(db, match.id)
+        movers = await repository.matches.move_seats(db, match.id)
         if seat not in movers:
             raise NotAllowed("You have no move to take back yet.")
         last = len(movers) - 1 - movers[::-1].index(seat)
@@ -94,13 +98,16 @@ class Takebacks(ServiceCore):
                              "before the opponent replies.")
         return len(movers) - last
 
-    async def _grant(self, db: Tx, match: Match, seat: int, count: int, now: float, via: str | None) -> Takeback:
-        """Take back the last `count` moves, at the request of `seat`."""
+    async def _grant(self, db: Tx, locked: Locked, seat: int, count: int, now: float, via: str | None) -> Takeback:
+        """Take back the last `count` moves, at the request of `seat`: the notes of the changes taken back
+        go with them, so only those of the moves that stand are still to be shown before this one."""
+        match = locked.match
         keep = len(match.moves) - count
-        if not await repository.take_back(db, match.id, len(match.moves), keep, now + match.turn_seconds):
+        if not await repository.matches.take_back(db, match.id, len(match.moves), keep, now + match.turn_seconds):
             raise Conflict("The match changed at the same moment; look at the board and try again.")
-        left = set(await repository.note_ids(db, match.id))
-        note = await self._note(db, "takeback", match.id, now, match_id=match.id, version=keep, seat=seat, via=via)
-        after = await self._load_match(db, match.id)
-        return Takeback(replace(after, note=note, earlier=tuple(n for n in match.earlier if n in left)), seat,
-                        "granted", match.moves[keep:])
+        left = set(await repository.outbox.note_ids(db, match.id))
+        note = await self.notes.add(db, NoticeKind.TAKEBACK, match.id, now, match_id=match.id, version=keep, seat=seat,
+                                    via=via)
+        after = await self.context.load_match(db, match.id)
+        return Takeback(after, seat, "granted", match.moves[keep:], note=note,
+                        earlier=tuple(n for n in locked.unshown if n in left))

@@ -41,7 +41,7 @@ async def env(tmp_path, monkeypatch):
     )
     client = GameBot(settings)
     await client.login("test-token")  # runs setup_hook: database, commands, buttons, timers
-    client.handlers.service.clock = clock
+    client.handlers.service.context.clock = clock
     users = Discord(standin, client._connection.parse_interaction_create, GUILD)
     users.client, users.clock = client, clock
     users.settled = lambda: settled(client)

@@ -14,7 +14,7 @@ from bot.discord.posting import Send
 from bot.discord.replies import Refused, Reply, refusal, report_error
 from bot.discord.views import challenge_view
 from bot.errors import NotAllowed
-from bot.models import Challenge, Match, Player
+from bot.models import ChallengeChange, MatchChange, Player
 from rules import Game
 
 THREAD_PERMISSIONS = {"create_public_threads": "Create Public Threads", "send_messages_in_threads": "Send Messages in Threads"}
@@ -60,7 +60,7 @@ class Challenges(Family):
             side=side.value if side is not None else "random",
             elsewhere=self._thread_opener(interaction, name), via=via(interaction),
         )
-        if result.channel_id != interaction.channel_id:
+        if result.record.channel_id != interaction.channel_id:
             await self._post_in_thread(reply, result, player(interaction.user))
         else:
             await self._announce(reply.send, result)
@@ -73,18 +73,19 @@ class Challenges(Family):
             if action in ("accept", "join", "start"):
                 can_post_here(interaction)
             if action in ("accept", "join"):
-                result: Challenge | Match = await self.service.accept(challenge_id, user)
+                result: ChallengeChange | MatchChange = await self.service.accept(challenge_id, user)
             elif action == "start":
                 result = await self.service.start_now(challenge_id, user)
             else:
                 result = await self.service.decline(challenge_id, user)
-            challenge = await self.service.get_challenge(challenge_id) if isinstance(result, Match) else result
+            challenge = await self.service.get_challenge(challenge_id) if isinstance(result, MatchChange) \
+                else result.challenge
             await interaction.response.edit_message(
                 content=text.challenge_text(challenge), view=challenge_view(challenge),
                 allowed_mentions=discord.AllowedMentions.none(),
             )
-            if isinstance(result, Match):
-                await self.poster.show_in_channel(text.start_text(result), result)
+            if isinstance(result, MatchChange):
+                await self.poster.show_in_channel(text.start_text(result.match), result)
             else:
                 await self.service.posted(result.note)
         except Exception as error:  # buttons have no tree.on_error: the same report, from here
@@ -100,10 +101,10 @@ class Challenges(Family):
             result = await self.service.accept(found.id, player(interaction.user), via(interaction))
         else:
             result = await self.service.decline(found.id, player(interaction.user))
-        challenge = await self.service.get_challenge(found.id) if isinstance(result, Match) else result
-        await self.poster.refresh_challenge(challenge)
-        if isinstance(result, Match):
-            await self.poster.show(reply, text.start_text(result), result)
+        challenge = await self.service.get_challenge(found.id) if isinstance(result, MatchChange) else result.challenge
+        await self.poster.refresh_challenge(challenge, None if isinstance(result, MatchChange) else result.note)
+        if isinstance(result, MatchChange):
+            await self.poster.show(reply, text.start_text(result.match), result)
         else:
             await reply.send(text.challenge_text(challenge), allowed_mentions=discord.AllowedMentions.none())
 
@@ -117,27 +118,27 @@ class Challenges(Family):
             names = " vs ".join(p.name for p in finished.seats)
             opener = self._thread_opener(interaction, f"{finished.rules.title}: {names} (rematch)")
             result = await self.service.rematch(match_id, player(interaction.user), opener, via(interaction))
-            if result.channel_id != interaction.channel_id:
+            if result.record.channel_id != interaction.channel_id:
                 await self._post_in_thread(reply, result, player(interaction.user))
             else:
                 await self._announce(reply.send, result)
         except Exception as error:  # buttons have no tree.on_error: the same report, from here
             await report_error(interaction, error, reply)
 
-    async def _withdraw(self, result: Challenge | Match, challenger: Player) -> None:
+    async def _withdraw(self, result: ChallengeChange | MatchChange, challenger: Player) -> None:
         """Take back a challenge (or a match against computers) that could not be shown: nothing of it
         is left to show either."""
         await self.service.posted(result.note)
-        if isinstance(result, Match):
-            await self.service.abandon(result.id, challenger)
+        if isinstance(result, MatchChange):
+            await self.service.abandon(result.match.id, challenger)
         else:
-            await self.service.posted((await self.service.decline(result.id, challenger)).note)
+            await self.service.posted((await self.service.decline(result.challenge.id, challenger)).note)
 
-    async def _announce(self, send: Send, result: Challenge | Match) -> None:
+    async def _announce(self, send: Send, result: ChallengeChange | MatchChange) -> None:
         """Post a new challenge (with its buttons, pinging who was named), or a match that started at once
         (against computers only), through `send` (the reply, or a thread's send)."""
-        if isinstance(result, Match):
-            await self.poster.show(send, text.start_text(result), result)
+        if isinstance(result, MatchChange):
+            await self.poster.show(send, text.start_text(result.match), result)
         else:
             await self.poster.posted_challenge(send, result)
 
@@ -173,11 +174,11 @@ class Challenges(Family):
             raise Refused(error, told) from error
         return thread.id
 
-    async def _post_in_thread(self, reply: Reply, result: Challenge | Match, challenger: Player) -> None:
+    async def _post_in_thread(self, reply: Reply, result: ChallengeChange | MatchChange, challenger: Player) -> None:
         """A challenge (or a match against computers) that went to its own thread: posted there, and
         the channel told where. If Discord refuses the post, nobody could see the challenge or play the
         match: it is withdrawn (the match abandoned), and the challenger told why."""
-        thread_id = result.channel_id
+        thread_id = result.record.channel_id
         try:
             await self._announce(self.poster.channel(thread_id, result.note), result)
         except discord.HTTPException as error:
@@ -185,8 +186,8 @@ class Challenges(Family):
             if told is None:
                 raise
             await self._withdraw(result, challenger)
-            what = "challenge" if isinstance(result, Challenge) else "match"
+            what = "challenge" if isinstance(result, ChallengeChange) else "match"
             raise Refused(error, f"I could not post your {what} in its thread <#{thread_id}>, so it is "
                                  f"{'withdrawn' if what == 'challenge' else 'abandoned'}. {told}") from error
-        await reply.send(f"🧵 This channel is busy, so the new {result.rules.title} match has its own thread: <#{thread_id}>.",
+        await reply.send(f"🧵 This channel is busy, so the new {result.record.rules.title} match has its own thread: <#{thread_id}>.",
                          allowed_mentions=discord.AllowedMentions.none())

@@ -48,7 +48,7 @@ class ComputerTurns(Family):
                     owed = False
                 match = result.match
                 # (its own play is a no-op: this match is being played here)
-                if not await self.poster.show_unseen(text.move_text(result), match, "the computer's move"):
+                if not await self.poster.show_unseen(text.move_text(result), result, "the computer's move"):
                     return  # the next move waits until this one is shown (its poster then goes on)
                 if match.status == "finished" or match.computer_to_move is None:
                     return

@@ -15,7 +15,7 @@ from bot.discord.posting import Poster, board_file, pings
 from bot.discord.replies import report_error
 from bot.discord.views import panel_view
 from bot.errors import NotAllowed, Stale
-from bot.models import Match, Player
+from bot.models import DrawOffer, Player
 from bot.service import MatchService
 
 log = logging.getLogger(__name__)
@@ -35,7 +35,7 @@ class Play(Family):
         reply = reply_to(interaction)
         in_guild(interaction)
         result = await self.service.move(interaction.channel_id, player(interaction.user), notation, via(interaction))
-        await self.poster.show(reply, text.move_text(result), result.match)
+        await self.poster.show(reply, text.move_text(result), result)
 
     async def move_button(self, interaction: discord.Interaction, match_id: int) -> None:
         """The Move button: the player to move gets a private panel to build a move by picking its parts."""
@@ -59,7 +59,7 @@ class Play(Family):
             if kind == steps.MOVE:
                 result = await self.service.move_at(match_id, user, target, stamp)
                 await interaction.response.edit_message(content=f"✅ You played **{result.notation}**.", view=None)
-                await self.poster.show_in_channel(text.move_text(result), result.match)
+                await self.poster.show_in_channel(text.move_text(result), result)
                 return
             match = await self.service.builder(match_id, user, stamp)
             try:
@@ -136,18 +136,19 @@ class Play(Family):
         reply = reply_to(interaction)
         in_guild(interaction)
         user = player(interaction.user)
-        match = await self.service.resign(interaction.channel_id, user, via(interaction))
+        change = await self.service.resign(interaction.channel_id, user, via(interaction))
+        match = change.match
         if match.status == "active":  # a game of more than two goes on without them
-            await self.poster.show(reply, text.left_text(match, match.seat_of(user.id), f"{user.name} resigned."), match)
+            await self.poster.show(reply, text.left_text(match, match.seat_of(user.id), f"{user.name} resigned."), change)
         else:
-            await self.poster.show(reply, text.result_text(match), match)
+            await self.poster.show(reply, text.result_text(match), change)
 
     async def draw(self, interaction: discord.Interaction) -> None:
         reply = reply_to(interaction)
         in_guild(interaction)
         result = await self.service.draw(interaction.channel_id, player(interaction.user), via(interaction))
-        if isinstance(result, Match):
-            await self.poster.show(reply, text.result_text(result), result)
+        if not isinstance(result, DrawOffer):
+            await self.poster.show(reply, text.result_text(result.match), result)
         else:
             other = result.match.seats[1 - result.seat]
-            await self.poster.say(reply, text.draw_offer_text(result), result.match, pings(other))
+            await self.poster.say(reply, text.draw_offer_text(result), result, pings(other))

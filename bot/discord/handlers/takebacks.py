@@ -40,15 +40,15 @@ class Takebacks(Family):
             in_guild(interaction)
             result = await self.service.answer_takeback(match_id, player(interaction.user), stamp, accept)
             await interaction.response.edit_message(view=takeback_view(result.match, disabled=True))
-            await self._show(self.poster.channel(result.match.channel_id, result.match.note), result)
+            await self._show(self.poster.channel(result.match.channel_id, result.note), result)
         except Exception as error:
             await report_error(interaction, error)
 
     async def _show(self, to: Send | Reply, result: Takeback) -> None:
         match = result.match
         if result.status == "asked":
-            await self.poster.ask_takeback(to, match, result.seat)
+            await self.poster.ask_takeback(to, result, result.seat)
         elif result.status == "granted":
-            await self.poster.show(to, text.takeback_text(result), match)
+            await self.poster.show(to, text.takeback_text(result), result)
         else:  # declined: the one who asked is told
-            await self.poster.say(to, text.takeback_text(result), match, pings(match.seats[result.seat]))
+            await self.poster.say(to, text.takeback_text(result), result, pings(match.seats[result.seat]))

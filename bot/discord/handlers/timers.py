@@ -4,7 +4,7 @@ from __future__ import annotations
 from bot.discord import messages as text
 from bot.discord.handlers.computers import ComputerTurns
 from bot.discord.posting import Poster
-from bot.models import Challenge, Match, Notice
+from bot.models import ChallengeChange, Match, MatchChange, Notice
 
 
 class Timers:
@@ -17,14 +17,14 @@ class Timers:
     async def notice_due(self, notice: Notice) -> None:
         await self.poster.repost(notice)
 
-    async def challenge_expired(self, challenge: Challenge) -> None:
-        await self.poster.refresh_challenge(challenge)
+    async def challenge_expired(self, change: ChallengeChange) -> None:
+        await self.poster.refresh_challenge(change.challenge, change.note)
 
-    async def timed_out(self, match: Match) -> None:
-        await self.poster.show_unseen(text.timeout_text(match), match, "the time-out")
+    async def timed_out(self, change: MatchChange) -> None:
+        await self.poster.show_unseen(text.timeout_text(change.match), change, "the time-out")
 
-    async def remind(self, match: Match) -> None:
-        await self.poster.remind(match)
+    async def remind(self, change: MatchChange) -> None:
+        await self.poster.remind(change)
 
     def computer_owed(self, match: Match) -> None:
         self.computers.play(match, owed=True)

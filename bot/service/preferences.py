@@ -1,4 +1,4 @@
-"""Settings: whether players, and a whole server, get turn reminders."""
+"""Preferences: whether players, and a whole server, get turn reminders."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from bot.errors import NotAllowed
 from bot.models import Player
 from bot.service import repository
-from bot.service.core import ServiceCore
+from bot.service.context import Context
 
 
 @dataclass(frozen=True)
@@ -15,7 +15,12 @@ class ReminderSettings:
     server: bool  # everyone's in this server
 
 
-class Settings(ServiceCore):
+class Preferences:
+    """Whether a player, or a whole server, gets turn reminders."""
+
+    def __init__(self, context: Context):
+        self.context = context
+
     async def reminder_settings(self, guild_id: int, user: Player, *, mine: bool | None = None,
                                 server: bool | None = None, manages_server: bool = False) -> ReminderSettings:
         """Turn the player's reminders (`mine`) or the server's (`server`, for those who manage it) on or
@@ -23,9 +28,9 @@ class Settings(ServiceCore):
         if server is not None and not manages_server:
             raise NotAllowed("Only someone with the Manage Server permission can turn reminders on or off for the "
                              "whole server.")
-        async with self._changing() as db:
+        async with self.context.notes.changing() as db:
             if mine is not None:
-                await repository.set_player_reminders(db, user, mine)
+                await repository.players.set_player_reminders(db, user, mine)
             if server is not None:
-                await repository.set_server_reminders(db, guild_id, server)
-            return ReminderSettings(*await repository.reminder_settings(db, guild_id, user.id))
+                await repository.players.set_server_reminders(db, guild_id, server)
+            return ReminderSettings(*await repository.players.reminder_settings(db, guild_id, user.id))
