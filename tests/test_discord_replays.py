@@ -68,7 +68,7 @@ async def test_a_replay_made_after_discords_fifteen_minutes_is_posted_in_the_cha
     """The replay waited in line so long that its interaction's token ran out: the GIF is posted in the
     channel for whoever asked, not lost, and nothing is sent through the dead token."""
     await finished_match(env)
-    computers = env.client.handlers.service.computers
+    computers = env.client.service.computers
     drawing = computers.run
 
     async def long_wait(work, *args, **how):  # a queue of other servers' work ahead of it
