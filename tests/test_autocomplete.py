@@ -87,7 +87,7 @@ async def test_a_burst_of_keystrokes_is_answered_once_for_the_latest(env, caplog
 
 async def test_suggestions_that_would_come_too_late_are_dropped_quietly(env, caplog):
     await elevation_match(env)
-    offered = env.client.handlers.service.play.offered
+    offered = env.client.service.play.offered
     reading = offered.run
 
     async def slow(work, *args):  # the worker took three seconds, as on a machine flooded with work

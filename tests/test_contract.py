@@ -18,7 +18,7 @@ import pytest
 from PIL import Image
 
 import renderers
-from bot.discord.commands import DESCRIPTION_LIMIT
+from bot.discord.picker import DESCRIPTION_LIMIT
 from bot.rulebook import rules_text
 from renderers.describe import ALT_TEXT_MAX
 from rules import GAMES, Game, IllegalMove, LastMove, Outcome, ended

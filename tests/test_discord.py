@@ -11,10 +11,10 @@ import discord
 import renderers
 from bot.discord import views
 from bot.discord.client import invite_link
-from bot.discord.handlers.challenges import THREAD_PERMISSIONS
+from bot.discord.cogs.challenges import THREAD_PERMISSIONS
 from bot.discord.replies import NEEDED
 from tests.support.images import decode
-from tests.support.inprocess import CHANNEL, GUILD
+from tests.support.inprocess import CHANNEL, GUILD, with_cogs
 from tests.support.standin import ALL_PERMISSIONS, Message
 from tests.support.users import Discord, User
 
@@ -81,12 +81,12 @@ async def test_a_whole_match_as_players_see_it(env):
     [embed] = as_text.embeds
     assert as_text.ephemeral and not as_text.files and "after 1 move" in as_text.content
     assert embed["description"] == "```\n" + renderers.render_text(
-        (match := await env.client.handlers.service.latest(CHANNEL)).state, match.names).rstrip() + "\n```"
+        (match := await env.client.service.latest(CHANNEL)).state, match.names).rstrip() + "\n```"
 
     final = await (await env.command(BOB, CHANNEL, "resign")).reply()
     assert "bob resigned" in final.content and "Ratings:" in final.content
     assert sorted(await final.pinged()) == [ALICE.id, BOB.id] and [b["label"] for b in final.buttons] == ["Rematch", "Replay", "Analyse"]
-    match = await env.client.handlers.service.latest(CHANNEL)
+    match = await env.client.service.latest(CHANNEL)
     assert decode(final.png).tobytes() == decode(renderers.render(match.state, match.names)).tobytes()
     assert decode(final.png).tobytes() != decode(moved.png).tobytes(), "the result is drawn, not the last move again"
     again = await (await env.command(CAROL, CHANNEL, "board")).reply()
@@ -189,7 +189,7 @@ async def test_rules_show_the_start_position(env):
 
 
 async def test_slow_work_is_deferred_and_still_answered(env, monkeypatch):
-    renders = env.client.handlers.renders
+    renders = env.client.renders
     real = renders.run
 
     async def slow(work, *args):  # the workers drawing boards are busy
@@ -207,7 +207,7 @@ async def test_a_bug_is_logged_and_the_user_gets_a_short_apology(env, monkeypatc
     async def broken(*args, **kwargs):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(env.client.handlers.service, "history", broken)
+    monkeypatch.setattr(env.client.service, "history", broken)
     with caplog.at_level(logging.ERROR):
         reply = await (await env.command(CAROL, CHANNEL, "history")).reply()
     assert reply.ephemeral and "Something went wrong" in reply.content and "boom" not in reply.content
@@ -236,21 +236,38 @@ async def test_commands_and_buttons_the_bot_no_longer_has_are_answered_plainly(e
     assert start.png and "Accepted" in challenge.content
 
 
-def test_every_kind_of_the_bots_components_is_known_as_its_own() -> None:
+async def test_a_cog_unloaded_takes_its_buttons_along_and_loaded_again_answers_them(env):
+    """A cog registers what its buttons do when it loads and removes it when it unloads: a Move button
+    pressed meanwhile is answered as one the bot no longer has, not left unanswered."""
+    from bot.discord.cogs.play import Play
+
+    _, start = await challenge_accepted(env)
+    await env.client.remove_cog("Play")
+    gone = await (await env.press(ALICE, start, "Move")).reply()
+    assert gone.ephemeral and gone.content == "⚠️ That button is not part of this bot any more; type / to see the current commands."
+    await env.client.add_cog(Play(env.client))
+    panel = await (await env.press(ALICE, start, "Move")).reply()
+    assert panel.ephemeral and "Pick the first part" in panel.content
+
+
+async def test_every_kind_of_the_bots_components_is_known_as_its_own_and_answered_by_one_cog(tmp_path) -> None:
     one_of_each = [views.ChallengeButton("accept", 1), views.RematchButton(1), views.PageButton("attaxx", 2, "next"),
                    views.MoveButton(1), views.BuildMenu(1, 0, 0), views.BuildBack(1, 0, None), views.ReplayButton(1),
                    views.TakebackButton(1, 1), views.TakebackAnswer("decline", 1, 1), views.AnalyseButton(1),
                    views.HistoryPage(2, "prev"), views.HistoryReplay(1), views.GamesPage(2, "next")]
-    assert {type(item) for item in one_of_each} == set(views.DYNAMIC_ITEMS)
+    bot = await with_cogs(tmp_path)
+    assert {type(item) for item in one_of_each} == set(bot.answers)
+    assert sum(len(cog.answers) for cog in bot.cogs.values()) == len(bot.answers), "each kind answered by one cog"
     for item in one_of_each:
-        assert item.template in views.TEMPLATES and views.is_known_component(item.item.custom_id)
-    assert not views.is_known_component("tictactoe:move:3")
+        assert bot.answered(item.item.custom_id)
+        assert [kind for kind in bot.answers if kind.claims(item.item.custom_id)] == [type(item)]
+    assert not bot.answered("tictactoe:move:3")
 
 
 async def test_leaderboard_pages_with_buttons(env):
     from bot.models import Player
 
-    service = env.client.handlers.service
+    service = env.client.service
     for i in range(6):
         winner, loser = Player(100 + 2 * i, f"winner{i}"), Player(101 + 2 * i, f"loser{i}")
         challenge = (await service.challenge(GUILD, 9000 + i, winner, "attaxx", [loser])).challenge
@@ -310,7 +327,7 @@ async def test_the_challenger_chooses_a_side_and_a_rematch_swaps_them(env):
 async def test_a_random_side_is_drawn_once_and_kept(env):
     """Without a side, the challenger's seat is drawn when the challenge is made: what the challenge
     says is how the match starts, and over a few challenges both sides come up."""
-    env.client.handlers.service.context.rng = random.Random(1)  # the same draws every run
+    env.client.service.context.rng = random.Random(1)  # the same draws every run
     seats = set()
     for _ in range(8):
         challenge = await (await env.command(ALICE, CHANNEL, "challenge", "attaxx", opponent=BOB)).reply()

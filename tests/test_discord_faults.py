@@ -33,7 +33,7 @@ def announced(env: Discord, channel: int = CHANNEL) -> list[str]:
 
 
 async def stored(env: Discord, channel: int = CHANNEL) -> list[str]:
-    return list((await env.client.handlers.service.latest(channel)).moves)
+    return list((await env.client.service.latest(channel)).moves)
 
 
 async def test_a_reply_ready_while_the_deferral_is_on_its_way_stays_private(env, monkeypatch):
@@ -42,7 +42,7 @@ async def test_a_reply_ready_while_the_deferral_is_on_its_way_stays_private(env,
     await challenge_accepted(env)
     monkeypatch.setattr(replies, "DEFER_AFTER", 0.2)
     env.standin.latency["callback"] = 0.6
-    service = env.client.handlers.service
+    service = env.client.service
     real = service.move
 
     async def slow(*args, **kwargs):  # the refusal is ready while the deferral waits for its answer
@@ -60,7 +60,7 @@ async def test_a_deferred_board_still_notifies_the_player_to_move(env, monkeypat
     gets a message of their own."""
     await challenge_accepted(env)
     monkeypatch.setattr(replies, "DEFER_AFTER", 0.05)
-    renders = env.client.handlers.renders
+    renders = env.client.renders
     real = renders.run
 
     async def slow(work, *args):
@@ -106,7 +106,7 @@ async def test_rate_limits_delay_boards_but_post_each_once_in_order(env):
     env.standin.inject("callback", "429", times=1, uploads=True, retry_after=0.2)
     for _ in range(3):
         seen = len(announced(env))
-        move = (await env.client.handlers.service.current(CHANNEL)).state.legal_moves()[0]
+        move = (await env.client.service.current(CHANNEL)).state.legal_moves()[0]
         mine = await (await env.command(ALICE, CHANNEL, "move", notation=move)).reply()
         assert mine.png
         await env.standin.wait_for(lambda n=seen: len(announced(env)) == n + 2, timeout=20)
@@ -169,7 +169,7 @@ async def test_a_computers_post_that_fails_is_posted_later_and_its_next_move_wai
     await env.settled()
     env.standin.inject("channel_post", "drop")
     await (await env.command(ALICE, CHANNEL, "move", notation="a1")).reply()
-    service = env.client.handlers.service
+    service = env.client.service
     await env.standin.wait_for(lambda: env.standin.faults[0].hits == 1, timeout=20)
     await asyncio.sleep(0.3)
     assert len(await stored(env)) == 2, "the second computer waits for the first one's board"
@@ -223,7 +223,7 @@ async def test_a_move_made_before_the_last_one_was_shown_comes_after_it(env):
     await env.standin.wait_for(lambda: fault.hits == 1, timeout=20)
     seen = await (await env.command(ALICE, CHANNEL, "board")).reply()
     assert seen.ephemeral and "after 2 moves" in seen.content and announced(env) == ["b6"]
-    move = (await env.client.handlers.service.current(CHANNEL)).state.legal_moves()[0]
+    move = (await env.client.service.current(CHANNEL)).state.legal_moves()[0]
     mine = await (await env.command(ALICE, CHANNEL, "move", notation=move)).reply()
     assert mine.png and f"**{move}**" in mine.content
     await env.standin.wait_for(lambda: len(announced(env)) == 4, timeout=20)
@@ -240,7 +240,7 @@ async def test_a_move_whose_answer_waited_for_the_last_one_is_posted_below_it(en
     await (await env.command(ALICE, CHANNEL, "move", notation="b6")).reply()
     await env.standin.wait_for(lambda: dropped.hits == 1, timeout=20)
     held = env.standin.inject("channel_post", "hold")
-    move = (await env.client.handlers.service.current(CHANNEL)).state.legal_moves()[0]
+    move = (await env.client.service.current(CHANNEL)).state.legal_moves()[0]
     action = await env.command(ALICE, CHANNEL, "move", notation=move)
     await env.standin.wait_for(lambda: held.held.is_set() and [m for m in action.standin.answers.get(
         action.interaction.id, []) if m.loading], timeout=20)

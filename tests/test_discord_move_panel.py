@@ -40,7 +40,7 @@ async def test_a_move_built_by_picking_its_squares(env):
     board = await played.board()
     assert not board.ephemeral and "played" in board.content and await board.pinged() == [BOB.id]
     assert decode(board.png).tobytes() != decode(start.png).tobytes()
-    match = await env.client.handlers.service.latest(CHANNEL)
+    match = await env.client.service.latest(CHANNEL)
     assert len(match.moves) == 1 and [b["label"] for b in board.buttons] == ["Move", "Take back"]
 
 
@@ -60,7 +60,7 @@ async def test_a_panel_left_open_refuses_and_offers_a_fresh_one(env):
     await (await env.command(BOB, CHANNEL, "move", notation="b2")).reply()
     stale = await (await env.choose(ALICE, panel, "▶ a6")).updated()
     assert "board has changed" in stale.content and "fresh" in stale.content
-    match = await env.client.handlers.service.latest(CHANNEL)
+    match = await env.client.service.latest(CHANNEL)
     assert len(match.moves) == 2, "nothing was played from the old panel"
     assert stale.options() == [c.label for c in steps.panel(match.state).choices], "a panel for the position now"
 
@@ -72,7 +72,7 @@ async def test_a_panel_left_open_refuses_and_offers_a_fresh_one(env):
     # the same for a step that only goes one part further
     panel = await open_panel(env, BOB, start)
     step = next(option for option in panel.options() if "…" in option)
-    state = (await env.client.handlers.service.latest(CHANNEL)).state
+    state = (await env.client.service.latest(CHANNEL)).state
     played = await (await env.command(BOB, CHANNEL, "move", notation=state.legal_moves()[-1])).reply()
     assert not played.ephemeral
     late = await (await env.choose(BOB, panel, step)).updated()
@@ -84,7 +84,7 @@ async def test_two_quick_picks_on_one_panel_play_one_move(env):
     panel = await open_panel(env, ALICE, start)
     first, second = await asyncio.gather(env.choose(ALICE, panel, "▶ a6"), env.choose(ALICE, panel, "▶ b6"))
     await env.standin.wait_for(lambda: first.interaction.answered.is_set() and second.interaction.answered.is_set())
-    match = await env.client.handlers.service.latest(CHANNEL)
+    match = await env.client.service.latest(CHANNEL)
     assert len(match.moves) == 1
     await env.standin.wait_for(lambda: len([m for m in env.standin.channel(CHANNEL) if m.files]) >= 2)
     await asyncio.sleep(0.2)  # room for a second board, were one (wrongly) on its way

@@ -68,10 +68,12 @@ async def test_a_replay_made_after_discords_fifteen_minutes_is_posted_in_the_cha
     """The replay waited in line so long that its interaction's token ran out: the GIF is posted in the
     channel for whoever asked, not lost, and nothing is sent through the dead token."""
     await finished_match(env)
-    computers = env.client.handlers.service.computers
+    computers = env.client.service.computers
     drawing = computers.run
 
-    async def long_wait(work, *args, **how):  # a queue of other servers' work ahead of it
+    async def long_wait(work, *args, **how):  # a queue of other servers' work ahead of it: the answer is deferred
+        replay = max(env.standin.interactions)  # meanwhile, as it is when the wait is long
+        await env.standin.wait_for(lambda: env.standin.answers.get(replay), timeout=30)
         env.clock.advance(16 * 60)
         env.standin.advance(16 * 60)
         return await drawing(work, *args, **how)

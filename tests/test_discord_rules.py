@@ -5,10 +5,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-import discord
 import pytest
 
-from bot.discord.commands import build_tree
 from tests.support.discord_rules import (
     DEFAULT_ATTACHMENT_LIMIT,
     EPHEMERAL,
@@ -20,6 +18,7 @@ from tests.support.discord_rules import (
     check_message,
     check_thread,
 )
+from tests.support.inprocess import command_tree
 
 DELETE = object()
 
@@ -152,9 +151,9 @@ def test_commands_per_type_are_limited() -> None:
         assert (refusal.status, refusal.code) == (400, 30032)
 
 
-def test_the_bots_command_tree_is_one_discord_accepts() -> None:
+async def test_the_bots_command_tree_is_one_discord_accepts(tmp_path) -> None:
     """Every command and option the bot registers, /replay's match number up to 2**53 - 1 included."""
-    tree = build_tree(discord.Client(intents=discord.Intents.none()))
+    tree = await command_tree(tmp_path)
     registered = [c.to_dict(tree) for c in tree.get_commands()]
     check_commands(registered)
     replay = next(c for c in registered if c["name"] == "replay")

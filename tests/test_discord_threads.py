@@ -33,7 +33,7 @@ async def test_a_second_match_gets_its_own_thread_and_plays_there(env):
     moved = await (await env.command(CAROL, thread_id, "move", notation="a6")).reply()
     assert not moved.ephemeral and "**a6**" in moved.content and moved.channel_id == thread_id
     board = await (await env.command(ALICE, CHANNEL, "board")).reply()
-    service = env.client.handlers.service
+    service = env.client.service
     assert (await service.current(CHANNEL)).moves == () and (await service.current(thread_id)).moves == ("a6",)
     assert "#1 after 0 moves" in board.content and ALICE.mention in board.content
     panel = await (await env.press(DAVE, moved, "Move")).reply()

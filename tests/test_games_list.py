@@ -18,7 +18,7 @@ DAVE = Player(4, "dave")
 async def board_remembered(env, message_id: int, timeout: float = 10.0) -> None:
     """Wait until the bot has noted that `message_id` shows a board (it does so just after posting)."""
     async def noted() -> None:
-        while message_id not in {m.board_message for m in (await env.client.handlers.service.games(
+        while message_id not in {m.board_message for m in (await env.client.service.games(
                 BOT_GUILD, ALICE_USER.id))[0]}:
             await asyncio.sleep(0.01)
 
@@ -83,7 +83,7 @@ async def test_games_lists_matches_in_channels_and_threads_with_their_latest_boa
 
 
 async def test_games_pages_turn_with_their_buttons(env, monkeypatch):
-    from bot.discord.handlers import records
+    from bot.discord.cogs import records
 
     monkeypatch.setattr(records, "PER_PAGE", 1)
     await challenge_accepted(env)

@@ -187,7 +187,7 @@ async def test_analysis_refusals_are_short_and_private(env):
     nothing = await (await env.command(ALICE_USER, BOT_CHANNEL, "analysis")).reply()
     assert nothing.ephemeral and "No match has finished here yet" in nothing.content
     await challenge_accepted(env)
-    match = await env.client.handlers.service.play.current(BOT_CHANNEL)
+    match = await env.client.service.play.current(BOT_CHANNEL)
     running = await (await env.command(ALICE_USER, BOT_CHANNEL, "analysis", match=match.id)).reply()
     assert running.ephemeral and "still being played" in running.content
     await env.settled()

@@ -124,7 +124,7 @@ async def test_settings_turn_reminders_off_and_only_managers_change_the_servers(
 async def test_a_reminder_its_process_did_not_post_is_posted_later_unless_the_turn_was_played(env):
     await challenge_accepted(env)
     await env.settled()
-    service = env.client.handlers.service
+    service = env.client.service
     env.clock.advance(0.8 * DAY + 1)
     # claimed by a process that stops before posting it (a task that ends: a live one would still be showing it)
     [due] = await asyncio.create_task(service.clocks.reminders_due())

@@ -234,7 +234,7 @@ async def test_a_request_its_process_did_not_post_is_posted_later_while_it_stand
     await challenge_accepted(env)
     await (await env.command(ALICE_USER, BOT_CHANNEL, "move", notation="b6")).reply()
     await env.settled()
-    service = env.client.handlers.service
+    service = env.client.service
     alice = (await service.play.current(BOT_CHANNEL)).seats[0]
     # asked by a process that stops before posting it (a task that ends: a live one would still be showing it)
     await asyncio.create_task(service.takebacks.takeback(BOT_CHANNEL, alice))

@@ -1,23 +1,30 @@
-"""The Discord client: opens the store, registers commands and persistent buttons, runs the timers."""
+"""The Discord bot: opens the store, wires the service to what shows its changes, adds the cogs (the
+commands and persistent buttons), syncs the commands and runs the timers."""
 from __future__ import annotations
 
 import asyncio
 import logging
 import time
+from typing import cast
 
 import discord
+from discord.ext import commands
 
 from bot.computer import ComputerPlayers
 from bot.config import Settings
 from bot.db import Store, open_store
-from bot.discord.commands import build_tree
-from bot.discord.handlers import Handlers
+from bot.discord.cogs import COGS
+from bot.discord.cogs.common import Answer
+from bot.discord.computers import ComputerTurns
 from bot.discord.payloads import Mentions
-from bot.discord.replies import STALE_BUTTON, answer_stale
-from bot.discord.views import DYNAMIC_ITEMS, is_known_component
+from bot.discord.posting import Poster
+from bot.discord.replies import STALE_BUTTON, answer_stale, report_error
+from bot.discord.timers import Timers
+from bot.discord.tree import Tree
+from bot.discord.views import Component
 from bot.scheduler import Scheduler
 from bot.service import MatchService
-from bot.workers import Workers
+from bot.workers import Workers, spare_cores
 
 log = logging.getLogger(__name__)
 
@@ -37,9 +44,18 @@ def invite_link(application_id: int) -> str:
     return discord.utils.oauth_url(application_id, permissions=PERMISSIONS, scopes=("bot", "applications.commands"))
 
 
-class GameBot(discord.AutoShardedClient):
+class GameBot(commands.AutoShardedBot):
     """The bot: the shards named in the settings (all, by default) in this one process. Several
-    processes, each with its own shards, may share one PostgreSQL database."""
+    processes, each with its own shards, may share one PostgreSQL database. Slash commands only: its
+    features are the cogs of bot.discord.cogs, added in setup_hook; what they share (the service, the
+    poster, the worker processes, the computers' turns and the timers) are attributes of the bot."""
+
+    # made in setup_hook, once the store is open
+    service: MatchService
+    poster: Poster
+    computers: ComputerTurns
+    timers: Timers
+    scheduler: Scheduler
 
     def __init__(self, settings: Settings):
         # The bot never joins voice: discord.py's start-up warnings about missing voice libraries
@@ -49,49 +65,70 @@ class GameBot(discord.AutoShardedClient):
         intents = discord.Intents.none()
         intents.guilds = True  # channels and threads; interactions carry everything else
         super().__init__(
+            # no message content: a mention is the only prefix discord.py can see, and there are no text commands
+            command_prefix=commands.when_mentioned,
+            help_command=None,
+            tree_cls=Tree,
             intents=intents,
             allowed_mentions=Mentions(users=True, roles=False, everyone=False),
             shard_count=settings.shard_count,
             shard_ids=list(settings.shard_ids) if settings.shard_ids is not None else None,
         )
         self.settings = settings
-        self.tree = build_tree(self)
+        # what answers a press of each kind of button or menu of bot.discord.views: registered by its cog
+        self.answers: dict[type[Component], Answer] = {}
         self.store: Store | None = None
-        self.handlers: Handlers | None = None
-        self.scheduler: Scheduler | None = None
         self._timers: asyncio.Task | None = None
         self._warm: asyncio.Task | None = None
+        # the processes that draw boards, on the cores the event loop leaves free
+        self.renders = Workers(spare_cores(), imports=("bot.boards",))
         # autocomplete's suggestions for positions with many moves, read in a process of their own so
         # that neither the event loop nor the boards wait on them
         self.suggesters = Workers(1, imports=("bot.service.suggestions",))
+
+    @property
+    def tree(self) -> Tree:
+        return cast(Tree, super().tree)
 
     async def setup_hook(self) -> None:
         try:
             self.store = await open_store(self.settings.database)
         except Exception as error:
             raise StoreUnavailable(f"{type(error).__name__}: {error}") from error
-        service = MatchService(
-            self.store,
+        self._wire(self.store)
+        await self.add_cogs()
+        await self._sync_commands()
+        await self.scheduler.start()
+        self._timers = asyncio.create_task(self.scheduler.run(), name="timers")
+        self._warm = asyncio.create_task(self._warm_up(), name="worker processes")
+
+    def _wire(self, store: Store) -> None:
+        """The service on the open store, and what shows its changes in Discord."""
+        self.service = MatchService(
+            store,
             challenge_seconds=self.settings.challenge_minutes * 60,
             turn_seconds=self.settings.turn_hours * 3600,
             computers=ComputerPlayers(seconds=self.settings.computer_seconds),
             note_grace=self.settings.note_grace,
             suggest=self.suggesters.run,
         )
-        self.handlers = Handlers(self, service)
-        self.scheduler = Scheduler(service, self.handlers.timers, self.settings.sweep_seconds)
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
-        await self._sync_commands()
-        await self.scheduler.start()
-        self._timers = asyncio.create_task(self.scheduler.run(), name="timers")
-        self._warm = asyncio.create_task(self._warm_up(), name="worker processes")
+        # After a change is shown, a computer to move plays (the poster is made before the computers)
+        self.poster = Poster(self, self.service, self.renders, lambda match, owed: self.computers.play(match, owed))
+        self.computers = ComputerTurns(self, self.service, self.poster)
+        self.timers = Timers(self.poster, self.computers)
+        self.scheduler = Scheduler(self.service, self.timers, self.settings.sweep_seconds)
+
+    async def add_cogs(self) -> None:
+        """Every feature's cog, with its commands and the buttons it answers, in the order of COGS."""
+        for cog in COGS:
+            await self.add_cog(cog(self))
 
     async def _warm_up(self) -> None:
         """Start the processes that draw boards and read autocomplete's long lists (in the background:
         the bot answers meanwhile, a first board waiting for its worker). The computer players'
         processes start when a computer first plays, so that a server where nobody plays the computer
         does not keep them in memory."""
-        await self.handlers.renders.warm_up()
+        await self.renders.warm_up()
         await self.suggesters.warm_up()
 
     async def _sync_commands(self) -> None:
@@ -106,22 +143,35 @@ class GameBot(discord.AutoShardedClient):
 
     def clock(self) -> float:
         """The time now, as the match service reads it (tests move it by hand)."""
-        return self.handlers.service.clock() if self.handlers is not None else time.time()
+        return self.service.clock() if self.store is not None else time.time()
 
     async def first_delivery(self, interaction: discord.Interaction) -> bool:
         """Whether this is the first delivery of `interaction` to any of the bot's processes: Discord may
         deliver one again, or to two processes; its effect must happen once, and it is answered once."""
-        if await self.handlers.service.first_delivery(interaction.id, interaction.created_at.timestamp()):
+        if await self.service.first_delivery(interaction.id, interaction.created_at.timestamp()):
             return True
         log.debug("interaction %s was delivered again; its first delivery answers it", interaction.id)
         return False
 
+    async def press(self, interaction: discord.Interaction, item: Component) -> None:
+        """A button pressed (or a menu's choice made): answered by the cog that registered it, an error
+        answered as a command's is (the tree's on_error)."""
+        try:
+            await self.answers[type(item)](interaction, item)
+        except Exception as error:
+            await report_error(interaction, error, interaction.extras.get("reply"))
+
+    def answered(self, custom_id: str) -> bool:
+        """Whether a loaded cog answers the component with this custom_id. Any other is left over from an
+        older version or from another bot instance, or belongs to a cog not loaded."""
+        return any(item.claims(custom_id) for item in self.answers)
+
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """Answer clicks on components that none of the bot's persistent buttons claims (discord.py
-        would leave them unanswered, and Discord would show "This interaction failed")."""
+        """Answer clicks on components that no loaded cog answers (discord.py would leave them
+        unanswered, and Discord would show "This interaction failed")."""
         if interaction.type is discord.InteractionType.component:
             custom_id = (interaction.data or {}).get("custom_id", "")
-            if not is_known_component(custom_id) and await self.first_delivery(interaction):
+            if not self.answered(custom_id) and await self.first_delivery(interaction):
                 await answer_stale(interaction, STALE_BUTTON, f"unknown custom_id {custom_id!r}")
 
     async def on_ready(self) -> None:
@@ -133,12 +183,11 @@ class GameBot(discord.AutoShardedClient):
     async def close(self) -> None:
         if self._timers is not None:
             self._timers.cancel()
-        if self.handlers is not None:
-            self.handlers.service.computers.close()
-            self.handlers.renders.close()
+        if self.store is not None:
+            self.service.computers.close()
+        self.renders.close()
         self.suggesters.close()
         await super().close()
-        if self.handlers is not None:
-            await self.handlers.service.close()
         if self.store is not None:
+            await self.service.close()
             await self.store.close()

@@ -1,8 +1,10 @@
-"""Persistent buttons. Each custom_id carries what it acts on, so buttons keep working after a restart."""
+"""Persistent buttons and menus: how each looks and what its custom_id carries (what it acts on), so
+that buttons keep working after a restart. What pressing one does is in its cog (bot.discord.cogs),
+which registers it when it loads."""
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 
@@ -13,25 +15,28 @@ if TYPE_CHECKING:
     from bot.discord.client import GameBot
 
 
-TEMPLATES: list[re.Pattern[str]] = []  # the custom_ids of every component of the bot, by kind
+class Component:
+    """Mixed into every component of the bot. Pressed, it is answered by the cog that registered it
+    (GameBot.press), once: an interaction delivered more than once (Discord again, or to two of the
+    bot's processes) is handled by its first delivery only. One that no loaded cog answers is left to
+    GameBot.on_interaction. (The answer is not the callback of a subclass that the cog registers:
+    discord.py registers the class of every component in a view it sends, and these would replace it.)"""
 
+    __discord_ui_compiled_template__: ClassVar[re.Pattern[str]]  # DynamicItem's, from the class's template
 
-def custom_ids(pattern: str) -> re.Pattern[str]:
-    """A component's template: the custom_ids it handles, also kept in TEMPLATES."""
-    template = re.compile(pattern)
-    TEMPLATES.append(template)
-    return template
-
-
-class Once:
-    """Mixed into every component of the bot: an interaction delivered more than once (Discord again,
-    or to two of the bot's processes) is handled by its first delivery only."""
+    @classmethod
+    def claims(cls, custom_id: str) -> bool:
+        """Whether a component with this custom_id is one of this kind."""
+        return cls.__discord_ui_compiled_template__.fullmatch(custom_id) is not None
 
     async def interaction_check(self, interaction: discord.Interaction[GameBot]) -> bool:
-        return await interaction.client.first_delivery(interaction)
+        return type(self) in interaction.client.answers and await interaction.client.first_delivery(interaction)
+
+    async def callback(self, interaction: discord.Interaction[GameBot]) -> None:
+        await interaction.client.press(interaction, self)
 
 
-class MatchButton(Once):
+class MatchButton(Component):
     """Mixed into a button that acts on one match, whose custom_id is "<kind>:<match id>"."""
 
     kind: str
@@ -59,7 +64,7 @@ CHALLENGE_BUTTONS = {
 }
 
 
-class ChallengeButton(Once, discord.ui.DynamicItem[discord.ui.Button], template=custom_ids(r"challenge:(?P<action>accept|decline|join|start|withdraw):(?P<id>\d+)")):
+class ChallengeButton(Component, discord.ui.DynamicItem[discord.ui.Button], template=r"challenge:(?P<action>accept|decline|join|start|withdraw):(?P<id>\d+)"):
     def __init__(self, action: str, challenge_id: int, *, disabled: bool = False):
         label, style = CHALLENGE_BUTTONS[action]
         super().__init__(discord.ui.Button(
@@ -71,11 +76,8 @@ class ChallengeButton(Once, discord.ui.DynamicItem[discord.ui.Button], template=
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]) -> ChallengeButton:
         return cls(match["action"], int(match["id"]))
 
-    async def callback(self, interaction: discord.Interaction[GameBot]) -> Any:
-        await interaction.client.handlers.challenges.button(interaction, self.action, self.challenge_id)
 
-
-class RematchButton(Once, discord.ui.DynamicItem[discord.ui.Button], template=custom_ids(r"rematch:(?P<id>\d+)")):
+class RematchButton(Component, discord.ui.DynamicItem[discord.ui.Button], template=r"rematch:(?P<id>\d+)"):
     def __init__(self, match_id: int, *, disabled: bool = False):
         super().__init__(discord.ui.Button(
             label="Rematch", style=discord.ButtonStyle.primary, custom_id=f"rematch:{match_id}", emoji="🔁",
@@ -87,11 +89,8 @@ class RematchButton(Once, discord.ui.DynamicItem[discord.ui.Button], template=cu
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]) -> RematchButton:
         return cls(int(match["id"]))
 
-    async def callback(self, interaction: discord.Interaction[GameBot]) -> Any:
-        await interaction.client.handlers.challenges.rematch(interaction, self.match_id)
 
-
-class PageButton(Once, discord.ui.DynamicItem[discord.ui.Button], template=custom_ids(r"leaderboard:(?P<game>[a-z0-9_]+):(?P<page>\d+):(?P<dir>prev|next)")):
+class PageButton(Component, discord.ui.DynamicItem[discord.ui.Button], template=r"leaderboard:(?P<game>[a-z0-9_]+):(?P<page>\d+):(?P<dir>prev|next)"):
     def __init__(self, game: str, page: int, direction: str, *, disabled: bool = False):
         super().__init__(discord.ui.Button(
             label="◀ Previous" if direction == "prev" else "Next ▶", style=discord.ButtonStyle.secondary,
@@ -103,20 +102,14 @@ class PageButton(Once, discord.ui.DynamicItem[discord.ui.Button], template=custo
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]) -> PageButton:
         return cls(match["game"], int(match["page"]), match["dir"])
 
-    async def callback(self, interaction: discord.Interaction[GameBot]) -> Any:
-        await interaction.client.handlers.records.leaderboard_page(interaction, self.game, self.page)
 
-
-class MoveButton(MatchButton, discord.ui.DynamicItem[discord.ui.Button], template=custom_ids(r"move:(?P<id>\d+)")):
+class MoveButton(MatchButton, discord.ui.DynamicItem[discord.ui.Button], template=r"move:(?P<id>\d+)"):
     """On every board of an active match: opens the player to move's panel for building a move."""
 
     kind, label, emoji, style = "move", "Move", "♟️", discord.ButtonStyle.success
 
-    async def callback(self, interaction: discord.Interaction[GameBot]) -> Any:
-        await interaction.client.handlers.play.move_button(interaction, self.match_id)
 
-
-class BuildMenu(Once, discord.ui.DynamicItem[discord.ui.Select], template=custom_ids(r"build:(?P<id>\d+):(?P<stamp>\d+):(?P<menu>\d)")):
+class BuildMenu(Component, discord.ui.DynamicItem[discord.ui.Select], template=r"build:(?P<id>\d+):(?P<stamp>\d+):(?P<menu>\d)"):
     """One select menu of a move panel: the choices for the next part of the move (see bot.steps).
     Its custom_id holds the match and how many moves had been played when the panel was made."""
 
@@ -133,12 +126,8 @@ class BuildMenu(Once, discord.ui.DynamicItem[discord.ui.Select], template=custom
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]) -> BuildMenu:
         return cls(int(match["id"]), int(match["stamp"]), int(match["menu"]))
 
-    async def callback(self, interaction: discord.Interaction[GameBot]) -> Any:
-        values = (interaction.data or {}).get("values") or [""]
-        await interaction.client.handlers.play.build(interaction, self.match_id, self.stamp, values[0])
 
-
-class BuildBack(Once, discord.ui.DynamicItem[discord.ui.Button], template=custom_ids(r"build-back:(?P<id>\d+):(?P<stamp>\d+):(?P<to>.*)")):
+class BuildBack(Component, discord.ui.DynamicItem[discord.ui.Button], template=r"build-back:(?P<id>\d+):(?P<stamp>\d+):(?P<to>.*)"):
     def __init__(self, match_id: int, stamp: int, to: steps.Step | None):
         super().__init__(discord.ui.Button(
             label="Back", style=discord.ButtonStyle.secondary, emoji="↩️", disabled=to is None,
@@ -152,11 +141,8 @@ class BuildBack(Once, discord.ui.DynamicItem[discord.ui.Button], template=custom
         back.to = match["to"]
         return back
 
-    async def callback(self, interaction: discord.Interaction[GameBot]) -> Any:
-        await interaction.client.handlers.play.build(interaction, self.match_id, self.stamp, self.to)
 
-
-class TakebackButton(Once, discord.ui.DynamicItem[discord.ui.Button], template=custom_ids(r"takeback:(?P<id>\d+):(?P<stamp>\d+)")):
+class TakebackButton(Component, discord.ui.DynamicItem[discord.ui.Button], template=r"takeback:(?P<id>\d+):(?P<stamp>\d+)"):
     """On the boards of two-player matches: the player who just moved asks to take the move back."""
 
     def __init__(self, match_id: int, stamp: int):
@@ -169,12 +155,9 @@ class TakebackButton(Once, discord.ui.DynamicItem[discord.ui.Button], template=c
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]) -> TakebackButton:
         return cls(int(match["id"]), int(match["stamp"]))
 
-    async def callback(self, interaction: discord.Interaction[GameBot]) -> Any:
-        await interaction.client.handlers.takebacks.ask_button(interaction, self.match_id, self.stamp)
 
-
-class TakebackAnswer(Once, discord.ui.DynamicItem[discord.ui.Button],
-                     template=custom_ids(r"takeback-(?P<answer>accept|decline):(?P<id>\d+):(?P<stamp>\d+)")):
+class TakebackAnswer(Component, discord.ui.DynamicItem[discord.ui.Button],
+                     template=r"takeback-(?P<answer>accept|decline):(?P<id>\d+):(?P<stamp>\d+)"):
     """Under a takeback request: the opponent's answer."""
 
     def __init__(self, answer: str, match_id: int, stamp: int, *, disabled: bool = False):
@@ -188,24 +171,15 @@ class TakebackAnswer(Once, discord.ui.DynamicItem[discord.ui.Button],
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]) -> TakebackAnswer:
         return cls(match["answer"], int(match["id"]), int(match["stamp"]))
 
-    async def callback(self, interaction: discord.Interaction[GameBot]) -> Any:
-        await interaction.client.handlers.takebacks.answer(interaction, self.match_id, self.stamp, self.answer == "accept")
 
-
-class ReplayButton(MatchButton, discord.ui.DynamicItem[discord.ui.Button], template=custom_ids(r"replay:(?P<id>\d+)")):
+class ReplayButton(MatchButton, discord.ui.DynamicItem[discord.ui.Button], template=r"replay:(?P<id>\d+)"):
     kind, label, emoji = "replay", "Replay", "🎞️"
 
-    async def callback(self, interaction: discord.Interaction[GameBot]) -> Any:
-        await interaction.client.handlers.records.replay_button(interaction, self.match_id)
 
-
-class AnalyseButton(MatchButton, discord.ui.DynamicItem[discord.ui.Button], template=custom_ids(r"analyse:(?P<id>\d+)")):
+class AnalyseButton(MatchButton, discord.ui.DynamicItem[discord.ui.Button], template=r"analyse:(?P<id>\d+)"):
     """Under a finished board: the computer's analysis of the match."""
 
     kind, label, emoji = "analyse", "Analyse", "🔍"
-
-    async def callback(self, interaction: discord.Interaction[GameBot]) -> Any:
-        await interaction.client.handlers.analyses.button(interaction, self.match_id)
 
 
 class PageTurn:
@@ -226,15 +200,12 @@ class PageTurn:
         return cls(int(match["page"]), match["dir"])
 
 
-class HistoryPage(PageTurn, Once, discord.ui.DynamicItem[discord.ui.Button],
-                  template=custom_ids(r"history:(?P<page>\d+):(?P<dir>prev|next)")):
+class HistoryPage(PageTurn, Component, discord.ui.DynamicItem[discord.ui.Button],
+                  template=r"history:(?P<page>\d+):(?P<dir>prev|next)"):
     listing, labels = "history", ("◀ Newer", "Older ▶")
 
-    async def callback(self, interaction: discord.Interaction[GameBot]) -> Any:
-        await interaction.client.handlers.records.history_page(interaction, self.page)
 
-
-class HistoryReplay(Once, discord.ui.DynamicItem[discord.ui.Select], template=custom_ids(r"history-replay:(?P<page>\d+)")):
+class HistoryReplay(Component, discord.ui.DynamicItem[discord.ui.Select], template=r"history-replay:(?P<page>\d+)"):
     """A /history page's menu: the replay of one of its matches."""
 
     def __init__(self, page: int, matches: tuple[tuple[int, str], ...] = ()):
@@ -248,30 +219,12 @@ class HistoryReplay(Once, discord.ui.DynamicItem[discord.ui.Select], template=cu
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]) -> HistoryReplay:
         return cls(int(match["page"]))
 
-    async def callback(self, interaction: discord.Interaction[GameBot]) -> Any:
-        values = (interaction.data or {}).get("values") or ["0"]
-        await interaction.client.handlers.records.replay_button(interaction, int(values[0]) if values[0].isdigit() else 0)
 
-
-class GamesPage(PageTurn, Once, discord.ui.DynamicItem[discord.ui.Button],
-                template=custom_ids(r"games:(?P<page>\d+):(?P<dir>prev|next)")):
+class GamesPage(PageTurn, Component, discord.ui.DynamicItem[discord.ui.Button],
+                template=r"games:(?P<page>\d+):(?P<dir>prev|next)"):
     """A /games page's buttons: the pages around it, for whoever presses (each sees their own games)."""
 
     listing, labels = "games", ("◀ Previous", "Next ▶")
-
-    async def callback(self, interaction: discord.Interaction[GameBot]) -> Any:
-        await interaction.client.handlers.records.games_page(interaction, self.page)
-
-
-DYNAMIC_ITEMS = (ChallengeButton, RematchButton, PageButton, MoveButton, BuildMenu, BuildBack, TakebackButton,
-                 TakebackAnswer, ReplayButton, AnalyseButton, HistoryPage, HistoryReplay, GamesPage)
-
-
-def is_known_component(custom_id: str) -> bool:
-    """Whether a button (or other component) with this custom_id belongs to this bot. Every component
-    the bot sends is one of DYNAMIC_ITEMS, so anything else is left over from an older version or
-    from another bot instance."""
-    return any(template.fullmatch(custom_id) for template in TEMPLATES)
 
 
 def challenge_view(challenge: Challenge) -> discord.ui.View:

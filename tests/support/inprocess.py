@@ -3,12 +3,14 @@ stand-in, with users acting on it through `tests.support.users.Discord`."""
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 
 import discord
 import pytest
 
 from bot.config import Settings
 from bot.discord.client import GameBot
+from bot.discord.tree import Tree
 from tests.support.clock import Clock
 from tests.support.standin import StandIn
 from tests.support.users import Discord
@@ -29,24 +31,40 @@ async def settled(client: GameBot, timeout: float = 10.0) -> None:
     await asyncio.wait_for(empty(), timeout)
 
 
+def bot_settings(database_path: Path) -> Settings:
+    """The bot's settings in the tests: a SQLite file, the default times, computers that think briefly."""
+    return Settings(
+        token="test-token", dev_guild_id=None, database_path=database_path, log_level="INFO",
+        challenge_minutes=15, turn_hours=24, sweep_seconds=300, api_base=None, gateway_url=None,
+        computer_seconds=0.05,
+    )
+
+
+async def with_cogs(tmp_path: Path) -> GameBot:
+    """A bot with every cog added (its commands and its answers to buttons), without a store or a connection."""
+    client = GameBot(bot_settings(tmp_path / "bot.sqlite3"))
+    await client.add_cogs()
+    return client
+
+
+async def command_tree(tmp_path: Path) -> Tree:
+    """The bot's command tree as it registers it."""
+    return (await with_cogs(tmp_path)).tree
+
+
 @pytest.fixture
 async def env(tmp_path, monkeypatch):
     clock = Clock()
     standin = StandIn(wall=clock)  # its ids tell the bot's clock's time
     monkeypatch.setattr(discord.http.Route, "BASE", await standin.start())
-    settings = Settings(
-        token="test-token", dev_guild_id=None, database_path=tmp_path / "bot.sqlite3", log_level="INFO",
-        challenge_minutes=15, turn_hours=24, sweep_seconds=300, api_base=None, gateway_url=None,
-        computer_seconds=0.05,
-    )
-    client = GameBot(settings)
+    client = GameBot(bot_settings(tmp_path / "bot.sqlite3"))
     await client.login("test-token")  # runs setup_hook: database, commands, buttons, timers
-    client.handlers.service.context.clock = clock
+    client.service.context.clock = clock
     users = Discord(standin, client._connection.parse_interaction_create, GUILD)
     users.client, users.clock = client, clock
     users.settled = lambda: settled(client)
     yield users
     await client.close()
     await standin.stop()
-    assert standin.failures() == [], "every interaction answered once, in time; nothing Discord would refuse; every picture described"
+    assert standin.failures() == [], f"every interaction answered once, in time; nothing Discord would refuse; every picture described: {standin.failures()}"
 

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from bot.discord import messages as text
-from bot.discord.handlers.computers import ComputerTurns
+from bot.discord.computers import ComputerTurns
 from bot.discord.posting import Poster
 from bot.models import ChallengeChange, Match, MatchChange, Notice
 

@@ -4,35 +4,48 @@ from __future__ import annotations
 
 import io
 import time
+from typing import TYPE_CHECKING
 
 import discord
+from discord import app_commands
 
 from bot.analysis_report import graph_args
 from bot.discord import messages as text
-from bot.discord.handlers.common import EMBED_COLOUR, Family, can_post_here, in_guild, reply_to
+from bot.discord import views
+from bot.discord.cogs.common import EMBED_COLOUR, Feature, can_post_here, in_guild, pressed, reply_to
 from bot.discord.payloads import Attachment
-from bot.discord.replies import Reply, report_error, shown
+from bot.discord.picker import MATCH_HELP, MAX_INTEGER
+from bot.discord.replies import Reply, shown
 from bot.models import Match
 from bot.service import Analysed
 from renderers import graph
 
+if TYPE_CHECKING:
+    from bot.discord.client import GameBot
+
 PROGRESS_EVERY = 2.0  # seconds at least between two edits of the progress line
 
 
-class Analyses(Family):
-    async def analysis(self, interaction: discord.Interaction, match_id: int | None) -> None:
+class Analyses(Feature):
+    @app_commands.command(name="analysis",
+                          description="The computer's analysis of a finished match: who was winning, and the mistakes")
+    @app_commands.guild_only()
+    @app_commands.describe(match=MATCH_HELP)
+    async def analysis(self, interaction: discord.Interaction[GameBot],
+                       match: app_commands.Range[int, 1, MAX_INTEGER] | None = None) -> None:
+        await self._analysis(interaction, match)
+
+    @pressed(views.AnalyseButton)
+    async def analyse_button(self, interaction: discord.Interaction[GameBot], button: views.AnalyseButton) -> None:
+        """Analyse under a finished board: as /analysis for that match."""
+        await self._analysis(interaction, button.match_id)
+
+    async def _analysis(self, interaction: discord.Interaction[GameBot], match_id: int | None) -> None:
         reply = reply_to(interaction)
         guild_id = in_guild(interaction)
         can_post_here(interaction)
         match = await self.service.analysis_target(guild_id, interaction.channel_id, interaction.user.id, match_id)
         await self._post(reply, match, await self._analysed(reply, match, interaction.user.id))
-
-    async def button(self, interaction: discord.Interaction, match_id: int) -> None:
-        """Analyse under a finished board: as /analysis for that match."""
-        try:
-            await self.analysis(interaction, match_id)
-        except Exception as error:  # buttons have no tree.on_error: the same report, from here
-            await report_error(interaction, error, interaction.extras.get("reply"))
 
     async def _analysed(self, reply: Reply, match: Match, user_id: int) -> Analysed:
         """The stored analysis, or one made now with its place in line and then its progress shown."""
@@ -58,9 +71,9 @@ class Analyses(Family):
 
     async def _post(self, reply: Reply, match: Match, analysed: Analysed) -> None:
         args = graph_args(match, analysed.analysis)
-        png = await self.poster.renders.run(graph.render, *args)
+        png = await self.bot.renders.run(graph.render, *args)
         file = Attachment(io.BytesIO(png), filename=f"{match.game}-{match.id}-analysis.png",
-                            description=graph.alt_text(*args))
+                          description=graph.alt_text(*args))
         embed = discord.Embed(title="Mistakes and blunders", description=text.analysis_mistakes(match, analysed.analysis),
                               colour=EMBED_COLOUR)
         await reply.send(text.analysis_text(match, analysed.analysis, analysed.seconds), file=file, embed=embed,

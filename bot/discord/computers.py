@@ -8,7 +8,6 @@ import logging
 import discord
 
 from bot.discord import messages as text
-from bot.discord.handlers.common import Family
 from bot.discord.posting import Poster
 from bot.models import Match
 from bot.service import MatchService
@@ -16,9 +15,13 @@ from bot.service import MatchService
 log = logging.getLogger(__name__)
 
 
-class ComputerTurns(Family):
+class ComputerTurns:
+    """Plays the computers' turns of the matches handed to it, each shown by the poster before the next."""
+
     def __init__(self, client: discord.Client, service: MatchService, poster: Poster):
-        super().__init__(client, service, poster)
+        self.client = client
+        self.service = service
+        self.poster = poster
         self._thinking: set[int] = set()  # matches whose computer is choosing a move
         self._tasks: set[asyncio.Task] = set()
 

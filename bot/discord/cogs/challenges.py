@@ -1,21 +1,26 @@
-"""Challenges: /challenge, its Accept, Decline, Join and Start-now buttons, /accept and /decline,
-Rematch, and the thread a challenge gets when its channel is busy."""
+"""Challenges: /challenge <game>, its Accept, Decline, Join, Start-now and Withdraw buttons, /accept
+and /decline, Rematch, and the thread a challenge gets when its channel is busy."""
 from __future__ import annotations
 
 import functools
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
+from discord import app_commands
 
 from bot.discord import messages as text
-from bot.discord.handlers.common import Family, can_post_here, in_guild, player, reply_to, via
+from bot.discord import views
+from bot.discord.challenge_options import challenge_command
+from bot.discord.cogs.common import Feature, can_post_here, in_guild, player, pressed, reply_to, via
 from bot.discord.posting import Send
-from bot.discord.replies import Refused, Reply, refusal, report_error
-from bot.discord.views import challenge_view
+from bot.discord.replies import Refused, Reply, refusal
 from bot.errors import NotAllowed
 from bot.models import ChallengeChange, MatchChange, Player
-from rules import Game
+from rules import GAMES, Game
+
+if TYPE_CHECKING:
+    from bot.discord.client import GameBot
 
 THREAD_PERMISSIONS = {"create_public_threads": "Create Public Threads", "send_messages_in_threads": "Send Messages in Threads"}
 BUSY = "This channel already has a match or an open challenge"
@@ -31,14 +36,31 @@ THREAD_REFUSALS = {
 }
 
 
-class Challenges(Family):
-    async def challenge(self, interaction: discord.Interaction, game: Game, args: dict[str, Any]) -> None:
+class Challenges(Feature):
+    def __init__(self, bot: GameBot):
+        super().__init__(bot)
+        # /challenge <game>: one subcommand per registered game, registered when the cog loads
+        self.challenge = app_commands.Group(name="challenge", description="Challenge people in this channel to a game",
+                                            guild_only=True)
+        for game in GAMES.values():
+            self.challenge.add_command(challenge_command(game, self.challenge_game))
+
+    async def cog_load(self) -> None:
+        await super().cog_load()
+        self.bot.tree.add_command(self.challenge)
+
+    async def cog_unload(self) -> None:
+        self.bot.tree.remove_command(self.challenge.name)
+        await super().cog_unload()
+
+    async def challenge_game(self, interaction: discord.Interaction[GameBot], game: Game, args: dict[str, Any]) -> None:
+        """/challenge <game> with the options given (`args`, by name; None where left out)."""
         reply = reply_to(interaction)
         guild_id = in_guild(interaction)
         can_post_here(interaction)
         opponents = [args.pop(name) for name in list(args) if name.startswith("opponent")]
         opponents = [o for o in opponents if o is not None]
-        me = self.client.user
+        me = self.bot.user
         if any(o.bot and (me is None or o.id != me.id) for o in opponents):
             raise NotAllowed("Other bots can't play: challenge a person, name me to play the computer, "
                              "or leave the opponent empty for an open challenge.")
@@ -65,33 +87,41 @@ class Challenges(Family):
         else:
             await self._announce(reply.send, result)
 
-    async def button(self, interaction: discord.Interaction, action: str, challenge_id: int) -> None:
+    @pressed(views.ChallengeButton)
+    async def challenge_button(self, interaction: discord.Interaction[GameBot], button: views.ChallengeButton) -> None:
         """Accept, Decline, Join, Start now or Withdraw under a challenge."""
-        try:
-            in_guild(interaction)
-            user = player(interaction.user)
-            if action in ("accept", "join", "start"):
-                can_post_here(interaction)
-            if action in ("accept", "join"):
-                result: ChallengeChange | MatchChange = await self.service.accept(challenge_id, user)
-            elif action == "start":
-                result = await self.service.start_now(challenge_id, user)
-            else:
-                result = await self.service.decline(challenge_id, user)
-            challenge = await self.service.get_challenge(challenge_id) if isinstance(result, MatchChange) \
-                else result.challenge
-            await interaction.response.edit_message(
-                content=text.challenge_text(challenge), view=challenge_view(challenge),
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
-            if isinstance(result, MatchChange):
-                await self.poster.show_in_channel(text.start_text(result.match), result)
-            else:
-                await self.service.posted(result.note)
-        except Exception as error:  # buttons have no tree.on_error: the same report, from here
-            await report_error(interaction, error)
+        in_guild(interaction)
+        user = player(interaction.user)
+        if button.action in ("accept", "join", "start"):
+            can_post_here(interaction)
+        if button.action in ("accept", "join"):
+            result: ChallengeChange | MatchChange = await self.service.accept(button.challenge_id, user)
+        elif button.action == "start":
+            result = await self.service.start_now(button.challenge_id, user)
+        else:
+            result = await self.service.decline(button.challenge_id, user)
+        challenge = await self.service.get_challenge(button.challenge_id) if isinstance(result, MatchChange) \
+            else result.challenge
+        await interaction.response.edit_message(
+            content=text.challenge_text(challenge), view=views.challenge_view(challenge),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        if isinstance(result, MatchChange):
+            await self.poster.show_in_channel(text.start_text(result.match), result)
+        else:
+            await self.service.posted(result.note)
 
-    async def answer(self, interaction: discord.Interaction, action: str) -> None:
+    @app_commands.command(name="accept", description="Accept the challenge in this channel")
+    @app_commands.guild_only()
+    async def accept(self, interaction: discord.Interaction[GameBot]) -> None:
+        await self._answer(interaction, "accept")
+
+    @app_commands.command(name="decline", description="Decline the challenge in this channel, leave its seat, or withdraw your own")
+    @app_commands.guild_only()
+    async def decline(self, interaction: discord.Interaction[GameBot]) -> None:
+        await self._answer(interaction, "decline")
+
+    async def _answer(self, interaction: discord.Interaction[GameBot], action: str) -> None:
         """/accept and /decline: the same as the buttons, for this channel's open challenge."""
         reply = reply_to(interaction)
         in_guild(interaction)
@@ -108,22 +138,20 @@ class Challenges(Family):
         else:
             await reply.send(text.challenge_text(challenge), allowed_mentions=discord.AllowedMentions.none())
 
-    async def rematch(self, interaction: discord.Interaction, match_id: int) -> None:
+    @pressed(views.RematchButton)
+    async def rematch(self, interaction: discord.Interaction[GameBot], button: views.RematchButton) -> None:
         """Rematch under a finished board: a new challenge to the same players."""
         reply = reply_to(interaction)
-        try:
-            in_guild(interaction)
-            can_post_here(interaction)
-            finished = await self.service.get_match(match_id)
-            names = " vs ".join(p.name for p in finished.seats)
-            opener = self._thread_opener(interaction, f"{finished.rules.title}: {names} (rematch)")
-            result = await self.service.rematch(match_id, player(interaction.user), opener, via(interaction))
-            if result.record.channel_id != interaction.channel_id:
-                await self._post_in_thread(reply, result, player(interaction.user))
-            else:
-                await self._announce(reply.send, result)
-        except Exception as error:  # buttons have no tree.on_error: the same report, from here
-            await report_error(interaction, error, reply)
+        in_guild(interaction)
+        can_post_here(interaction)
+        finished = await self.service.get_match(button.match_id)
+        names = " vs ".join(p.name for p in finished.seats)
+        opener = self._thread_opener(interaction, f"{finished.rules.title}: {names} (rematch)")
+        result = await self.service.rematch(button.match_id, player(interaction.user), opener, via(interaction))
+        if result.record.channel_id != interaction.channel_id:
+            await self._post_in_thread(reply, result, player(interaction.user))
+        else:
+            await self._announce(reply.send, result)
 
     async def _withdraw(self, result: ChallengeChange | MatchChange, challenger: Player) -> None:
         """Take back a challenge (or a match against computers) that could not be shown: nothing of it

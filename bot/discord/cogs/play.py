@@ -1,0 +1,187 @@
+"""Playing a match: /move and its suggestions, the Move button's panel, /board, /resign and /draw."""
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING
+
+import aiohttp
+import discord
+from discord import app_commands
+
+import renderers
+from bot import steps
+from bot.discord import messages as text
+from bot.discord import views
+from bot.discord.cogs.common import EMBED_COLOUR, Feature, in_guild, player, pressed, reply_to, via
+from bot.discord.posting import board_file, pings
+from bot.errors import NotAllowed, Stale
+from bot.models import DrawOffer, Player
+
+if TYPE_CHECKING:
+    from bot.discord.client import GameBot
+
+log = logging.getLogger(__name__)
+
+
+ANSWER_WITHIN = 2.5  # seconds after an autocomplete was made: later, Discord (3 s) would refuse the answer
+
+
+class Play(Feature):
+    def __init__(self, bot: GameBot):
+        super().__init__(bot)
+        self._typing: dict[int, int] = {}  # each user's latest autocomplete of /move, by interaction id
+        # one of a user's suggestions worked out at a time: the lock, and how many of theirs hold or await it
+        self._readers: dict[int, tuple[asyncio.Lock, int]] = {}
+
+    async def cog_load(self) -> None:
+        await super().cog_load()
+        self.bot.tree.suggesters["move"] = self.suggest
+
+    async def cog_unload(self) -> None:
+        self.bot.tree.suggesters.pop("move", None)
+        await super().cog_unload()
+
+    @app_commands.command(name="move", description="Play your move in this channel's match")
+    @app_commands.guild_only()
+    @app_commands.describe(notation="Your move; start typing to see the legal ones")
+    async def move(self, interaction: discord.Interaction[GameBot], notation: app_commands.Range[str, 1, 100]) -> None:
+        reply = reply_to(interaction)
+        in_guild(interaction)
+        result = await self.service.move(interaction.channel_id, player(interaction.user), notation, via(interaction))
+        await self.poster.show(reply, text.move_text(result), result)
+
+    @move.autocomplete("notation")  # registers the option as autocompleted; the tree hands its requests to suggest
+    async def move_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return []
+
+    async def suggest(self, interaction: discord.Interaction, typed: str) -> None:
+        """Answer an autocomplete of /move with the moves that match what was typed. Someone typing sends
+        one a keystroke: while one of theirs is being worked out, only their latest waits for it, and the
+        ones it replaced are never answered (Discord shows only the latest). One that could not be
+        answered within Discord's 3 seconds is dropped quietly: Discord would refuse it."""
+        user = interaction.user.id
+        self._typing[user] = interaction.id
+        lock, waiting = self._readers.get(user, (asyncio.Lock(), 0))
+        self._readers[user] = lock, waiting + 1
+        try:
+            async with lock:
+                if self._typing.get(user) != interaction.id or interaction.channel_id is None:
+                    return
+                found = await self.service.move_choices(interaction.channel_id, user, typed)
+            if self._typing.get(user) != interaction.id:
+                return
+            age = self.service.clock() - interaction.created_at.timestamp()
+            if age > ANSWER_WITHIN:
+                log.info("autocomplete %s of user %s dropped: ready after %.1f s", interaction.id, user, age)
+                return
+            await interaction.response.autocomplete(
+                [app_commands.Choice(name=branch.label[:100], value=branch.value) for branch in found])
+        except (discord.HTTPException, aiohttp.ClientError, OSError) as error:  # too late, answered, or unreachable
+            log.info("autocomplete %s of user %s not answered: %s", interaction.id, user, error)
+        except Exception:  # a bug: logged, and the suggestions stay empty
+            log.exception("autocomplete %s of user %s in channel %s failed", interaction.id, user, interaction.channel_id)
+        finally:
+            if self._typing.get(user) == interaction.id:
+                del self._typing[user]
+            lock, waiting = self._readers[user]
+            if waiting > 1:
+                self._readers[user] = lock, waiting - 1
+            else:
+                del self._readers[user]
+
+    @pressed(views.MoveButton)
+    async def move_button(self, interaction: discord.Interaction[GameBot], button: views.MoveButton) -> None:
+        """The Move button: the player to move gets a private panel to build a move by picking its parts."""
+        match = await self.service.builder(button.match_id, player(interaction.user))
+        panel = steps.panel(match.state)
+        await interaction.response.send_message(
+            text.panel_text(match, panel), view=views.panel_view(match, panel), ephemeral=True,
+        )
+
+    @pressed(views.BuildMenu)
+    async def build_menu(self, interaction: discord.Interaction[GameBot], menu: views.BuildMenu) -> None:
+        values = (interaction.data or {}).get("values") or [""]
+        await self._build(interaction, menu.match_id, menu.stamp, values[0])
+
+    @pressed(views.BuildBack)
+    async def build_back(self, interaction: discord.Interaction[GameBot], back: views.BuildBack) -> None:
+        await self._build(interaction, back.match_id, back.stamp, back.to)
+
+    async def _build(self, interaction: discord.Interaction, match_id: int, stamp: int, value: str) -> None:
+        """A choice on a move panel (`value`, see bot.steps): the next step, or the whole move played."""
+        user = player(interaction.user)
+        try:
+            try:
+                kind, target = steps.parse(value)
+            except ValueError:
+                raise NotAllowed("That choice is not on offer any more: press Move on the board again.") from None
+            if kind == steps.MOVE:
+                result = await self.service.move_at(match_id, user, target, stamp)
+                await interaction.response.edit_message(content=f"✅ You played **{result.notation}**.", view=None)
+                await self.poster.show_in_channel(text.move_text(result), result)
+                return
+            match = await self.service.builder(match_id, user, stamp)
+            try:
+                panel = steps.panel(match.state, target)
+            except ValueError:
+                raise Stale("The board has changed since this panel opened.") from None
+            await interaction.response.edit_message(content=text.panel_text(match, panel),
+                                                    view=views.panel_view(match, panel))
+        except Stale as stale:
+            await self._fresh_panel(interaction, match_id, user, str(stale))
+
+    async def _fresh_panel(self, interaction: discord.Interaction, match_id: int, user: Player, why: str) -> None:
+        """Replace a panel made for an older position: with a fresh one while it is still the user's
+        turn, else with why not."""
+        try:
+            match = await self.service.builder(match_id, user)
+        except NotAllowed as error:
+            await interaction.response.edit_message(content=f"⚠️ {why} {error}", view=None)
+            return
+        panel = steps.panel(match.state)
+        await interaction.response.edit_message(
+            content=f"⚠️ {why} Here is a fresh one.\n{text.panel_text(match, panel)}", view=views.panel_view(match, panel),
+        )
+
+    @app_commands.command(name="board", description="Show this channel's board")
+    @app_commands.guild_only()
+    @app_commands.describe(public="Post it for everyone (default: only you see it)",
+                           as_text="As text a screen reader can read, instead of a picture")
+    @app_commands.rename(as_text="text")
+    async def board(self, interaction: discord.Interaction[GameBot], public: bool = False, as_text: bool = False) -> None:
+        reply = reply_to(interaction, ephemeral=not public)
+        in_guild(interaction)
+        match = await self.service.latest(interaction.channel_id)
+        if as_text:
+            embed = discord.Embed(description=text.text_board(renderers.render_text(match.state, match.names)),
+                                  colour=EMBED_COLOUR)
+            await reply.send(text.board_caption(match), embed=embed, allowed_mentions=discord.AllowedMentions.none())
+            return
+        await reply.send(text.board_caption(match), file=await board_file(match, self.bot.renders),
+                         allowed_mentions=discord.AllowedMentions.none())
+
+    @app_commands.command(name="resign", description="Resign this channel's match")
+    @app_commands.guild_only()
+    async def resign(self, interaction: discord.Interaction[GameBot]) -> None:
+        reply = reply_to(interaction)
+        in_guild(interaction)
+        user = player(interaction.user)
+        change = await self.service.resign(interaction.channel_id, user, via(interaction))
+        match = change.match
+        if match.status == "active":  # a game of more than two goes on without them
+            await self.poster.show(reply, text.left_text(match, match.seat_of(user.id), f"{user.name} resigned."), change)
+        else:
+            await self.poster.show(reply, text.result_text(match), change)
+
+    @app_commands.command(name="draw", description="Offer a draw, or accept your opponent's offer")
+    @app_commands.guild_only()
+    async def draw(self, interaction: discord.Interaction[GameBot]) -> None:
+        reply = reply_to(interaction)
+        in_guild(interaction)
+        result = await self.service.draw(interaction.channel_id, player(interaction.user), via(interaction))
+        if not isinstance(result, DrawOffer):
+            await self.poster.show(reply, text.result_text(result.match), result)
+        else:
+            other = result.match.seats[1 - result.seat]
+            await self.poster.say(reply, text.draw_offer_text(result), result, pings(other))

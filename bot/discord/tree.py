@@ -1,0 +1,45 @@
+"""The bot's command tree: each interaction handled once, autocompletes a cog answers itself, and
+every command's error answered in one place."""
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from bot.discord.replies import report_error
+
+if TYPE_CHECKING:
+    from bot.discord.client import GameBot
+
+# Answers an autocomplete of a command with what was typed in its focused option (or leaves it unanswered).
+Suggest = Callable[[discord.Interaction, str], Awaitable[None]]
+
+
+class Tree(app_commands.CommandTree["GameBot"]):
+    """The bot's commands (GameBot's tree_cls). An interaction delivered more than once (Discord again,
+    or to two of the bot's processes) is handled by its first delivery only. The autocompletes of a
+    command in `suggesters` (/move's, which the play cog registers) are routed here to the cog, which may
+    drop one that a later keystroke replaced or that came too late (an autocomplete callback of
+    discord.py's would have to answer every one)."""
+
+    def __init__(self, client: GameBot, **options: Any) -> None:
+        super().__init__(client, **options)
+        self.suggesters: dict[str, Suggest] = {}  # by command name
+
+    async def interaction_check(self, interaction: discord.Interaction[GameBot], /) -> bool:
+        if not await interaction.client.first_delivery(interaction):
+            return False
+        data = interaction.data or {}
+        suggest = self.suggesters.get(str(data.get("name")))
+        if interaction.type is discord.InteractionType.autocomplete and suggest is not None:
+            focused = next((o for o in data.get("options", ()) if o.get("focused")), {})
+            await suggest(interaction, str(focused.get("value", "")))
+            return False
+        return True
+
+    async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError, /) -> None:
+        """Every command's error: a player's mistake answered privately, anything else logged (see
+        bot.discord.replies.report_error), through the reply the command made, if it made one."""
+        await report_error(interaction, error, interaction.extras.get("reply"))
