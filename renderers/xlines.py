@@ -23,7 +23,7 @@ from PIL import Image, ImageDraw
 from renderers import grid, theme
 from renderers.theme import RGB
 from rules.notation import FILES
-from rules.xlines import SEAT_NAMES, between, square_name
+from rules.xlines import GAME, SEAT_NAMES, between, square_name
 
 PLAYERS = 2
 
@@ -396,7 +396,7 @@ def sample(seat: int, size: int) -> Image.Image:
 
 def seats(state, names: Sequence[str]) -> list[theme.Seat]:
     """The seats as the cards show them: no score (the game keeps none)."""
-    return theme.seats_for(state, names, STYLES, None)
+    return theme.seats_for(GAME, state, names, STYLES, None)
 
 
 def phase(state) -> str:

@@ -9,7 +9,8 @@ from discord import app_commands
 
 from bot.discord.replies import report_error
 from bot.models import COMPUTER_LEVELS, SIDES
-from rules import GAMES, Game, OptionSpec
+from games import GAMES
+from rules import Game, OptionSpec
 
 TURN_TIMES = [
     app_commands.Choice(name=name, value=seconds)

@@ -11,7 +11,8 @@ from bot.errors import Conflict, Duplicate, NotAllowed, NotFound
 from bot.models import COMPUTER_LEVELS, LOCAL_GUILD, SIDES, Challenge, Match, Player, computer, dumps
 from bot.service import repository
 from bot.service.core import ServiceCore
-from rules import GAMES, BadOptions, Game
+from games import GAMES
+from rules import BadOptions, Game
 from rules.core import counted
 
 COMPUTER_MATCHES_PER_PLAYER = 5  # running matches against the computer a player may have in a server

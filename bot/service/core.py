@@ -18,6 +18,7 @@ from bot.models import Challenge, Match, Player, RatingChange
 from bot.service import repository
 from bot.service.offered import Offered, Run
 from bot.service.results import record_result
+from games import GAMES
 from rules import Cause, Outcome, State, ended
 from rules.rebuild import rebuild
 
@@ -144,7 +145,7 @@ class ServiceCore:
             _, state, moves = cached
         else:
             moves = await repository.played_moves(db, match_id)
-            state = rebuild(row["game"], len(seats), options, row["seed"], moves)
+            state = rebuild(GAMES[row["game"]], len(seats), options, row["seed"], moves)
             self._cache(match_id, state, moves, undone)
         outcome = None
         changes: tuple[RatingChange, ...] = ()

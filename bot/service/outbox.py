@@ -286,7 +286,7 @@ class Outbox(ServiceCore):
     @staticmethod
     def position_after(match: Match, version: int) -> Match:
         """The match as it stood after its first `version` moves (for a change shown late)."""
-        state = rebuild(match.game, len(match.seats), match.options, match.seed, match.moves[:version])
+        state = rebuild(match.rules, len(match.seats), match.options, match.seed, match.moves[:version])
         return replace(match, state=state, moves=match.moves[:version], status="active", outcome=None, ratings=(),
                        finished_at=None)
 

@@ -7,7 +7,7 @@ import logging
 import aiohttp
 import discord
 
-import renderers
+import games
 from bot import steps
 from bot.discord import messages as text
 from bot.discord.handlers.common import EMBED_COLOUR, Family, in_guild, player, reply_to, via
@@ -125,7 +125,7 @@ class Play(Family):
         in_guild(interaction)
         match = await self.service.latest(interaction.channel_id)
         if as_text:
-            embed = discord.Embed(description=text.text_board(renderers.render_text(match.state, match.names)),
+            embed = discord.Embed(description=text.text_board(games.render_text(match.state, match.names)),
                                   colour=EMBED_COLOUR)
             await reply.send(text.board_caption(match), embed=embed, allowed_mentions=discord.AllowedMentions.none())
             return

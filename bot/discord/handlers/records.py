@@ -11,7 +11,7 @@ from typing import TypeVar
 
 import discord
 
-import renderers
+import games
 from bot import replays
 from bot.discord import messages as text
 from bot.discord.commands import usage
@@ -21,7 +21,8 @@ from bot.discord.replies import Reply, report_error, shown
 from bot.discord.views import games_view, history_view, pages_view
 from bot.models import Match
 from bot.rulebook import rules_text
-from rules import GAMES, State
+from games import GAMES
+from rules import State
 from rules.core import counted
 
 T = TypeVar("T")
@@ -42,7 +43,7 @@ def start_names(game: str) -> list[str]:
 
 def start_position_png(game: str) -> bytes:
     """The picture /rules shows: a game's start position."""
-    return renderers.render(start_position(game), start_names(game))
+    return games.render(start_position(game), start_names(game))
 
 
 Page = tuple[discord.Embed, discord.ui.View | None]
@@ -189,7 +190,7 @@ class Records(Family):
         png = await asyncio.to_thread(start_position_png, game)
         embed = discord.Embed(title=f"📖 {rules.title}", description=rules_text(rules)[:4096], colour=EMBED_COLOUR)
         embed.set_image(url=f"attachment://{game}-start.png")
-        alt = f"The starting position. {renderers.describe(start_position(game), start_names(game))}"
+        alt = f"The starting position. {games.describe(start_position(game), start_names(game))}"
         await reply.send(embed=embed, file=Attachment(io.BytesIO(png), filename=f"{game}-start.png", description=alt))
 
     async def help(self, interaction: discord.Interaction, public: bool) -> None:
