@@ -30,7 +30,7 @@ RENDERER = ("image", "render", "text", "seats", "label_sizes", "colours")  # ren
 
 
 def test_each_game_is_registered_once_under_its_rules_name():
-    assert list(GAMES) == list(REGISTRY) == ["attaxx", "ikabegama", "ascent", "xlines", "permutation", "elevation"]
+    assert list(GAMES) == list(REGISTRY)
     for name, registered in REGISTRY.items():
         assert registered.name == registered.rules.name == name
         assert GAMES[name] is registered.rules
