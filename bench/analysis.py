@@ -24,22 +24,18 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engines import choose_move  # noqa: E402
-from engines.analysis import (  # noqa: E402
-    Analysis,
-    Position,
-    assemble,
-    evaluate,
-    other_seed,
-    questioned,
-    work_for,
-)
-from rules import GAMES  # noqa: E402
+from engines.analysis import Analysis, Position, other_seed, questioned  # noqa: E402
+from games import GAMES, assemble, choose_move, evaluate, work_for  # noqa: E402
 
-SETUPS = [("attaxx", 2, {}), ("ikabegama", 2, {}), ("ascent", 2, {}), ("xlines", 2, {"size": 8}),
-          ("xlines", 2, {"size": 12}), ("permutation", 2, {"k": 3}), ("permutation", 4, {"k": 4}),
-          ("elevation", 2, {})]
+# The (players, options) a game is analysed with where they are not its fewest players and its defaults.
+OTHER_SETUPS = {"xlines": [(2, {"size": 8}), (2, {"size": 12})], "permutation": [(2, {"k": 3}), (4, {"k": 4})]}
 SECOND = 1_000_003  # the second analysis's seeds start here
+
+
+def setups() -> list[tuple[str, int, dict]]:
+    """(game, players, options) for every registered game, in the registry's order."""
+    return [(name, players, options) for name, game in GAMES.items()
+            for players, options in OTHER_SETUPS.get(name, [(game.players.start, {})])]
 
 
 def played_match(name: str, players: int, options: dict, moves: int, seed: int, level: str) -> list:
@@ -117,7 +113,7 @@ def main() -> None:
     totals = [0.0, 0.0]
     with ProcessPoolExecutor(args.workers) as pool:
         list(pool.map(abs, range(args.workers)))  # the workers started before the clock does
-        for name, players, options in SETUPS:
+        for name, players, options in setups():
             if name not in args.games:
                 continue
             matches, count, seed = [], 0, args.seed

@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.computer import ComputerPlayers  # noqa: E402
 from engines import LEVELS  # noqa: E402
-from rules import GAMES  # noqa: E402
+from games import GAMES  # noqa: E402
 
 
 def positions(name: str, count: int, seed: int = 1) -> list:

@@ -1,5 +1,5 @@
-"""Render benchmark: time render + PNG encode on positions from random playouts of every game that
-has a renderer, and print median / p95 / max milliseconds, the median CPU milliseconds (steadier than
+"""Render benchmark: time render + PNG encode on positions from random playouts of every registered
+game (games.REGISTRY), and print median / p95 / max milliseconds, the median CPU milliseconds (steadier than
 the wall clock on a machine others are using) and PNG sizes per game (Ikabegamá once per
 board size asked for, size 5 by default; Multiplications once per players×k asked for, n = 7, 13, 19
 and 25 by default; X's and lines once per board size asked for, n = 8 and 15 by default; Elevation once
@@ -29,8 +29,12 @@ NAMES = ("alice", "Bartholomew the Unreasonably Long-Named", "Zoë", "Дмитр
 TIMER = r"""
 import json, random, statistics, sys, time
 sys.path.insert(0, sys.argv[1])
-from renderers import render
-from rules import GAMES
+
+try:
+    from games import GAMES, render
+except ImportError:  # a checkout from before the registry
+    from renderers import render
+    from rules import GAMES
 
 game_name, options, players, count, seed, names = json.loads(sys.argv[2])
 rng = random.Random(seed)
@@ -73,13 +77,12 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def runs(args: argparse.Namespace) -> list[tuple[str, str, dict | None, int]]:
-    """(label, game, options, players) for every game with a renderer, as the arguments ask."""
+    """(label, game, options, players) for every registered game, as the arguments ask."""
     sys.path.insert(0, str(ROOT))
-    from renderers import RENDERERS
-    from rules import GAMES
+    from games import GAMES
 
     found: list[tuple[str, str, dict | None, int]] = []
-    for game_name in RENDERERS:
+    for game_name in GAMES:
         fewest = GAMES[game_name].players.start
         if game_name == "ikabegama":
             found.extend((f"{game_name}-{size}", game_name, {"size": int(size)}, fewest) for size in args.sizes.split(","))

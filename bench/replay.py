@@ -25,8 +25,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from games import GAMES  # noqa: E402
 from renderers.replay import LIMIT  # noqa: E402
-from rules import GAMES  # noqa: E402
 
 NAMES = ("alice", "bob")
 
@@ -38,7 +38,12 @@ sys.path.insert(0, sys.argv[1])
 from bot.replays import draw
 from rules.rebuild import rebuild
 job = json.load(sys.stdin)
-final = rebuild(job["game"], 2, {}, job["seed"], job["moves"])
+try:
+    from games import GAMES
+    game = GAMES[job["game"]]
+except ImportError:  # a checkout from before the registry, whose rules found a game by its name
+    game = job["game"]
+final = rebuild(game, 2, {}, job["seed"], job["moves"])
 before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 started = time.perf_counter()
 parts = draw(job["game"], 2, {}, job["seed"], job["moves"], final.outcome, job["names"], job["limit"])

@@ -23,7 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.service import suggestions  # noqa: E402
-from rules import GAMES  # noqa: E402
+from games import GAMES  # noqa: E402
 from rules.parts import move_parts  # noqa: E402
 
 BUSY = 2000  # Elevation positions with at least this many legal turns count as the middle game

@@ -22,11 +22,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engines import analyse, deepen, level_budget  # noqa: E402
-from engines.games import knowledge_for  # noqa: E402
+from engines import analyse, deepen  # noqa: E402
 from engines.games.infection_board import InfectionBoard, perft  # noqa: E402
 from engines.levels import ALPHABETA, LEVELS  # noqa: E402
-from rules import GAMES  # noqa: E402
+from games import GAMES, REGISTRY  # noqa: E402
 
 
 class RulesPosition:
@@ -88,15 +87,16 @@ def speed_rows(games: list[str], count: int) -> list[str]:
     rows = [f"{'game':<12} {'level':<7} {'search':<10} {'per second (CPU)':>18} {'work per move':>14}"]
     for name in games:
         states = positions(name, count)
+        engine = REGISTRY[name].engine
         for level in LEVELS:
-            budget = level_budget(name, level)
+            budget = engine.budget(level)
             work = seconds = 0.0
             for k, state in enumerate(states):
                 if budget.search == ALPHABETA:
-                    found, spent = timed(deepen, state, knowledge_for(name).board, budget, seconds=60)
+                    found, spent = timed(deepen, state, engine.knowledge.board, budget, seconds=60)
                     work += found.nodes
                 else:
-                    found, spent = timed(analyse, state, level, seed=k, seconds=60)
+                    found, spent = timed(analyse, state, engine, level, seed=k, seconds=60)
                     work += found.done
                 seconds += spent
             unit = "nodes" if budget.search == ALPHABETA else "iterations"

@@ -40,9 +40,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engines import LEVELS, choose_move  # noqa: E402
-from engines.games import knowledge_for  # noqa: E402
-from rules import GAMES  # noqa: E402
+from engines import LEVELS  # noqa: E402
+from games import GAMES, REGISTRY, choose_move  # noqa: E402
 
 
 def make_player(spec: str, seconds: float | None, salt: int):
@@ -176,7 +175,7 @@ def play_game(pairing: Pairing, game: int) -> Played:
         state = state.play(move)
         played.plies += 1
     if state.outcome is None:
-        played.ahead = knowledge_for(pairing.game).estimate(state)[seats.index(0)] > 0.5
+        played.ahead = REGISTRY[pairing.game].engine.knowledge.estimate(state)[seats.index(0)] > 0.5
     else:
         first_place = state.outcome.places[0]
         if len(state.outcome.places) == 1 or (seats.index(0) in first_place and len(first_place) > 1):

@@ -15,6 +15,7 @@ from typing import Any
 
 from bot.models import Match
 from engines.analysis import ALPHABETA, SEVERITIES, Analysis, Judgement
+from games import seats
 from renderers.results import seated
 from rules.core import counted
 
@@ -162,7 +163,7 @@ def handed(match: Match) -> list[tuple[str, int] | None]:
 
 
 def graph_args(match: Match, analysis: Analysis) -> tuple[Any, ...]:
-    """What renderers.graph draws the analysis from: the finished position, the names, each position's
+    """What renderers.graph draws the analysis from: the finished position, its seats, each position's
     values and whether they are exact, the judged moves, and the seats a computer took over."""
-    return (match.state, match.names, [p.values for p in analysis.positions], [p.exact for p in analysis.positions],
-            [(j.ply, j.seat, j.severity) for j in analysis.judgements], handed(match))
+    return (match.state, seats(match.state, match.names), [p.values for p in analysis.positions],
+            [p.exact for p in analysis.positions], [(j.ply, j.seat, j.severity) for j in analysis.judgements], handed(match))

@@ -6,7 +6,7 @@ import ctypes
 import ctypes.util
 from collections.abc import Sequence
 
-import renderers
+import games
 from rules import State
 
 _drawn: set[type] = set()
@@ -16,7 +16,7 @@ def draw_board(state: State, names: Sequence[str]) -> bytes:
     """The board as PNG bytes. A game's first board builds its cached sprites through large scratch
     images; once they are freed, the C allocator is asked to return their pages to the system (about
     30 MB per worker for Attaxx), which it would otherwise keep for the life of the process."""
-    png = renderers.render(state, names)
+    png = games.render(state, names)
     if type(state) not in _drawn:
         _drawn.add(type(state))
         release_free_memory()

@@ -11,8 +11,7 @@ from typing import Any, TypeVar
 from bot.models import Match
 from bot.work import Job, Kind, Limits, Line, Owner
 from bot.workers import Workers
-from engines import choose_move
-from engines.levels import level_budget
+from games import choose_move, level_budget
 from rules import State
 
 T = TypeVar("T")
@@ -47,7 +46,7 @@ class ComputerPlayers:
         self.clock = clock
         # Searches and replays run at a lower priority than the event loop and the boards: they use
         # every core when nothing else needs it, and give way to a board someone is waiting for.
-        self.pool = Workers(workers, imports=("engines", "renderers"), niceness=NICENESS)
+        self.pool = Workers(workers, imports=("games",), niceness=NICENESS)
         self.line = Line(self.pool.size, self._start)
         self.limits = Limits()
 

@@ -6,7 +6,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from rules import GAMES, Game, Outcome, State
+from games import GAMES
+from rules import Game, Outcome, State
 
 COMPUTER_LEVELS = ("easy", "medium", "hard")  # engines.LEVELS, weakest first
 SIDES = ("random", "first", "second")  # the seat a challenger may ask for (the first seat moves first)

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.models import Match
+from games import GAMES, image
 from renderers.replay import LIMIT, gif_parts, gifs
 from rules import Outcome, State, ended
 from rules.rebuild import positions
@@ -23,7 +24,7 @@ def replay_args(match: Match, limit: int = LIMIT) -> tuple[Any, ...]:
 def draw(game: str, players: int, options: dict, seed: int, moves: Sequence[str], outcome: Outcome | None,
          names: Sequence[str], limit: int) -> list[bytes]:
     """The GIF(s) of a match: every position from the start, the last one drawn as the match ended."""
-    return gifs(partial(_positions, game, players, options, seed, moves, outcome), names, limit)
+    return gifs(partial(_positions, game, players, options, seed, moves, outcome), image, names, limit)
 
 
 def draw_files(folder: Path, game: str, players: int, options: dict, seed: int, moves: Sequence[str],
@@ -31,7 +32,7 @@ def draw_files(folder: Path, game: str, players: int, options: dict, seed: int, 
     """`draw`, each GIF written into `folder` (`replay-1.gif`, `replay-2.gif`, …) as soon as it is drawn,
     so that however many parts a long match needs, only one is in memory at a time."""
     written = []
-    for k, data in enumerate(gif_parts(partial(_positions, game, players, options, seed, moves, outcome), names, limit), 1):
+    for k, data in enumerate(gif_parts(partial(_positions, game, players, options, seed, moves, outcome), image, names, limit), 1):
         path = folder / f"replay-{k}.gif"
         path.write_bytes(data)
         written.append(path)
@@ -40,5 +41,5 @@ def draw_files(folder: Path, game: str, players: int, options: dict, seed: int, 
 
 def _positions(game: str, players: int, options: dict, seed: int, moves: Sequence[str],
                outcome: Outcome | None) -> Iterator[State]:
-    for k, state in enumerate(positions(game, players, options, seed, moves)):
+    for k, state in enumerate(positions(GAMES[game], players, options, seed, moves)):
         yield ended(state, outcome) if outcome is not None and k == len(moves) else state

@@ -1,15 +1,18 @@
 """Post-game analysis: the computer's value of every position of a finished match, and its judgement of
 every move.
 
-    work = work_for(game, len(states))                  # the budget of one position: a number, never a time
-    first = [evaluate(state, work, seed, played) for state, seed, played in ...]       # in worker processes
+    work = work_for(engine, len(states))                # the budget of one position: a number, never a time
+    first = [evaluate(state, engine, work, seed, played) for state, seed, played in ...]   # in worker processes
     asked = questioned(movers, moves, first)            # the positions where a mark is in question
-    again = {k: evaluate(states[k], work, other_seed(seed_k), played_k) for k in asked}
-    analysis = assemble(game, players, movers, moves, first, again, work)
+    again = {k: evaluate(states[k], engine, work, other_seed(seed_k), played_k) for k in asked}
+    analysis = assemble(engine, game, players, movers, moves, first, again, work)
+
+`engine` is the game's `engines.engine.Engine`, from its registration: its work and, for a game analysed
+by alpha-beta, its `deepened` slope. Positions are valued in engines/evaluation.py, moves judged here.
 
 Every position is searched by a budget of work and by nothing else: the iterations of the Monte-Carlo
-search (engines/mcts.py), or the nodes of the alpha-beta search (engines/alphabeta.py) for the games in
-DEEPENED. No clock is read, so a match gives the same values and marks on an idle machine and on a busy
+search (engines/mcts.py), or the nodes of the alpha-beta search (engines/alphabeta.py) for the games whose
+engine is `deepened`. No clock is read, so a match gives the same values and marks on an idle machine and on a busy
 one, and a search always completes its budget: there is no placeholder value for a position it had no
 time for. A long match's positions share a bounded total (`work_for`).
 
@@ -23,8 +26,8 @@ the moves it finds best, rather than by its best move's mean: the largest of man
 towards whoever is to move, and a game played out at random would swing from ply to ply.
 
 Alpha-beta scores a position in its board's units (pieces, say). A score s for the side to move is a
-chance of winning of 1 / (1 + exp(-DEEPENED[game] · s)), the logistic curve the game's own evaluation
-uses (engines/games/); a proven win is 1 and a proven loss 0, exactly. Its values are the mean of its last
+chance of winning of 1 / (1 + exp(-deepened · s)), the logistic curve the game's own evaluation uses
+(engines/games/); a proven win is 1 and a proven loss 0, exactly. Its values are the mean of its last
 two depths, since a search that ends on the side to move's ply flatters that side: alone, either depth's
 values swing with whose turn it is.
 
@@ -40,56 +43,29 @@ again at each depth, and its second measure is the position as it stood a depth 
 noisy on most positions, or whose search knows nothing of it beyond its rules, is analysed coarsely, and
 the analysis says so (`Analysis.coarse`).
 
-Pure computation, importing `rules` and `engines` only; every function is top-level and every result
-picklable, so positions can be evaluated in a process pool.
+Pure computation, importing `engines` only; every result is picklable and every record turns into JSON
+and back (`Analysis.to_dict`), so that an analysis can be made in worker processes and kept.
 """
 from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from engines.alphabeta import PROVEN, WIN, AlphaBeta, Board, OutOfTime
-from engines.games import knowledge_for
-from engines.knowledge import GENERIC, Boarding, Knowledge
-from engines.levels import level_budget
-from engines.mcts import Node, Search
-from engines.rewards import Rewards, outcome_rewards
-from rules.core import State
+from engines.engine import Engine
+from engines.knowledge import GENERIC
+from engines.levels import ALPHABETA, MCTS
 
 SEVERITIES = ("inaccuracy", "mistake", "blunder")
 THRESHOLDS = {"inaccuracy": 0.1, "mistake": 0.2, "blunder": 0.3}
 
-MCTS, ALPHABETA = "mcts", "alphabeta"
-# The work that bounds one position's search, the whole of it in a match of up to FULL positions: Monte-Carlo
-# iterations, or alpha-beta nodes for the games in DEEPENED. Chosen so that a whole analysis, the second
-# searches included, costs about what it did when each position had a second and a half (bench/analysis.py
-# prints what it costs): the Monte-Carlo budgets are two thirds to four fifths of the iterations that
-# second and a half bought, alpha-beta reaches depth 4 in Elevation and proves most of an Ascent game.
-WORK = {"default": 800, "attaxx": 2000, "ikabegama": 2000, "permutation": 800, "xlines": 120,
-        "ascent": 30_000, "elevation": 2000}
-# The two-player games analysed by alpha-beta on their fast board, each with the slope of the logistic curve
-# that makes its board's score a chance of winning (the one its own evaluation uses: engines/games/ascent.py,
-# engines/games/elevation.py). Their Monte-Carlo values swing with whose turn it is (Elevation's shortlist
-# leaves a few hundred iterations two plies deep) or with random playouts (Ascent); alpha-beta proves most
-# of an Ascent game and reads Elevation's captures several plies ahead.
-DEEPENED = {"ascent": 0.25, "elevation": 0.5}
+# A game's work (its Engine's) bounds one position's search, the whole of it in a match of up to FULL positions.
 FULL = 120  # positions searched with the whole budget; a longer match shares FULL budgets between its positions
 LEAST = 1 / 6  # but never less than this share of the budget a position
-LEAST_DEPTH = 2  # alpha-beta completes this many depths whatever its budget (two depths give its values)
-# Alpha-beta searches this many of the opponent's replies to each root move (and, deeper, as many moves as the
-# hard level does: engines/levels.py). A reply that refutes a move but sits low in a narrow shortlist is
-# otherwise found only once the position after the move is searched itself, and the values swing from one
-# position to the next (Elevation: by 0.4 and more, seven times in a 60-move game between hard and medium;
-# three times with 20, for the same nodes).
-REPLIES = 20
 NEAR = 0.1  # a first fall this large is measured again (a smaller one cannot make a mark: see `judge`)
-MIN_VISITS = 10  # a move searched this often has a mean worth comparing with the best move's
 CONFIDENCE = 2.0  # a fall counts only beyond this many standard errors of the values compared
-CANDIDATES = 12  # how many of a position's moves keep their statistics, most searched first (and the move played)
 DIGITS = 6  # falls are rounded to this many decimals (a fall of 0.1 is 0.1, not 0.0999…)
-ESTIMATED = 4  # a search's estimates are kept to this many decimals (proven values are kept as they are)
 
 
 @dataclass(frozen=True)
@@ -227,16 +203,16 @@ class Analysis:
 
 # ---------------------------------------------------------------------------------------- budgets
 
-def search_for(game: str, players: int) -> str:
-    """The search that analyses `game`: alpha-beta for a two-player game in DEEPENED with a fast board,
-    else Monte-Carlo."""
-    return ALPHABETA if game in DEEPENED and players == 2 and knowledge_for(game).board is not None else MCTS
+def search_for(engine: Engine, players: int) -> str:
+    """The search that analyses a game: alpha-beta for a two-player game whose engine is `deepened` (it
+    has a fast board), else Monte-Carlo."""
+    return ALPHABETA if engine.deepened is not None and players == 2 else MCTS
 
 
-def work_for(game: str, positions: int) -> int:
-    """The work each of a match's `positions` is searched with: the game's WORK, shared out in a match
+def work_for(engine: Engine, positions: int) -> int:
+    """The work each of a match's `positions` is searched with: the engine's work, shared out in a match
     of more than FULL positions (so that a whole analysis stays bounded), but never less than LEAST of it."""
-    full = WORK.get(game, WORK["default"])
+    full = engine.work
     shared = full * FULL // max(positions, 1)
     return max(1, math.ceil(full * LEAST), min(full, shared))
 
@@ -244,213 +220,6 @@ def work_for(game: str, positions: int) -> int:
 def other_seed(seed: int) -> int:
     """The seed of a position's second search."""
     return (seed * 48_271 + 11) % 2**31
-
-
-# ---------------------------------------------------------------------------------------- evaluation
-
-def evaluate(state: State, work: int, seed: int = 0, played: str | None = None) -> Position:
-    """The computer's view of `state`: a finished position is worth its outcome's rewards, exactly; a
-    position the game's exact solver answers is exact at once; any other is searched with `work`
-    (iterations, or alpha-beta nodes: see `search_for`), all of it, whatever time it takes. `played`,
-    the move the match went on with when known, keeps its statistics among the candidates however
-    little it was searched (alpha-beta searches it fully at every depth)."""
-    if work < 1:
-        raise ValueError("a position is searched with a budget of at least one iteration")
-    players = state.players
-    if state.outcome is not None:
-        return Position(outcome_rewards(state.outcome, players), True, None)
-    knowledge = knowledge_for(state.game)
-    if knowledge.exact is not None and (solved := knowledge.exact(state)) is not None:
-        return Position(tuple(solved), True, keeping_move(state, solved, knowledge))
-    if search_for(state.game, players) == ALPHABETA:
-        return deepened(state, knowledge.board, work, played)
-    search = Spread(state, knowledge, work, math.inf, seed)
-    search.run()
-    return searched(search, played)
-
-
-@dataclass
-class Spread(Search):
-    """A search that also keeps the sums of the squares of the root mover's rewards seen through the root
-    and through each of its moves: how far they spread tells how much a mean can be trusted."""
-
-    squares: dict[Node, float] = field(init=False, default_factory=dict)
-
-    def backup(self, path: list[Node], rewards: Rewards) -> None:
-        super().backup(path, rewards)
-        reward = rewards[self.root.mover]
-        for node in path[:2]:
-            self.squares[node] = self.squares.get(node, 0.0) + reward * reward
-
-    def noise(self, node: Node) -> float:
-        """The standard error of the mean reward for the root's mover through `node`, the root or one of
-        its moves (0 when proven; the largest a reward in [0, 1] allows while there are too few visits
-        to tell)."""
-        if node.solved is not None:
-            return 0.0
-        n = node.visits
-        if n < 2 or node not in self.squares:
-            return 0.5
-        mean = node.totals[self.root.mover] / n
-        variance = max(0.0, self.squares[node] - n * mean * mean) / (n - 1)
-        return math.sqrt(variance / n)
-
-
-def keeping_move(state: State, solved: Rewards, knowledge: Knowledge) -> str:
-    """A move that keeps the mover's proven value: the first in legal order whose result is proven
-    as good. In a lost position every move is as good."""
-    mover = state.to_move
-    moves = state.legal_moves()
-    if solved[mover] > 0.0:
-        for move in moves:
-            after = state.play(move)
-            value = outcome_rewards(after.outcome, state.players) if after.outcome is not None \
-                else knowledge.exact(after)
-            if value is not None and value[mover] >= solved[mover]:
-                return move
-    return moves[0]
-
-
-def estimate(search: Search, node: Node) -> Rewards:
-    """What the search makes of its root or a move of its root: proven, or the mean reward through it,
-    blended towards the minimax of the evaluations below it as the search itself does when choosing."""
-    if node.solved is not None:
-        return node.solved
-    mean = tuple(total / node.visits for total in node.totals)
-    if search.blend and node.value is not None:
-        return tuple(m + search.blend * (v - m) for m, v in zip(mean, node.value))
-    return mean
-
-
-def searched(search: Spread, played: str | None = None) -> Position:
-    """The Position a finished search gives: the mean reward of every iteration through its root (the
-    search spends them on the moves it finds best, so that this is its value with best play; the best
-    move's own mean would be the largest of many noisy means, leaning towards whoever is to move), the
-    move it searched most, and the statistics of the moves it looked at most and of the move `played`."""
-    root = search.root
-    ranked = search.ranked()
-    if not ranked or (root.solved is None and root.visits == 0):
-        raise ValueError("a finished search has looked at its root's moves")
-    best_move = ranked[0][0]
-    values = tuple(root.solved) if root.solved is not None else rounded(estimate(search, root))
-    mover = root.mover
-    kept = [(move, child) for move, child in ranked if child.solved is not None or child.visits >= MIN_VISITS]
-    kept = kept[:CANDIDATES] + [(move, child) for move, child in kept[CANDIDATES:] if move == played]
-    candidates = tuple(Candidate(move, child.solved[mover] if child.solved is not None
-                                 else rounded(estimate(search, child))[mover], child.visits, child.solved is not None,
-                                 round(search.noise(child), ESTIMATED))
-                       for move, child in kept)
-    noise = 0.0 if root.solved is not None else round(search.noise(root), ESTIMATED)
-    return Position(values, root.solved is not None, best_move, candidates, noise)
-
-
-def rounded(values: Sequence[float]) -> tuple[float, ...]:
-    return tuple(round(float(v), ESTIMATED) for v in values)
-
-
-# ---------------------------------------------------------------------------------------- alpha-beta
-
-@dataclass
-class Horizons(AlphaBeta):
-    """An alpha-beta search that keeps, for every depth it completes, the root's value, its best move and
-    the score of one move (`target`, the move played), which it searches with a full window first at
-    every depth so that its score is exact too. The first LEAST_DEPTH depths are completed whatever the
-    budget; a deeper one that runs out of nodes is thrown away. It searches the first `replies` moves
-    of the positions after the root's moves and the first `beyond` deeper down (0: all of them); the
-    search's own `width` is left at 0."""
-
-    target: Any = None
-    replies: int = 0
-    beyond: int = 0
-    depths: list[tuple[float, Any, float | None]] = field(init=False, default_factory=list)
-
-    def ordered(self, moves: Sequence[Any], first: Any, ply: int) -> Sequence[Any]:
-        found = super().ordered(moves, first, ply)
-        limit = self.replies if ply == 1 else self.beyond
-        return found[:limit] if limit else found
-
-    def run(self) -> Any:
-        moves = list(self.root_moves if self.root_moves is not None else self.board.moves())
-        budget = self.nodes
-        for depth in range(1, self.depth + 1):
-            if self.target is not None:
-                moves = [self.target] + [move for move in moves if move != self.target]
-            self.nodes = math.inf if depth <= LEAST_DEPTH else budget
-            try:
-                value, best, scores = self.root(moves, depth)
-            except OutOfTime:
-                break
-            self.value, self.best, self.scores, self.reached = value, best, scores, depth
-            self.depths.append((value, best, scores.get(self.target)))
-            moves.sort(key=lambda m: -scores.get(m, -2 * WIN))
-            if abs(value) >= PROVEN:
-                break  # proven: deeper adds nothing
-        self.nodes = budget
-        return self.best
-
-
-def chance(score: float, scale: float) -> float:
-    """A score for the side to move as its chance of winning: 1 or 0 when proven, else on the logistic
-    curve of slope `scale`."""
-    if score >= PROVEN:
-        return 1.0
-    if score <= -PROVEN:
-        return 0.0
-    return 1.0 / (1.0 + math.exp(-max(-40.0, min(40.0, scale * score))))
-
-
-def horizons(scores: Sequence[float], scale: float) -> tuple[float, float, bool]:
-    """A root move's (or the root's) value for the side to move from its scores at the depths searched,
-    deepest last: the mean chance of the last two (the last alone when proven or when it is the only one),
-    half their difference as its noise, and whether it is proven."""
-    last = chance(scores[-1], scale)
-    if abs(scores[-1]) >= PROVEN or len(scores) < 2:
-        return last, 0.0, abs(scores[-1]) >= PROVEN
-    before = chance(scores[-2], scale)
-    return (last + before) / 2, abs(last - before) / 2, False
-
-
-def deepened(state: State, boarding: Boarding, nodes: int, played: str | None = None) -> Position:
-    """A two-player position searched by alpha-beta on the game's fast board, within `nodes` (past the
-    first LEAST_DEPTH depths): every root move, REPLIES replies to each, and deeper the width the hard
-    level searches at (engines/levels.py)."""
-    from engines import drawn_by_the_rules  # engines/__init__.py imports this module
-
-    board: Board = boarding(state)
-    moves = list(board.moves())
-    target = None
-    if played is not None:
-        target = next((move for move in moves if board.notation(move) == played), None)
-        if target is None:  # a turn the board's shortlist leaves out (Elevation): found among all of them
-            every = board.turns() if hasattr(board, "turns") else ()
-            target = next((move for move in every if board.notation(move) == played), None)
-            if target is not None:
-                moves.append(target)
-    ceilings = dict.fromkeys(board.drawable(), 0.0) if hasattr(board, "drawable") else {}
-    width = level_budget(state.game, "hard").width
-    search = Horizons(board, nodes, math.inf, root_moves=moves, fixed=drawn_by_the_rules(state, board),
-                      ceilings=ceilings, target=target, replies=max(width, REPLIES) if width else 0, beyond=width)
-    search.run()
-    return horizon_view(state, board, search.depths, played, target)
-
-
-def horizon_view(state: State, board: Board, depths: Sequence[tuple[float, Any, float | None]], played: str | None,
-                 target: Any) -> Position:
-    """The Position alpha-beta's completed `depths` (deepest last) give, with the same position as the
-    depths before the last saw it as its second measure."""
-    scale = DEEPENED[state.game]
-    value, noise, exact = horizons([root for root, _, _ in depths], scale)
-    mover = state.to_move
-    values = (value, 1.0 - value) if mover == 0 else (1.0 - value, value)
-    best = board.notation(depths[-1][1])
-    candidates = [Candidate(best, round(value, ESTIMATED), len(depths), exact, round(noise, ESTIMATED))]
-    if target is not None and board.notation(target) != best:
-        played_value, played_noise, proven = horizons([score for _, _, score in depths], scale)
-        candidates.append(Candidate(played, round(played_value, ESTIMATED), len(depths), proven,
-                                    round(played_noise, ESTIMATED)))
-    shallower = horizon_view(state, board, depths[:-1], played, target) if len(depths) > 1 and not exact else None
-    return Position(values if exact else rounded(values), exact, best, tuple(candidates), round(noise, ESTIMATED),
-                    shallower)
 
 
 # ---------------------------------------------------------------------------------------- judgement
@@ -554,11 +323,11 @@ def questioned(movers: Sequence[int], moves: Sequence[str], positions: Sequence[
     return sorted(asked)
 
 
-def coarseness(game: str, positions: Sequence[Position]) -> str:
-    """Why an analysis of `game` is coarse, in words ("" when it is not): its search knows nothing of the
-    game beyond its rules, or most of its positions (a proven one has no noise) are unsure by as much as
-    the smallest mark."""
-    if knowledge_for(game) is GENERIC:
+def coarseness(engine: Engine, positions: Sequence[Position]) -> str:
+    """Why an analysis is coarse, in words ("" when it is not): its search knows nothing of the game
+    beyond its rules, or most of its positions (a proven one has no noise) are unsure by as much as the
+    smallest mark."""
+    if engine.knowledge is GENERIC:
         return ("the computer knows only its rules and values a position by games played out at random from "
                 "it, so only the clearest mistakes are marked")
     noisy = sum(not p.exact and CONFIDENCE * p.noise >= THRESHOLDS["inaccuracy"] for p in positions)
@@ -568,11 +337,11 @@ def coarseness(game: str, positions: Sequence[Position]) -> str:
     return ""
 
 
-def assemble(game: str, players: int, movers: Sequence[int], moves: Sequence[str], positions: Sequence[Position],
-             again: Mapping[int, Position] | None = None, work: int = 0) -> Analysis:
-    """The Analysis of a match from its moves, their movers, the evaluated positions (the start, then
-    the position after each move), the positions searched again (by index: see `questioned`) and the
-    work each was searched with, every move judged."""
+def assemble(engine: Engine, game: str, players: int, movers: Sequence[int], moves: Sequence[str],
+             positions: Sequence[Position], again: Mapping[int, Position] | None = None, work: int = 0) -> Analysis:
+    """The Analysis of a match of `game` (analysed with its `engine`) from its moves, their movers, the
+    evaluated positions (the start, then the position after each move), the positions searched again
+    (by index: see `questioned`) and the work each was searched with, every move judged."""
     if len(movers) != len(moves) or len(positions) != len(moves) + 1:
         raise ValueError(f"{len(moves)} moves need {len(moves)} movers and {len(moves) + 1} positions, "
                          f"not {len(movers)} and {len(positions)}")
@@ -594,4 +363,4 @@ def assemble(game: str, players: int, movers: Sequence[int], moves: Sequence[str
         if measured is not None and measured[2]:
             checks.append(Check(ply, measured[0], measured[1]))
     return Analysis(game, players, tuple(moves), tuple(int(s) for s in movers), tuple(positions), tuple(judgements),
-                    search_for(game, players), work, tuple(checks), coarseness(game, positions))
+                    search_for(engine, players), work, tuple(checks), coarseness(engine, positions))

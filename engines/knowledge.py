@@ -1,8 +1,8 @@
 """What a game may tell the search beyond its rules: an evaluation, a playout policy, a move order.
 
-Every field is optional. A game with no entry in `engines.games` is played with random playouts to the
-end of the game, cut after GENERIC_DEPTH plies and then ranked by the position's `scores` if it keeps
-any (an even share if not).
+Every field is optional. A game registered with GENERIC (its registration says the computer knows it
+only by its rules) is played with random playouts to the end of the game, cut after GENERIC_DEPTH plies
+and then ranked by the position's `scores` if it keeps any (an even share if not).
 """
 from __future__ import annotations
 
@@ -70,4 +70,4 @@ class Knowledge:
         return (1.0 / players,) * players if players > 2 else (0.5, 0.5)
 
 
-GENERIC = Knowledge()
+GENERIC = Knowledge()  # nothing beyond the rules: what a game's registration gives when there is no more

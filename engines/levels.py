@@ -5,7 +5,8 @@ net on a slow machine (when it binds, the answer depends on the clock), and `eas
 some randomness.
 
 An iteration costs very different time in different games (an Elevation position lists up to ~5,000
-turns), so a game may have its own budgets; the caps are the same for every game.
+turns), so a game's registration may give its own budgets and say which levels search with alpha-beta
+(`engines.engine.Engine`); the caps and the randomness are the same for every game.
 """
 from __future__ import annotations
 
@@ -13,6 +14,9 @@ from dataclasses import dataclass
 
 LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
 MCTS, ALPHABETA = "mcts", "alphabeta"
+
+CAPS = {"easy": 0.5, "medium": 1.5, "hard": 4.0}
+TEMPERATURE = {"easy": 0.5}
 
 
 @dataclass(frozen=True)
@@ -24,40 +28,8 @@ class Level:
     width: int = 0  # alpha-beta: the moves searched per position beyond the root, best first (0: all)
 
 
-CAPS = {"easy": 0.5, "medium": 1.5, "hard": 4.0}
-TEMPERATURE = {"easy": 0.5}
-# Chosen so that a hard move takes about a second on a 2-core machine of 2026 (median at most 1.5 s, never
-# the 4 s cap), and so that, in bench/strength.py, hard beats medium and medium beats easy in at least
-# three games of four that are decided.
-ITERATIONS = {
-    "default": {"easy": 100, "medium": 1500, "hard": 8000},
-    "ascent": {"easy": 100, "medium": 1000, "hard": 40_000},  # hard: nodes; a game rarely lasts ten plies
-    "attaxx": {"easy": 100, "medium": 1000, "hard": 60_000},
-    "ikabegama": {"easy": 100, "medium": 1000, "hard": 40_000},
-    # hard judges placements by solving (a quarter of its iterations on 11×11); medium's few iterations leave
-    # it room to go wrong in the placement's end, which it does not solve (engines/games/permutation.py)
-    "permutation": {"easy": 80, "medium": 250, "hard": 1200},
-    "xlines": {"easy": 12, "medium": 120, "hard": 800},  # an iteration may solve a line phase: few needed
-    "elevation": {"easy": 150, "medium": 1200, "hard": 4000},  # nodes, over a shortlist of turns
-}
-# The levels that search with alpha-beta, in the games that have a fast board for it.
-SEARCHES = {
-    "ascent": {"hard": ALPHABETA},  # medium searching so too plays as well as hard (bench/strength.py)
-    "attaxx": {"hard": ALPHABETA},
-    "ikabegama": {"hard": ALPHABETA},
-    "elevation": {"easy": ALPHABETA, "medium": ALPHABETA, "hard": ALPHABETA},
-}
-# The moves an alpha-beta level searches per position beyond the root, where a game has too many to
-# search them all (its board lists them best first).
-WIDTHS = {
-    "elevation": {"easy": 4, "medium": 6, "hard": 8},
-}
-
-
-def level_budget(game: str, level: str) -> Level:
-    """The budget of `level` for `game`; ValueError for an unknown level."""
+def known(level: str) -> str:
+    """`level`, or ValueError naming the levels there are."""
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
-    iterations = ITERATIONS.get(game, ITERATIONS["default"])[level]
-    search = SEARCHES.get(game, {}).get(level, MCTS)
-    return Level(iterations, CAPS[level], TEMPERATURE.get(level, 0.0), search, WIDTHS.get(game, {}).get(level, 0))
+    return level

@@ -1,8 +1,6 @@
-"""Pictures of game states: `render` gives the PNG the bot posts, `render_text` a terminal board,
-`describe` the picture's alt text.
-
-Each game has one module here that satisfies `Renderer` (below); adding a game is that module plus one
-entry in RENDERERS. Renderers are pure: the same state and names give the same bytes.
+"""Pictures of game states: each game has one module here that satisfies `Renderer` (below), named in
+the game's registration (games/registry.py), through which the bot draws (`games.render`,
+`games.render_text`, `games.describe`). Renderers are pure: the same state and names give the same bytes.
 """
 from __future__ import annotations
 
@@ -11,8 +9,8 @@ from typing import Any, Protocol
 
 from PIL import Image
 
-from renderers import ascent, attaxx, elevation, ikabegama, permutation, theme, xlines
-from renderers.describe import alt_text
+from renderers import theme
+from rules.contract import members
 
 
 class Renderer(Protocol):
@@ -36,7 +34,7 @@ class Renderer(Protocol):
     def colours(self, state: Any) -> theme.Colours: ...
 
 
-FUNCTIONS = ("image", "render", "text", "seats", "label_sizes", "colours")
+FUNCTIONS = members(Renderer)
 
 
 def missing_functions(module: object) -> list[str]:
@@ -44,25 +42,4 @@ def missing_functions(module: object) -> list[str]:
     return [name for name in FUNCTIONS if not callable(getattr(module, name, None))]
 
 
-RENDERERS: dict[str, Renderer] = {
-    "ascent": ascent, "attaxx": attaxx, "elevation": elevation, "ikabegama": ikabegama, "permutation": permutation,
-    "xlines": xlines,
-}
-
-
-def render(state, names: Sequence[str]) -> bytes:
-    """The PNG for `state`, with `names[seat]` as each player's name. An unknown game is a KeyError."""
-    return RENDERERS[state.game].render(state, names)
-
-
-def render_text(state, names: Sequence[str]) -> str:
-    """A plain-text board for `state`. An unknown game is a KeyError."""
-    return RENDERERS[state.game].text(state, names)
-
-
-def describe(state, names: Sequence[str]) -> str:
-    """The alt text of the picture of `state` (see renderers.describe). An unknown game is a KeyError."""
-    return alt_text(state, RENDERERS[state.game].seats(state, names))
-
-
-__all__ = ["RENDERERS", "Renderer", "describe", "missing_functions", "render", "render_text"]
+__all__ = ["FUNCTIONS", "Renderer", "missing_functions"]

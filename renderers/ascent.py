@@ -21,7 +21,7 @@ from PIL import Image, ImageDraw, ImageFilter
 
 from renderers import theme
 from renderers.theme import RGB
-from rules.ascent import ROW_NAMES, ROWS_OF_SEAT, SEAT_NAMES, SIDE, TILES
+from rules.ascent import GAME, ROW_NAMES, ROWS_OF_SEAT, SEAT_NAMES, SIDE, TILES
 
 # --- layout -------------------------------------------------------------------------------------------
 WIDTH = 600  # as Attaxx
@@ -301,7 +301,7 @@ def side_text(seat: int) -> str:
 def seats(state, names: Sequence[str]) -> list[theme.Seat]:
     """The seats, Red and Blue, with no score (the game keeps none); the cards add to each side the
     direction of its rows (`side_text`)."""
-    return theme.seats_for(state, names, STYLES, None)
+    return theme.seats_for(GAME, state, names, STYLES, None)
 
 
 def finished_rows(state) -> tuple[tuple[int, int], ...]:

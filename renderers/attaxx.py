@@ -14,6 +14,7 @@ from PIL import Image, ImageDraw
 
 from renderers import theme
 from renderers.theme import RGB
+from rules.attaxx import GAME
 
 # --- layout -------------------------------------------------------------------------------------------
 FILES = RANKS = 7
@@ -144,7 +145,7 @@ def image(state, names: Sequence[str]) -> Image.Image:
 
 def seats(state, names: Sequence[str]) -> list[theme.Seat]:
     """The seats as the cards show them, each with its count of pieces."""
-    return theme.seats_for(state, names, STYLES, state.counts, PIECES)
+    return theme.seats_for(GAME, state, names, STYLES, state.counts, PIECES)
 
 
 def detail(state, seats: Sequence[theme.Seat]) -> list[tuple[str, RGB]]:

@@ -21,7 +21,7 @@ from renderers.colours import HIGHLIGHT, HIGHLIGHT_TEXT, MUTED, PANEL, PANEL_EDG
 from renderers.lettering import cap_height, clean_name, fit, font, phone_size, put_text, visual_order
 from renderers.results import seated_parts
 from renderers.sprites import marked_disc, paste, rounded_box
-from rules import GAMES, Outcome
+from rules import Game, Outcome
 
 
 @dataclass(frozen=True)
@@ -44,11 +44,11 @@ def unit_word(count: int, unit: Unit) -> str:
     return unit[0] if count == 1 else unit[1]
 
 
-def seats_for(state, names: Sequence[str], styles: Sequence[DiscStyle], scores: Sequence[int] | None,
+def seats_for(game: Game, state, names: Sequence[str], styles: Sequence[DiscStyle], scores: Sequence[int] | None,
               unit: Unit = ("", "")) -> list[Seat]:
-    """The Seat list for a state, each score labelled with `unit` in the right number. Missing names
-    are blank; blank or undrawable names are shown as "Player N" (see renderers.lettering.display_name)."""
-    game = GAMES[state.game]
+    """The Seat list for a state of `game` (whose record names the sides), each score labelled with `unit`
+    in the right number. Missing names are blank; blank or undrawable names are shown as "Player N" (see
+    renderers.lettering.display_name)."""
     seats = []
     for seat in range(state.players):
         side = game.seat_name(seat)
@@ -230,13 +230,12 @@ def seat_marks(sides: Sequence[str]) -> list[str]:
     return initials if len(set(initials)) == len(initials) and all(initials) else [str(k + 1) for k in range(len(sides))]
 
 
-def marks_for(state) -> list[str] | None:
+def marks_for(game: Game, state) -> list[str] | None:
     """The seat marks (`seat_marks`) a picture draws on everything a seat owns, in a game of more than
     two players; None with two (a game whose two seats differ only in hue draws its own, see
     `renderers.permutation`)."""
     if state.players <= 2:
         return None
-    game = GAMES[state.game]
     return seat_marks([game.seat_name(seat) for seat in range(state.players)])
 
 

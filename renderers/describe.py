@@ -1,8 +1,9 @@
 """Words for a board picture, for people who cannot see it: the alt text a screen reader reads out.
 
-`alt_text(state, seats)` says which game it is, whose turn it is (or how the game ended), the last
-move with what it did, and each seat's material or score where the game keeps one, all taken from
-the renderer's own seats (its `seats(state, names)`; `renderers.describe` puts the two together), so a seventh game is described with no more code.
+`alt_text(title, state, seats)` says which game it is (its title), whose turn it is (or how the game
+ended), the last move with what it did, and each seat's material or score where the game keeps one, all
+taken from the renderer's own seats (its `seats(state, names)`; `games.describe` puts the two together),
+so a seventh game is described with no more code.
 """
 from __future__ import annotations
 
@@ -10,7 +11,6 @@ from collections.abc import Sequence
 
 from renderers import theme
 from renderers.results import seated
-from rules import GAMES
 
 ALT_TEXT_MAX = 1024  # Discord's limit on an attachment's description
 
@@ -21,10 +21,10 @@ def plain_name(seat: theme.Seat) -> str:
     return seated(name, seat.side) if name else seat.side
 
 
-def alt_text(state, seats: Sequence[theme.Seat]) -> str:
-    """The description of the picture of `state` whose seats are `seats` (see the module docstring),
-    at most ALT_TEXT_MAX characters."""
-    sentences = [f"{GAMES[state.game].title} board."]
+def alt_text(title: str, state, seats: Sequence[theme.Seat]) -> str:
+    """The description of the picture of `state`, a position of the game called `title`, whose seats
+    are `seats` (see the module docstring), at most ALT_TEXT_MAX characters."""
+    sentences = [f"{title} board."]
     if state.outcome is not None:
         sentences.append(f"Game over: {theme.result_text(state.outcome, seats, plain=True)}.")
     elif state.to_move is not None:

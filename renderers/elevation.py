@@ -67,6 +67,7 @@ from renderers.elevation_pieces import (
 from renderers.theme import RGB
 from rules.elevation import (
     BOARD,
+    GAME,
     KIND,
     KINDS,
     OWNER,
@@ -223,7 +224,7 @@ def seats(state, names: Sequence[str]) -> list[theme.Seat]:
     """The seats as the cards show them, each disc shaped as its pieces are: no single score (the game
     keeps none; the pieces left by kind are drawn beside the side, see `draw_kinds` and
     `ElevationState.kinds_left`)."""
-    return [replace(seat, corner=CORNER if SQUARES[k] else 0.0) for k, seat in enumerate(theme.seats_for(state, names, STYLES, None))]
+    return [replace(seat, corner=CORNER if SQUARES[k] else 0.0) for k, seat in enumerate(theme.seats_for(GAME, state, names, STYLES, None))]
 
 
 def draw_kinds(img: Image.Image, state) -> None:

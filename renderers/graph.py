@@ -5,15 +5,17 @@ line is told by its colour alone), the judged moves marked on their mover's line
 where the result is proven shaded and labelled ("won for alice", "drawn") instead of given as a
 percentage.
 
-    image(state, names, values, exact, marks, handed)    the picture; render: as PNG; alt_text: its description
+    image(state, seats, values, exact, marks, handed)    the picture; render: as PNG
+    alt_text(title, state, seats, values, exact, marks, handed)    its description
 
-`state` is the match's final position (for its game and seat colours), `names[seat]` each player,
-`values[k]` the values per seat after k moves (k = 0 the start), `exact[k]` whether values[k] is proven,
-`marks` the judged moves as (ply, seat, severity): the move with index `ply` leads to values[ply + 1].
-`handed[seat]`, for a seat whose player left while a computer played on, is (that player's name, the
-index of the first move the computer made for them), else None: the legend says "bob, then computer",
-and the alt text credits each mark to whoever made the move.
-Plain data only: this module knows nothing of the engines.
+`state` is the match's final position, `seats` its seats as the game's renderer gives them (each
+player's name and side, the seat colours), `title` the game's, `values[k]` the values per seat after k
+moves (k = 0 the start), `exact[k]` whether values[k] is proven, `marks` the judged moves as (ply,
+seat, severity): the move with index `ply` leads to values[ply + 1]. `handed[seat]`, for a seat whose
+player left while a computer played on, is (that player's name, the index of the first move the
+computer made for them), else None: the legend says "bob, then computer", and the alt text credits
+each mark to whoever made the move. Plain data only: this module knows nothing of the engines, nor
+of any game but through its seats.
 """
 from __future__ import annotations
 
@@ -22,14 +24,13 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
-from renderers import RENDERERS, theme
+from renderers import theme
 from renderers.cards import seat_marks
 from renderers.colours import HIGHLIGHT, NOTE, PANEL, luminance, shaded
 from renderers.describe import plain_name, within_limit
 from renderers.lettering import cap_height, display_name, fit, font, phone_size, put_text
 from renderers.results import seated
 from renderers.sprites import marked_disc
-from rules import GAMES
 
 WIDTH = 1000
 BASE_HEIGHT = 520  # with one row of legend; each further row adds ROW
@@ -160,14 +161,14 @@ def taken_over(handed: Handed, seat: int) -> tuple[str, int] | None:
     return handed[seat] if seat < len(handed) else None
 
 
-def legend_entries(state, names: Sequence[str], values, exact, handed: Handed = ()) -> list[tuple[str, str, object]]:
+def legend_entries(state, seats: Sequence[theme.Seat], values, exact, handed: Handed = ()) -> list[tuple[str, str, object]]:
     """The legend, in reading order: ("title", text, None), ("seat", text, seat), ("mark", text, severity).
     A seat a computer took over is its player's, "then computer"."""
     title = "Chance of winning" if state.players <= 2 else "Expected place (100% first, 0% last)"
     entries: list[tuple[str, str, object]] = [("title", title, None)]
     last = values[-1]
     for seat in range(state.players):
-        name = display_name(names[seat] if seat < len(names) else "", f"Player {seat + 1}")
+        name = display_name(seats[seat].name, f"Player {seat + 1}")
         if (took := taken_over(handed, seat)) is None:
             shown = fit(name, SIZE, True, 300)
         else:
@@ -219,18 +220,17 @@ def draw_mark(draw: ImageDraw.ImageDraw, centre: tuple[float, float], severity: 
         draw.polygon([(x, y - r), (x + r * 0.95, y + r * 0.7), (x - r * 0.95, y + r * 0.7)], fill=colour)
 
 
-def image(state, names: Sequence[str], values: Sequence[Sequence[float]], exact: Sequence[bool],
+def image(state, seats: Sequence[theme.Seat], values: Sequence[Sequence[float]], exact: Sequence[bool],
           marks: Sequence[tuple[int, int, str]], handed: Handed = ()) -> Image.Image:
     """The graph as an RGB image WIDTH px wide (see the module's docstring)."""
     players = state.players
     if not values:
         raise ValueError("a graph needs the value of at least the start")
-    seats = RENDERERS[state.game].seats(state, names)
     colours = [line_colour(seat.style) for seat in seats]
     shown = names_for(seats)
     moves = len(values) - 1
     present = [s for s in SEVERITIES if any(mark[2] == s for mark in marks)]
-    entries = legend_entries(state, names, values, exact, handed) + [("mark", s, s) for s in present]
+    entries = legend_entries(state, seats, values, exact, handed) + [("mark", s, s) for s in present]
     rows = flow(entries)
     ticks = y_ticks(players)
     label_width = max(int(font(SIZE, False).getlength(text)) for _, text in ticks)
@@ -348,10 +348,10 @@ def draw_legend(img: Image.Image, rows, colours: Sequence[theme.RGB], layout: La
             x += entry_width(kind, text) + GAP
 
 
-def render(state, names: Sequence[str], values: Sequence[Sequence[float]], exact: Sequence[bool],
+def render(state, seats: Sequence[theme.Seat], values: Sequence[Sequence[float]], exact: Sequence[bool],
            marks: Sequence[tuple[int, int, str]], handed: Handed = ()) -> bytes:
     """The graph as PNG bytes, the same bytes for the same arguments."""
-    return theme.encode_png(image(state, names, values, exact, marks, handed))
+    return theme.encode_png(image(state, seats, values, exact, marks, handed))
 
 
 def label_sizes() -> dict[str, tuple[int, bool]]:
@@ -362,16 +362,14 @@ def label_sizes() -> dict[str, tuple[int, bool]]:
 
 # ---------------------------------------------------------------------------------------- alt text
 
-def alt_text(state, names: Sequence[str], values: Sequence[Sequence[float]], exact: Sequence[bool],
-             marks: Sequence[tuple[int, int, str]], handed: Handed = ()) -> str:
+def alt_text(title: str, state, seats: Sequence[theme.Seat], values: Sequence[Sequence[float]],
+             exact: Sequence[bool], marks: Sequence[tuple[int, int, str]], handed: Handed = ()) -> str:
     """What a screen reader says for the graph, at most ALT_TEXT_MAX characters: what it shows, the
     result, each player's marked moves, who was ahead when, the proven stretches and the big swings."""
-    seats = RENDERERS[state.game].seats(state, names)
     who = [plain_name(seat) for seat in seats]
     short = [" ".join((seat.name or "").split()) or seat.side for seat in seats]
     players = state.players
     moves = len(values) - 1
-    title = GAMES[state.game].title
     measure = "chance of winning" if players <= 2 else "expected place (100% first, 0% last)"
     sentences = [f"Analysis graph of {title}: each player's {measure} after each of {moves} "
                  f"move{'s' if moves != 1 else ''}."]

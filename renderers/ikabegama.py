@@ -20,6 +20,7 @@ from PIL import Image, ImageDraw, ImageFilter
 from renderers import theme
 from renderers.theme import RGB
 from rules.geometry import Geometry, hexagon
+from rules.ikabegama import GAME
 
 # --- layout -------------------------------------------------------------------------------------------
 WIDTH = 600  # as Attaxx
@@ -261,7 +262,7 @@ def image(state, names: Sequence[str]) -> Image.Image:
 
 def seats(state, names: Sequence[str]) -> list[theme.Seat]:
     """The seats as the cards show them, each with its count of tokens."""
-    return theme.seats_for(state, names, STYLES, state.counts, TOKENS)
+    return theme.seats_for(GAME, state, names, STYLES, state.counts, TOKENS)
 
 
 def detail(state, seats: Sequence[theme.Seat]) -> list[tuple[str, RGB]]:

@@ -23,7 +23,7 @@ from PIL import Image, ImageDraw
 
 from renderers import grid, theme
 from renderers.theme import RGB
-from rules.permutation import FILES, SEAT_NAMES, square_name
+from rules.permutation import FILES, GAME, SEAT_NAMES, square_name
 
 # --- layout -------------------------------------------------------------------------------------------
 WIDTH = 600  # the least width, as the other games; a large board makes the picture wider
@@ -373,7 +373,7 @@ def seats(state, names: Sequence[str]) -> list[theme.Seat]:
     """The seats as the cards show them, with their points; a four-digit score is followed by "pts" so
     that it still clears the seat's side."""
     short = max(state.scores) >= 1000
-    return theme.seats_for(state, names, STYLES, state.scores, ("pt", "pts") if short else POINTS)
+    return theme.seats_for(GAME, state, names, STYLES, state.scores, ("pt", "pts") if short else POINTS)
 
 
 def phase(state) -> str:
@@ -459,7 +459,7 @@ def text(state, names: Sequence[str]) -> str:
             cells.append(f"{symbol:>2}{mark}")
         lines.append(f"{rank + 1:>2} " + "".join(cells) + f" {rank + 1}")
     lines.append(header.rstrip())
-    players = theme.seats_for(state, names, STYLES, state.scores, POINTS)  # the units in full, whatever the cards say
+    players = theme.seats_for(GAME, state, names, STYLES, state.scores, POINTS)  # the units in full, whatever the cards say
     lines.append("")
     if state.outcome is None:
         lines.append(phase(state).replace(" · ", ": "))

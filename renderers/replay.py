@@ -15,6 +15,8 @@ after PROBE frames if the whole is foreseen to pass TARGET of the limit; a pass 
 limit keeps counting the bytes it would write, without keeping them, so that the next knows how much
 smaller to draw; and at SMALLEST, a replay foreseen too big for one file is split as it is drawn, into
 parts of about equal length planned from the bytes a frame takes.
+
+Each frame is the game's own picture: its renderer's `image`, which the caller passes in (`Frame`).
 """
 from __future__ import annotations
 
@@ -23,7 +25,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from PIL import GifImagePlugin, Image, ImageChops
 
-from renderers import RENDERERS, theme
+from renderers import theme
 from rules import State
 
 FRAME_MS = 900
@@ -38,24 +40,22 @@ CLEAR = 255  # the palette index of "as in the frame before"
 
 Positions = Callable[[], Iterable[State]]
 """A match's positions, the start first and the final position last, afresh at each call."""
+Frame = Callable[[State, Sequence[str]], Image.Image]
+"""How a position is drawn with its players' names: the game's renderer's `image`."""
 
 _CHANGED = [0] + [255] * 255  # a difference of palette indices to a mask of the pixels that changed
 _CONTROL = 8  # the bytes of a frame's graphic control block
 
 
-def frame(state: State, names: Sequence[str]) -> Image.Image:
-    return RENDERERS[state.game].image(state, names)
+def gifs(positions: Positions, frame: Frame, names: Sequence[str], limit: int = LIMIT) -> list[bytes]:
+    """The replay of the match whose positions `positions()` gives, each drawn by `frame`, as GIFs of at
+    most `limit` bytes each: one, drawn smaller if full size would not fit (down to SMALLEST), or, for a
+    match too long even so, several that follow on from each other (each part starts with the position
+    the one before ended on)."""
+    return list(gif_parts(positions, frame, names, limit))
 
 
-def gifs(positions: Positions, names: Sequence[str], limit: int = LIMIT) -> list[bytes]:
-    """The replay of the match whose positions `positions()` gives, as GIFs of at most `limit` bytes
-    each: one, drawn smaller if full size would not fit (down to SMALLEST), or, for a match too long
-    even so, several that follow on from each other (each part starts with the position the one
-    before ended on)."""
-    return list(gif_parts(positions, names, limit))
-
-
-def gif_parts(positions: Positions, names: Sequence[str], limit: int = LIMIT) -> Iterator[bytes]:
+def gif_parts(positions: Positions, frame: Frame, names: Sequence[str], limit: int = LIMIT) -> Iterator[bytes]:
     """`gifs`, each GIF given as soon as it is written."""
     count = sum(1 for _ in positions())
     sample = _sample(positions, count)
@@ -64,7 +64,7 @@ def gif_parts(positions: Positions, names: Sequence[str], limit: int = LIMIT) ->
         palette = theme.palette_for([_scaled(frame(state, names), scale) for state in sample], colours=CLEAR)
         colours = bytes(palette.getpalette()[: 3 * CLEAR] + [0, 0, 0])
         if scale > SMALLEST or expected <= limit / TARGET:  # it may fit in one
-            frames = _indexed(positions, names, scale, palette)
+            frames = _indexed(positions, frame, names, scale, palette)
             data, size = _whole(frames, count, colours, limit, min(PROBE, count) if scale == 1.0 else None)
             if data is not None:
                 yield data
@@ -74,7 +74,7 @@ def gif_parts(positions: Positions, names: Sequence[str], limit: int = LIMIT) ->
                 scale, expected = smaller, size * smaller / scale
                 continue
             expected = size
-        yield from _parts(_indexed(positions, names, scale, palette), count, colours, limit, expected)
+        yield from _parts(_indexed(positions, frame, names, scale, palette), count, colours, limit, expected)
         return
 
 
@@ -92,7 +92,8 @@ def _scaled(img: Image.Image, scale: float) -> Image.Image:
     return img.resize((round(img.width * scale), round(img.height * scale)), Image.Resampling.BILINEAR)
 
 
-def _indexed(positions: Positions, names: Sequence[str], scale: float, palette: Image.Image) -> Iterator[Image.Image]:
+def _indexed(positions: Positions, frame: Frame, names: Sequence[str], scale: float,
+             palette: Image.Image) -> Iterator[Image.Image]:
     """Each position's frame at `scale` as palette indices (mode L), drawn only when asked for."""
     for state in positions():
         img = _scaled(frame(state, names), scale).quantize(palette=palette, dither=Image.Dither.NONE)

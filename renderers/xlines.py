@@ -46,7 +46,7 @@ from renderers.xlines_board import (
 )
 from renderers.xlines_lines import CASING, DASHED, bar, draw_lines, gaps, lanes, line_colours
 from rules.notation import FILES
-from rules.xlines import SEAT_NAMES, between, square_name
+from rules.xlines import GAME, SEAT_NAMES, between, square_name
 
 __all__ = [  # what renderers.Renderer asks of a game's module, then the sizes, colours and steps its tests check
     "colours", "image", "label_sizes", "render", "seats", "text",
@@ -135,7 +135,7 @@ def sample(seat: int, size: int) -> Image.Image:
 
 def seats(state, names: Sequence[str]) -> list[theme.Seat]:
     """The seats as the cards show them: no score (the game keeps none)."""
-    return theme.seats_for(state, names, STYLES, None)
+    return theme.seats_for(GAME, state, names, STYLES, None)
 
 
 def phase(state) -> str:

@@ -21,7 +21,7 @@ to it, with a message naming what to add when a game falls short.
 """
 import re
 
-from rules.core import counted
+from rules.core import State, counted
 
 SQUARE = re.compile(r"[a-z][0-9]+")  # a square ends each part but the last: "a1", "c10"
 
@@ -49,11 +49,16 @@ class Hooks:
         return None
 
 
-STATE_MEMBERS = ("game", "players", "to_move", "last", "outcome", "legal_moves", "play")
-HOOKS = ("move_parts", "describe", "place_note", "scores")
+def members(protocol: type) -> tuple[str, ...]:
+    """The members a contract's class declares, in order: its methods and properties, not the machinery
+    of the class. Each contract's list is its class (`State` here, `renderers.Renderer`), written once."""
+    return tuple(name for name in vars(protocol) if not name.startswith("_"))
+
+
+HOOKS = members(Hooks)
 
 
 def missing_members(state: object) -> list[str]:
-    """The members of the contract `state` lacks, by name (empty when it has them all)."""
-    return [name for name in (*STATE_MEMBERS, *HOOKS) if not hasattr(state, name)]
+    """The members of the contract (`rules.core.State`) `state` lacks, by name (empty when it has them all)."""
+    return [name for name in members(State) if not hasattr(state, name)]
 

@@ -6,19 +6,20 @@ from collections import deque
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
-from rules import GAMES, State
+from rules import Game, State
 
 
-def positions(game: str, players: int, options: Mapping[str, Any], seed: int, moves: Iterable[str]) -> Iterator[State]:
+def positions(game: Game, players: int, options: Mapping[str, Any], seed: int, moves: Iterable[str]) -> Iterator[State]:
     """Every position of a match of `game` in turn: the start, then the one after each of `moves`
     (IllegalMove if one of them is not legal where it comes)."""
-    state = GAMES[game].start(players, options, seed)
+    state = game.start(players, options, seed)
     yield state
     for move in moves:
         state = state.play(move)
         yield state
 
 
-def rebuild(game: str, players: int, options: Mapping[str, Any], seed: int, moves: Iterable[str]) -> State:
+def rebuild(game: Game, players: int, options: Mapping[str, Any], seed: int, moves: Iterable[str]) -> State:
     """The position after `moves`, played from the start of a match of `game`."""
     return deque(positions(game, players, options, seed, moves), maxlen=1).pop()
+

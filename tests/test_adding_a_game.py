@@ -1,23 +1,27 @@
 """docs/adding-a-game.md followed as a newcomer follows it: the code blocks the page has its reader save
-are written to files of their own, imported and registered beside the shipped games for the length of a
-test, and the example game is held to the whole contract (tests/test_contract.py); the page's `>>>`
-examples run as written, and its registry lines are those of the real registries with the example
-added. So the page cannot teach code that does not work, or that no longer fits the project."""
+are written to files of their own and imported, the page's registration is run as written in the
+registry module (its check included) and registers the example beside the shipped games for the length
+of a test, and the example game is held to the whole contract (tests/test_contract.py); the page's
+`>>>` examples run as written, and its registry line is the real one with the example added. So the
+page cannot teach code that does not work, or that no longer fits the project."""
 from __future__ import annotations
 
+import dataclasses
 import doctest
 import importlib.util
 import re
 import subprocess
 import sys
+import types
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
-import renderers
-from engines import choose_move
-from rules import GAMES, IllegalMove
+import games.registry
+from games import GAMES, REGISTRY, choose_move
+from games.registration import RegistrationError, checked
+from rules import IllegalMove
 from tests.support.images import decode
 from tests.test_contract import check_game
 
@@ -39,6 +43,12 @@ def code_blocks(body: str, language: str = "python") -> list[str]:
     return re.findall(rf"^```{language}\n(.*?)^```", body, flags=re.M | re.S)
 
 
+def registration_block() -> str:
+    """The code of the page's registration, the first Python block of its section."""
+    [heading] = [heading for heading in sections() if "games/registry.py" in heading]
+    return code_blocks(sections()[heading])[0]
+
+
 def saved_files() -> dict[str, str]:
     """The files the page has its reader write, by path, in the page's order: each section whose
     heading names one holds its code in its first Python block."""
@@ -52,8 +62,8 @@ def saved_files() -> dict[str, str]:
 @pytest.fixture
 def example(tmp_path, monkeypatch) -> dict[str, ModuleType]:
     """The page's game, saved under `tmp_path` and imported under the module names the page gives its
-    files (the renderer imports the rules module by that name, and states pickle by it), in the
-    registries until the test ends."""
+    files (the renderer imports the rules module by that name, and states pickle by it), registered by
+    the page's registration until the test ends."""
     modules = {}
     for path, code in saved_files().items():
         file = tmp_path / path
@@ -69,8 +79,12 @@ def example(tmp_path, monkeypatch) -> dict[str, ModuleType]:
         modules[path] = module
     assert set(modules) == {f"rules/{NAME}.py", f"renderers/{NAME}.py"}, (
         "the page saves a file this test does not register: register it in `example` as the page does")
-    monkeypatch.setitem(GAMES, NAME, modules[f"rules/{NAME}.py"].GAME)
-    monkeypatch.setitem(renderers.RENDERERS, NAME, modules[f"renderers/{NAME}.py"])
+    written = dict(vars(games.registry))  # the registry module as the page has its reader edit it
+    exec(registration_block(), written)
+    assert set(written["REGISTRY"]) == {*REGISTRY, NAME}, "the page's registry holds every game and the example"
+    registration = written["REGISTRY"][NAME]
+    assert (registration.rules, registration.renderer) == (modules[f"rules/{NAME}.py"].GAME, modules[f"renderers/{NAME}.py"])
+    monkeypatch.setitem(REGISTRY, NAME, registration)
     return modules
 
 
@@ -139,12 +153,21 @@ def test_the_pages_interpreter_examples_run_as_written():
     assert result.failed == 0, "".join(report)
 
 
-def test_the_pages_registry_lines_are_the_real_ones_with_the_example_added():
-    [block] = code_blocks(sections()["4. The registries"])
-    for package in ("rules", "renderers"):
-        [shown] = re.findall(rf"^from {package} import .*$", block, flags=re.M)
-        assert f" {NAME}," in shown, f"the page's {package} import names the example"
-        real = (ROOT / package / "__init__.py").read_text(encoding="utf-8")
-        assert shown.replace(f" {NAME},", "") in real.splitlines(), (
-            f"{package}/__init__.py imports its games otherwise than the page shows: {shown}")
-    assert f"{NAME}.GAME" in block and f'"{NAME}": {NAME}' in block
+def test_the_pages_registry_line_is_the_real_one_with_the_example_added():
+    block = registration_block()
+    [shown] = re.findall(r"^REGISTRY\b.*$", block, flags=re.M)
+    assert shown.endswith(f", {NAME.upper()})"), "the page's registry line ends with the example"
+    real = (ROOT / "games" / "registry.py").read_text(encoding="utf-8")
+    assert shown.replace(f", {NAME.upper()})", ")") in real.splitlines(), (
+        f"games/registry.py lists its games otherwise than the page shows: {shown}")
+    for part in (f"rules.{NAME}.GAME", f"renderers.{NAME}", "Engine(GENERIC)"):
+        assert part in block, f"the page's registration names {part}"
+
+
+def test_a_registration_that_breaks_the_contract_stops_the_bot_at_start_up(example):
+    """What the page promises of the check: the game is named, with what to add."""
+    registration = REGISTRY[NAME]
+    lacking = types.SimpleNamespace(**{name: getattr(registration.renderer, name)
+                                       for name in ("image", "render", "text", "seats", "label_sizes")})
+    with pytest.raises(RegistrationError, match=rf"^{NAME} cannot be registered: .*lacks \['colours'\]"):
+        checked(dataclasses.replace(registration, renderer=lacking))

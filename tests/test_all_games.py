@@ -7,7 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules import GAMES, BadOptions, IllegalMove
+from games import GAMES
+from rules import BadOptions, IllegalMove
 from tests.support.playouts import VARIANTS
 
 MAX_PLIES = 100_000  # random Elevation games run to a few thousand turns, rarely past 6,000

@@ -10,11 +10,10 @@ import time
 
 import pytest
 
-from engines import choose_move, deepen, level_budget
+from engines import deepen
 from engines.alphabeta import PROVEN, WIN, AlphaBeta
-from engines.games import knowledge_for
 from engines.games.infection_board import InfectionBoard
-from rules import GAMES
+from games import GAMES, REGISTRY, choose_move, level_budget
 
 
 def minimax(board, depth: int, ply: int = 0) -> float:
@@ -103,7 +102,7 @@ def test_the_hard_level_searches_with_alpha_beta_within_its_budget(name):
     state = GAMES[name].start(seed=4)
     for _ in range(10):
         state = state.play(rng.choice(state.legal_moves()))
-    found = deepen(state, knowledge_for(name).board, budget, seconds=600)
+    found = deepen(state, REGISTRY[name].engine.knowledge.board, budget, seconds=600)
     assert found.nodes <= budget.iterations
     assert found.depth >= 3 or abs(found.value) >= PROVEN  # deep, or it has seen how the game ends
     assert found.notation in state.legal_moves()
@@ -112,7 +111,7 @@ def test_the_hard_level_searches_with_alpha_beta_within_its_budget(name):
 
 
 def test_a_move_the_rules_draw_by_repetition_counts_as_a_draw_at_the_root():
-    from engines import drawn_by_the_rules
+    from engines.deepening import drawn_by_the_rules
 
     state = GAMES["attaxx"].start()
     for move in ["a7a5", "a1a3", "a5a7", "a3a1", "a7a5", "a1a3", "a5a7"]:

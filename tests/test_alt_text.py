@@ -3,9 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from renderers import RENDERERS, describe
+from games import GAMES, REGISTRY, describe
 from renderers.describe import ALT_TEXT_MAX
-from rules import GAMES
 from tests.support.playouts import random_states
 
 LONG = "Maximilian Alexander Worthington"  # 32 characters, Discord's longest name
@@ -23,7 +22,7 @@ def test_every_position_is_described_with_turn_last_move_and_material(name):
         names = [f"{LONG[:31]}{seat}" for seat in range(players)]
         for state in random_states(game.start(players=players), seed=players, moves=400):
             alt = describe(state, names)
-            seats = RENDERERS[name].seats(state, names)
+            seats = REGISTRY[name].renderer.seats(state, names)
             assert alt.startswith(f"{game.title} board.") and len(alt) <= ALT_TEXT_MAX
             if state.outcome is None:
                 mover = seats[state.to_move]

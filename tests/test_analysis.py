@@ -1,52 +1,27 @@
 """Post-game analysis: positions valued by a budget of work (finished, solved exactly, searched by
 Monte-Carlo or alpha-beta, never a placeholder), moves judged (a real blunder caught with the move that
 should have been played, a well-played line left unmarked, a fall marked only beyond the noise two
-searches measure, a game the engine knows nothing of marked sparingly and called coarse), the analysis
-stored as JSON, and its graph drawn and described."""
+searches measure, a game the engine knows nothing of marked sparingly and called coarse), and the
+analysis stored as JSON. Its graph is tests/test_graph.py's."""
 from __future__ import annotations
 
-import io
 import json
 import random
 from dataclasses import dataclass, replace
 
 import pytest
-from PIL import Image
 
+import engines
 from bot.analysis_report import coarse_line, cost
-from engines import (
-    SEVERITIES,
-    THRESHOLDS,
-    Analysis,
-    Candidate,
-    Check,
-    Judgement,
-    Position,
-    assemble,
-    choose_move,
-    evaluate,
-)
-from engines.analysis import (
-    ALPHABETA,
-    CONFIDENCE,
-    FULL,
-    LEAST,
-    LEAST_DEPTH,
-    MCTS,
-    NEAR,
-    WORK,
-    Spread,
-    judge,
-    other_seed,
-    questioned,
-    search_for,
-    work_for,
-)
-from engines.games import knowledge_for, permutation, xlines
+from engines import SEVERITIES, THRESHOLDS, Analysis, Candidate, Check, Engine, Judgement, Position
+from engines.analysis import ALPHABETA, CONFIDENCE, FULL, LEAST, MCTS, NEAR, judge, other_seed, questioned, search_for
+from engines.engine import WORK
+from engines.evaluation import LEAST_DEPTH, Spread
+from engines.games import permutation, xlines
 from engines.knowledge import GENERIC
 from engines.rewards import outcome_rewards
-from renderers import RENDERERS, graph, lettering
-from rules import GAMES, State
+from games import GAMES, REGISTRY, assemble, choose_move, evaluate, work_for
+from rules import State
 from rules.contract import Hooks
 from rules.core import Game, IllegalMove, LastMove, Outcome
 from tests.support.playouts import random_states
@@ -80,18 +55,20 @@ def handing_over(name: str, seed: int) -> tuple[State, str, str]:
     raise AssertionError(f"no such position in random game {seed} of {name}")
 
 
-def analysed(states: list[State], base: int = 0) -> Analysis:
+def analysed(states: list[State], base: int = 0, engine: Engine | None = None) -> Analysis:
     """The analysis of the moves from states[0] to states[-1], as the bot makes it: every position
-    searched, those where a mark is in question searched again with other seeds."""
+    searched, those where a mark is in question searched again with other seeds. `engine`: the game's
+    registered one unless given."""
     game, players = states[0].game, states[0].players
+    engine = engine or REGISTRY[game].engine
     moves = [s.last.notation for s in states[1:]]
     movers = [s.last.seat for s in states[1:]]
-    budget = work_for(game, len(states))
+    budget = engines.work_for(engine, len(states))
     played = [*moves, None]
-    first = [evaluate(state, budget, base + k, played[k]) for k, state in enumerate(states)]
+    first = [engines.evaluate(state, engine, budget, base + k, played[k]) for k, state in enumerate(states)]
     asked = questioned(movers, moves, first)
-    again = {k: evaluate(states[k], budget, other_seed(base + k), played[k]) for k in asked}
-    return assemble(game, players, movers, moves, first, again, budget)
+    again = {k: engines.evaluate(states[k], engine, budget, other_seed(base + k), played[k]) for k in asked}
+    return engines.assemble(engine, game, players, movers, moves, first, again, budget)
 
 
 def solved_game_positions(name: str, options: dict, count: int, ready) -> list[State]:
@@ -131,14 +108,18 @@ def numbering(state: State) -> bool:
 # ------------------------------------------------------------------------------------------ budgets
 
 def test_a_positions_budget_is_work_the_games_whole_budget_shared_out_in_a_long_match():
-    for game in ("attaxx", "elevation", "noughts"):
-        full = WORK.get(game, WORK["default"])
-        assert work_for(game, 2) == work_for(game, FULL) == full
-        assert work_for(game, 2 * FULL) == full // 2  # twice as many positions, half the work each
-        assert work_for(game, 2 * FULL) * 2 * FULL <= full * FULL
-        assert work_for(game, 100 * FULL) == round(full * LEAST + 0.5)  # never less than LEAST of it
-    assert search_for("elevation", 2) == search_for("ascent", 2) == ALPHABETA
-    assert search_for("attaxx", 2) == search_for("permutation", 4) == MCTS
+    unknown = Engine(GENERIC)  # a game the computer knows only by its rules
+    assert unknown.work == WORK
+    for engine in (REGISTRY["attaxx"].engine, REGISTRY["elevation"].engine, unknown):
+        full = engine.work
+        assert engines.work_for(engine, 2) == engines.work_for(engine, FULL) == full
+        assert engines.work_for(engine, 2 * FULL) == full // 2  # twice as many positions, half the work each
+        assert engines.work_for(engine, 2 * FULL) * 2 * FULL <= full * FULL
+        assert engines.work_for(engine, 100 * FULL) == round(full * LEAST + 0.5)  # never less than LEAST of it
+    assert work_for("attaxx", 2 * FULL) == engines.work_for(REGISTRY["attaxx"].engine, 2 * FULL)  # found by name
+    assert search_for(REGISTRY["elevation"].engine, 2) == search_for(REGISTRY["ascent"].engine, 2) == ALPHABETA
+    assert search_for(REGISTRY["attaxx"].engine, 2) == search_for(REGISTRY["permutation"].engine, 4) == MCTS
+    assert search_for(unknown, 2) == MCTS
     assert other_seed(7) != 7 and other_seed(7) == other_seed(7)
     with pytest.raises(ValueError, match="at least one iteration"):
         evaluate(GAMES["attaxx"].start(), 0)
@@ -185,7 +166,7 @@ def test_a_searched_position_gives_values_a_legal_best_move_and_its_candidates()
 def test_a_search_runs_its_whole_budget_however_small():
     state = random_states(GAMES["attaxx"].start(seed=5), seed=5, moves=10)[-1]
     for budget in (1, 7, 400):
-        search = Spread(state, knowledge_for("attaxx"), budget, float("inf"), 0)
+        search = Spread(state, REGISTRY["attaxx"].engine.knowledge, budget, float("inf"), 0)
         search.run()
         assert search.done == budget and search.root.visits == budget
     tiny = evaluate(state, 1)  # one iteration is a value of its own, never an even share put in its place
@@ -194,7 +175,7 @@ def test_a_search_runs_its_whole_budget_however_small():
 
 def test_the_move_played_keeps_its_statistics_however_little_it_was_searched():
     start = GAMES["permutation"].start(options={"k": 3}, seed=1)  # 49 moves: most are searched only a little
-    search = Spread(start, knowledge_for("permutation"), work(start), float("inf"), 0)
+    search = Spread(start, REGISTRY["permutation"].engine.knowledge, work(start), float("inf"), 0)
     search.run()
     rare = next(move for move, child in search.ranked()[13:] if child.visits >= 10)
     plain = evaluate(start, work(start))
@@ -212,7 +193,7 @@ def test_more_players_are_valued_by_expected_place():
 
 def test_elevation_is_valued_by_alpha_beta_from_its_last_two_depths_with_the_move_played_searched_in_full():
     state = random_states(GAMES["elevation"].start(seed=4), seed=4, moves=12)[-1]
-    board = knowledge_for("elevation").board(state)
+    board = REGISTRY["elevation"].engine.knowledge.board(state)
     listed = {board.notation(turn) for turn in board.moves()}
     outside = next(board.notation(turn) for turn in board.turns() if board.notation(turn) not in listed)
     position = evaluate(state, work(state), seed=1, played=outside)
@@ -480,14 +461,12 @@ PEBBLES = Game("pebbles", "Pebbles", range(2, 3), (), ("Black", "White"), "Longe
 
 
 @pytest.mark.parametrize("seed", [1, 2])
-def test_a_game_the_engine_knows_nothing_of_gets_few_marks_none_in_its_opening_and_is_called_coarse(monkeypatch, seed):
+def test_a_game_the_engine_knows_nothing_of_gets_few_marks_none_in_its_opening_and_is_called_coarse(seed):
     """Played at random, the toy game's last few moves may throw away a result the search proves (a real
     blunder, judged without noise); before them, where the searches only estimate, nothing is marked
     but a handful of the largest falls, and the values do not swing from one ply to the next."""
-    monkeypatch.setitem(GAMES, "pebbles", PEBBLES)
-    assert knowledge_for("pebbles") is GENERIC
-    states = random_states(GAMES["pebbles"].start(), seed=seed)
-    analysis = analysed(states, base=1000 * seed)
+    states = random_states(PEBBLES.start(), seed=seed)
+    analysis = analysed(states, base=1000 * seed, engine=Engine(GENERIC))
     assert len(states) == CELLS + 1 and analysis.coarse.startswith("the computer knows only its rules")
     estimated = [j for j in analysis.judgements if j.margin > 0]
     assert len(estimated) <= 3, estimated
@@ -497,85 +476,3 @@ def test_a_game_the_engine_knows_nothing_of_gets_few_marks_none_in_its_opening_a
     steps = [abs(b - a) for a, b in zip(values, values[1:])]
     assert sum(steps) / len(steps) < 0.05, values  # no swing with whose turn it is
     assert coarse_line(analysis) == [f"This game's analysis is coarse: {analysis.coarse}."]
-
-
-# ------------------------------------------------------------------------------------------ the graph
-
-NAMES = ["alice", "Maximilian Alexander Worthington", "carol", "dave"]
-
-
-def finished(name: str, players: int, seed: int = 1) -> State:
-    return random_states(GAMES[name].start(players=players, seed=seed), seed=seed)[-1]
-
-
-def curve(moves: int, players: int, seed: int) -> tuple[list[tuple[float, ...]], list[bool]]:
-    """Values wandering from an even start to a proven end: seat 0 wins in the last fifth."""
-    rng = random.Random(seed)
-    values, exact = [], []
-    for k in range(moves + 1):
-        proven = k >= moves - moves // 5
-        if proven:
-            vals = (1.0,) + tuple((players - 1 - r) / (players - 1) for r in range(1, players))
-        else:
-            vals = tuple(round(rng.random(), 3) for _ in range(players))
-            if players == 2:
-                vals = (vals[0], round(1 - vals[0], 3))
-        values.append(vals)
-        exact.append(proven)
-    return values, exact
-
-
-def decoded(png: bytes) -> Image.Image:
-    return Image.open(io.BytesIO(png)).convert("RGB")
-
-
-# every registered game with its most players, and graphs of one move and of 300
-GRAPHED = [(name, game.players[-1], 60) for name, game in GAMES.items()] + [
-    ("xlines", 2, 1), ("permutation", 4, 300), ("elevation", 2, 300)]
-
-
-@pytest.mark.parametrize(("name", "players", "moves"), GRAPHED)
-def test_the_graph_is_a_deterministic_png_in_the_seat_colours(name, players, moves):
-    state = finished(name, players)
-    values, exact = curve(moves, players, seed=moves)
-    marks = [(0, 0, "blunder")] + ([(moves // 3, 1, "mistake"), (moves // 2, 0, "inaccuracy")] if moves > 1 else [])
-    png = graph.render(state, NAMES[:players], values, exact, marks)
-    assert png == graph.render(state, NAMES[:players], values, exact, marks)
-    img = decoded(png)
-    assert img.width == graph.WIDTH and graph.BASE_HEIGHT <= img.height <= graph.BASE_HEIGHT + players * graph.ROW
-    assert (img.height - graph.BASE_HEIGHT) % graph.ROW == 0, "a whole number of legend rows"
-    colours = {colour for _, colour in img.getcolors(1 << 16)}
-    for seat in RENDERERS[name].seats(state, NAMES[:players]):
-        line = graph.line_colour(seat.style)
-        assert any(max(abs(a - b) for a, b in zip(line, c)) <= 6 for c in colours), (seat.side, line)
-    for severity in {mark[2] for mark in marks}:
-        assert any(max(abs(a - b) for a, b in zip(graph.MARK_COLOURS[severity], c)) <= 6 for c in colours), severity
-
-
-def test_every_label_of_the_graph_reads_on_a_phone():
-    for size, bold in graph.label_sizes().values():
-        assert size >= lettering.phone_size(graph.WIDTH, bold)
-
-
-def test_the_alt_text_says_who_was_ahead_where_the_marks_are_and_what_was_proven():
-    state = finished("attaxx", 2)
-    winner = min(state.outcome.places[0])
-    values = [(0.5, 0.5), (0.7, 0.3), (0.75, 0.25), (0.2, 0.8), (0.0, 1.0), (0.0, 1.0)]
-    if winner == 0:
-        values = [(b, a) for a, b in values]
-    exact = [False, False, False, False, True, True]
-    loser = 1 - winner
-    alt = graph.alt_text(state, NAMES[:2], values, exact, [(2, loser, "blunder")])
-    assert len(alt) <= 1024
-    names = [NAMES[winner], NAMES[loser]]
-    assert f"Proven won for {names[0]}, lost for {names[1]} from move 4 to the end." in alt
-    assert "1 blunder (move 3)" in alt and f"{names[1]} ahead moves 1–2" in alt
-    assert "move 3, " in alt.partition("Biggest swings: ")[2]
-
-
-def test_the_alt_text_of_a_long_game_with_many_marks_stays_within_discords_limit():
-    state = finished("permutation", 4)
-    values, exact = curve(300, 4, seed=7)
-    marks = [(ply, ply % 4, SEVERITIES[ply % 3]) for ply in range(0, 300, 3)]
-    alt = graph.alt_text(state, [name * 3 for name in NAMES], values, exact, marks)
-    assert len(alt) <= 1024 and "expected place" in alt and alt.endswith(".")

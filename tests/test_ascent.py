@@ -10,7 +10,8 @@ import random
 
 import pytest
 
-from rules import GAMES, IllegalMove, InvalidNotation
+from games import GAMES
+from rules import IllegalMove, InvalidNotation
 from rules.ascent import AscentState
 
 ASCENT = GAMES["ascent"]

@@ -5,9 +5,8 @@ from __future__ import annotations
 import pytest
 from PIL import Image
 
-import renderers
-from renderers import ascent, lettering, render, render_text, theme
-from rules import GAMES
+from games import GAMES, REGISTRY, render, render_text
+from renderers import ascent, lettering, theme
 from rules.ascent import LEFT_ROWS, RIGHT_ROWS, TILES
 from rules.core import EndedEarly, Outcome
 from tests.support.images import decode, pixels
@@ -47,7 +46,7 @@ def picture(state, names=NAMES):
 
 
 def test_ascent_is_registered_and_its_arrows_can_be_drawn():
-    assert renderers.RENDERERS["ascent"] is ascent
+    assert REGISTRY["ascent"].renderer is ascent
     assert ascent.side_text(0) == "Red · rows ↙" and ascent.side_text(1) == "Blue · rows ↘"
     assert all(lettering.has_glyph(arrow) and lettering.has_glyph(arrow, True) for arrow in ascent.ARROWS)
 

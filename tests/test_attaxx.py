@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from rules import GAMES, IllegalMove, InvalidNotation
+from games import GAMES
+from rules import IllegalMove, InvalidNotation
 from tests.seeds import attaxx_final_diagram, attaxx_sample_game
 
 ATTAXX = GAMES["attaxx"]

@@ -17,7 +17,7 @@ from bot.db import open_store
 from bot.db.sqlite import SqliteStore
 from bot.models import LOCAL_GUILD, Match
 from bot.service import MatchService
-from rules import GAMES
+from games import GAMES
 from rules.parts import move_parts
 from tests.support.postgres import empty_database
 

@@ -12,7 +12,7 @@ from bot.console.session import Console
 from bot.console.setup import Setup
 from bot.db.sqlite import SqliteStore
 from bot.service import MatchService
-from rules import GAMES
+from games import GAMES
 from tests.test_console import SETUP, STOPPED, Script, latest, local, run
 
 HELP_HEADS = ("Type a move in the game's notation, or one of:", "Type one of:",

@@ -8,7 +8,7 @@ from bot.console.setup import local_player
 from bot.db.sqlite import SqliteStore
 from bot.models import LOCAL_GUILD
 from bot.service import MatchService
-from rules import GAMES
+from games import GAMES
 from tests.test_console import SETUP, STOPPED, Script, latest, local, run
 
 

@@ -2,10 +2,12 @@
 players and the renderers rely on a game for (rules/core.py `State`, rules/contract.py, renderers `Renderer`).
 
 A game that breaks the contract fails here with a message saying what to add or change, rather than
-in an end-to-end test later (or at start-up, when Discord refuses the command tree). The checks are
-functions of a game's name (`check_game` runs them all), so that a game registered for a moment, such
-as the example of docs/adding-a-game.md in tests/test_adding_a_game.py, is held to the same contract;
-the toy game at the end proves that the check of `move_parts` catches the mistakes it is there for.
+in an end-to-end test later (or at start-up, when Discord refuses the command tree). Its members are
+those the registration checks at start-up (games/registration.py), read off the same classes. The
+checks are functions of a registered game's name (`check_game` runs them all), so that a game
+registered for a moment, such as the example of docs/adding-a-game.md in tests/test_adding_a_game.py,
+is held to the same contract; the rules' part takes the game's record, so that the toy game at the end,
+which has no picture, proves that the check of `move_parts` catches the mistakes it is there for.
 """
 from __future__ import annotations
 
@@ -17,11 +19,13 @@ from dataclasses import dataclass, replace
 import pytest
 from PIL import Image
 
+import games
 import renderers
 from bot.discord.picker import DESCRIPTION_LIMIT
 from bot.rulebook import rules_text
+from games import GAMES, REGISTRY
 from renderers.describe import ALT_TEXT_MAX
-from rules import GAMES, Game, IllegalMove, LastMove, Outcome, ended
+from rules import Game, IllegalMove, LastMove, Outcome, ended
 from rules.contract import HOOKS, Hooks, missing_members
 from rules.core import shown, still_playing
 from rules.notation import tidy
@@ -47,9 +51,9 @@ def check_game(name: str) -> None:
         check_states(name, options)
 
 
-def starts(name: str, options: dict):
+def starts(game: Game, options: dict):
     """The start position for every player count the options allow (some options limit them)."""
-    game = GAMES[name]
+    name = game.name
     found = []
     for players in game.players:
         try:
@@ -97,8 +101,7 @@ def test_every_game_has_a_renderer_with_the_whole_contract():
 
 
 def check_renderer(name: str) -> None:
-    module = renderers.RENDERERS.get(name)
-    assert module is not None, f"no renderer for {name}: add renderers/<game>.py and an entry in renderers.RENDERERS"
+    module = REGISTRY[name].renderer
     lacking = renderers.missing_functions(module)
     assert not lacking, f"renderer of {name} lacks {lacking} (see renderers.Renderer)"
 
@@ -110,18 +113,19 @@ def test_states_keep_the_contract(name, options):
 
 def check_states(name: str, options: dict) -> None:
     """The rules' part of the contract (`check_rules`), then the start and a finished position drawn."""
-    for players, start, last in check_rules(name, options):
+    for players, start, last in check_rules(GAMES[name], options):
         finished = last if last.outcome else ended(
             last, Outcome(places=(frozenset({1}), frozenset({0})), scores=None, reason="test resigned"))
         for state in (start, finished):
             assert_draws(name, state, players)
 
 
-def check_rules(name: str, options: dict) -> list:
-    """The states of `name` with `options` keep the contract, in a random game for every player count:
+def check_rules(game: Game, options: dict) -> list:
+    """The states of `game` with `options` keep the contract, in a random game for every player count:
     the members, the start, each move, pickling and replaying. The (players, start, last state) of each."""
+    name = game.name
     games = []
-    for players, start in starts(name, options):
+    for players, start in starts(game, options):
         lacking = missing_members(start)
         assert not lacking, (
             f"{type(start).__name__} lacks {lacking}: see rules.core.State; the optional {list(HOOKS)} "
@@ -129,12 +133,12 @@ def check_rules(name: str, options: dict) -> list:
         assert (start.game, start.players) == (name, players), f"{name}: state.game and state.players must say so"
         assert start.to_move == 0, f"{name} with {players} players: the first seat (0) moves first, not {start.to_move}"
         assert start.outcome is None and start.last is None, f"{name}: a start position has no outcome and no last move"
-        assert start == GAMES[name].start(players=players, options=options, seed=players), (
+        assert start == game.start(players=players, options=options, seed=players), (
             f"{name}: the same players, options and seed must give an equal start position")
         states, moves = played(name, start, random.Random(players))
         for state in (start, states[len(states) // 2], states[-1]):
             assert_pickles(name, state)
-        assert_replays(name, players, options, moves, states[-1])
+        assert_replays(game, players, options, moves, states[-1])
         games.append((players, start, states[-1]))
     return games
 
@@ -205,15 +209,15 @@ def assert_pickles(name: str, state) -> None:
     assert copy.legal_moves() == state.legal_moves(), f"{name}: a pickled copy must list the same moves"
 
 
-def assert_replays(name: str, players: int, options: dict, moves: list[str], final) -> None:
-    state = rebuild(name, players, options, players, moves)
+def assert_replays(game: Game, players: int, options: dict, moves: list[str], final) -> None:
+    state = rebuild(game, players, options, players, moves)
     assert state == final and state.outcome == final.outcome, (
-        f"{name}: replaying the stored moves from the start must give an equal state (the move log is the record)")
+        f"{game.name}: replaying the stored moves from the start must give an equal state (the move log is the record)")
 
 
 def assert_draws(name: str, state, players: int) -> None:
     names = [f"player{seat}" for seat in range(players)]
-    module = renderers.RENDERERS[name]
+    module = REGISTRY[name].renderer
     picture = module.image(state, names)
     assert isinstance(picture, Image.Image), f"renderer of {name}: image() must give a PIL image"
     png = module.render(state, names)
@@ -222,7 +226,7 @@ def assert_draws(name: str, state, players: int) -> None:
     assert isinstance(text, str) and text.strip(), f"renderer of {name}: text() must give the board as text"
     assert len(module.seats(state, names)) == players, f"renderer of {name}: seats() must give one seat per player"
     assert isinstance(module.label_sizes(state), dict), f"renderer of {name}: label_sizes() must give a dict"
-    assert 0 < len(renderers.describe(state, names)) <= ALT_TEXT_MAX
+    assert 0 < len(games.describe(state, names)) <= ALT_TEXT_MAX
 
 
 # --- the check of move_parts, on a toy game whose captures are written with an x -----------------------
@@ -275,18 +279,15 @@ class EmptyPart(Skirmish):
         return move.partition("-")
 
 
-def registered(monkeypatch: pytest.MonkeyPatch, state: type[Skirmish]) -> str:
-    """The toy game, its states of class `state`, in rules.GAMES for the test's duration."""
-    monkeypatch.setitem(GAMES, TOY, Game(
-        name=TOY, title="Skirmish", players=range(2, 3), options=(), seat_names=("Left", "Right"),
-        summary="Step along a row; take the enemy piece to win.", rules_text="Step or take.", house_rules=(),
-        notation="`b1-c1`, `b1xc1`.", new=lambda players, options, seed: state()))
-    return TOY
+def toy(state: type[Skirmish]) -> Game:
+    """The toy game's record, its states of class `state`."""
+    return Game(name=TOY, title="Skirmish", players=range(2, 3), options=(), seat_names=("Left", "Right"),
+                summary="Step along a row; take the enemy piece to win.", rules_text="Step or take.", house_rules=(),
+                notation="`b1-c1`, `b1xc1`.", new=lambda players, options, seed: state())
 
 
-def test_a_capture_written_with_an_x_is_built_from_its_squares(monkeypatch):
-    name = registered(monkeypatch, Skirmish)
-    check_rules(name, {})
+def test_a_capture_written_with_an_x_is_built_from_its_squares():
+    check_rules(toy(Skirmish), {})
     state = Skirmish(at=(1, 2))
     moves = state.legal_moves()
     assert moves == ["b1-a1", "b1xc1"]
@@ -296,15 +297,13 @@ def test_a_capture_written_with_an_x_is_built_from_its_squares(monkeypatch):
     assert [(b.value, b.complete) for b in children(state, "b1", moves)] == [("b1-a1", True), ("b1xc1", True)]
 
 
-def test_parts_that_lose_a_captures_x_are_reported_with_what_to_override(monkeypatch):
-    name = registered(monkeypatch, DroppedX)
+def test_parts_that_lose_a_captures_x_are_reported_with_what_to_override():
     with pytest.raises(AssertionError, match=r"skirmish: move_parts\('[a-e]1x[a-e]1'\) gives \('[a-e]1', '[a-e]1'\), "
                                              r"and play\(\) refuses them joined.*override move_parts in DroppedX"):
-        check_rules(name, {})
+        check_rules(toy(DroppedX), {})
 
 
-def test_an_empty_part_is_reported_with_what_to_override(monkeypatch):
-    name = registered(monkeypatch, EmptyPart)
+def test_an_empty_part_is_reported_with_what_to_override():
     with pytest.raises(AssertionError, match=r"move_parts\('[a-e]1x[a-e]1'\) gives \('[a-e]1x[a-e]1', '', ''\), "
                                              r"with no part or an empty one; override move_parts in EmptyPart"):
-        check_rules(name, {})
+        check_rules(toy(EmptyPart), {})

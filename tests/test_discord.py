@@ -8,7 +8,7 @@ from urllib.parse import parse_qs, urlparse
 
 import discord
 
-import renderers
+import games
 from bot.discord import views
 from bot.discord.client import invite_link
 from bot.discord.cogs.challenges import THREAD_PERMISSIONS
@@ -80,14 +80,14 @@ async def test_a_whole_match_as_players_see_it(env):
     as_text = await (await env.command(CAROL, CHANNEL, "board", text=True)).reply()
     [embed] = as_text.embeds
     assert as_text.ephemeral and not as_text.files and "after 1 move" in as_text.content
-    assert embed["description"] == "```\n" + renderers.render_text(
+    assert embed["description"] == "```\n" + games.render_text(
         (match := await env.client.service.latest(CHANNEL)).state, match.names).rstrip() + "\n```"
 
     final = await (await env.command(BOB, CHANNEL, "resign")).reply()
     assert "bob resigned" in final.content and "Ratings:" in final.content
     assert sorted(await final.pinged()) == [ALICE.id, BOB.id] and [b["label"] for b in final.buttons] == ["Rematch", "Replay", "Analyse"]
     match = await env.client.service.latest(CHANNEL)
-    assert decode(final.png).tobytes() == decode(renderers.render(match.state, match.names)).tobytes()
+    assert decode(final.png).tobytes() == decode(games.render(match.state, match.names)).tobytes()
     assert decode(final.png).tobytes() != decode(moved.png).tobytes(), "the result is drawn, not the last move again"
     again = await (await env.command(CAROL, CHANNEL, "board")).reply()
     assert decode(again.png).tobytes() == decode(final.png).tobytes() and "bob resigned" in again.content

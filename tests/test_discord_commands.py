@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.discord.challenge_options import challenge_options
-from rules import GAMES
+from games import GAMES
 from tests.support.inprocess import command_tree
 
 COMMANDS = ["challenge", "accept", "decline", "move", "board", "resign", "draw", "takeback", "leaderboard", "stats",

@@ -11,7 +11,8 @@ import random
 
 import pytest
 
-from rules import GAMES, IllegalMove, InvalidNotation
+from games import GAMES
+from rules import IllegalMove, InvalidNotation
 from rules.elevation import CELL, NAMES, ElevationState, piece
 
 ELEVATION = GAMES["elevation"]

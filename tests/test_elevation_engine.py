@@ -13,13 +13,12 @@ from dataclasses import replace
 
 import pytest
 
-from engines import LEVELS, choose_move, level_budget
+from engines import LEVELS
 from engines.alphabeta import AlphaBeta
-from engines.games import knowledge_for
 from engines.games.elevation_board import FADING, WHOLE, ElevationBoard
 from engines.games.elevation_eval import FULL, PLAIN, evaluate, siege
 from engines.games.elevation_turns import apply, notation
-from rules import GAMES
+from games import GAMES, REGISTRY, choose_move, level_budget
 from rules.elevation import NAMES, OWNER, ElevationState, mirror, piece
 
 ELEVATION = GAMES["elevation"]
@@ -359,7 +358,7 @@ def test_only_hard_weighs_its_height_over_the_enemy_pieces_around():
     tower[NAMES.index("b1")] = 4  # Red's samurai on b1 one level above Blue's on c3, two squares away
     lifted = ElevationState(tuple(tower), state.pieces, 0, history=((tuple(tower), state.pieces, 0),))
     for level in LEVELS:
-        board = knowledge_for("elevation").at(level).board
+        board = REGISTRY["elevation"].engine.knowledge.at(level).board
         gain = board(lifted).score() - board(state).score()
         assert board(state).judgement == (FULL if level == "hard" else PLAIN)
         assert (gain > 0.1) == (level == "hard"), (level, gain)

@@ -9,9 +9,9 @@ import random
 import pytest
 from PIL import Image
 
-import renderers
-from renderers import cards, elevation, footer, render, render_text, theme
-from rules import GAMES, Outcome
+from games import GAMES, REGISTRY, render, render_text
+from renderers import cards, elevation, footer, theme
+from rules import Outcome
 from rules.core import EndedEarly
 from rules.elevation import BOARD, NAMES, OWNER
 from tests.support.images import decode
@@ -88,7 +88,7 @@ def finished(fought):
 
 
 def test_elevation_is_registered_and_fits():
-    assert renderers.RENDERERS["elevation"] is elevation
+    assert REGISTRY["elevation"].renderer is elevation
     lay = elevation.layout()
     assert 600 <= lay.width <= 900 and 600 <= lay.height <= 900
     assert lay.footer_y + theme.footer_height(lay.width, elevation.DETAIL_LINES) == lay.height

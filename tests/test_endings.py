@@ -14,8 +14,9 @@ from bot.db.sqlite import SqliteStore
 from bot.discord import messages as text
 from bot.models import Match, Player
 from bot.service import MatchService
-from renderers import cards, render, render_text, theme
-from rules import GAMES, IllegalMove, Outcome, ended
+from games import GAMES, render, render_text
+from renderers import cards, theme
+from rules import IllegalMove, Outcome, ended
 from tests.conftest import ALICE, BOB, CHANNEL, GUILD, play_random
 from tests.support.images import decode
 from tests.support.old_schema import add_finished_match, migrated_to

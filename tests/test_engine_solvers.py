@@ -7,10 +7,11 @@ import random
 
 import pytest
 
-from engines import LEVELS, choose_move
+from engines import LEVELS
 from engines.games import permutation, xlines
 from engines.rewards import outcome_rewards
-from rules import GAMES, State
+from games import GAMES, choose_move
+from rules import State
 from rules.xlines import Line, XLinesState
 
 

@@ -1,6 +1,7 @@
 """The computer players' search: it takes a win in one, blocks the opponent's win in one, keeps to its
 budget, answers the same for the same seed, plays a legal move anywhere a random game goes, and plays a
-game it has never heard of (Nim, defined here) through the game contract alone.
+game it has never heard of (Nim, defined here) through the game contract alone, given an engine that
+knows it only by its rules (a game the registry does not hold is no game at all).
 
 The win and block positions are found by brute force in random games of every game (Elevation's in
 random sparse positions, its random games being thousands of turns long), so each game is tested on
@@ -14,9 +15,11 @@ from dataclasses import dataclass
 
 import pytest
 
-from engines import LEVELS, analyse, choose_move, level_budget
-from engines.games import knowledge_for
-from rules import GAMES, BadOptions, IllegalMove, LastMove, Outcome, State
+import engines
+from engines import LEVELS, Engine
+from engines.knowledge import GENERIC
+from games import GAMES, REGISTRY, choose_move, level_budget
+from rules import BadOptions, IllegalMove, LastMove, Outcome, State
 from rules.elevation import NEAR, ElevationState, piece
 from tests.support.playouts import VARIANTS, random_states
 
@@ -44,7 +47,7 @@ def winning_moves(state: State) -> set[str]:
 def proven_won(state: State, move: str) -> bool:
     """Whether the game's exact solution (where it has one, tested in test_engine_solvers) proves
     `move` won: a longer win than a win in one is a win all the same."""
-    exact = knowledge_for(state.game).exact
+    exact = REGISTRY[state.game].engine.knowledge.exact
     after = state.play(move)
     return exact is not None and after.outcome is None and (exact(after) or (0.0,) * 2)[state.to_move] == 1.0
 
@@ -147,8 +150,9 @@ def middle_game(name: str, plies: int = 6, seed: int = 2) -> State:
 def test_a_level_runs_exactly_its_iterations_and_the_same_seed_searches_the_same_way(name, level):
     state = middle_game(name)
     budget = level_budget(name, level)
-    first = analyse(state, level, seed=11, seconds=60)
-    again = analyse(state, level, seed=11, seconds=60)
+    engine = REGISTRY[name].engine
+    first = engines.analyse(state, engine, level, seed=11, seconds=60)
+    again = engines.analyse(state, engine, level, seed=11, seconds=60)
     assert first.done == again.done == budget.iterations
     assert [(m, c.visits) for m, c in first.root.children] == [(m, c.visits) for m, c in again.root.children]
     assert choose_move(state, level, seed=11, seconds=60) == first.best(budget.temperature)
@@ -156,7 +160,7 @@ def test_a_level_runs_exactly_its_iterations_and_the_same_seed_searches_the_same
 
 def test_the_time_cap_stops_a_search_early():
     state = middle_game("attaxx")
-    search = analyse(state, "hard", seed=1, seconds=0.05)
+    search = engines.analyse(state, REGISTRY["attaxx"].engine, "hard", seed=1, seconds=0.05)
     assert 0 < search.done < level_budget("attaxx", "hard").iterations / 4
     assert search.best() in state.legal_moves()
 
@@ -237,6 +241,9 @@ class Nim:
         return Nim(heaps, (seat + 1) % self.players, self.players, last)
 
 
+RULES_ONLY = Engine(GENERIC)  # what a registration gives a game the computer knows only by its rules
+
+
 def nim_sum(state: Nim) -> int:
     total = 0
     for size in state.heaps:
@@ -249,17 +256,25 @@ def test_a_game_without_knowledge_is_solved_through_the_contract_alone(heaps):
     """Heaps small enough for the solver to prove the win: the move leaves a nim-sum of zero."""
     state = Nim(heaps)
     assert nim_sum(state) != 0
-    search = analyse(state, "hard", seed=1, seconds=60)
+    search = engines.analyse(state, RULES_ONLY, "hard", seed=1, seconds=60)
     assert search.root.solved == (1.0, 0.0)
-    move = choose_move(state, "hard", seed=1, seconds=60)
+    move = engines.choose_move(state, RULES_ONLY, "hard", seed=1, seconds=60)
     assert nim_sum(state.play(move)) == 0, f"{move} leaves the opponent a won game"
 
 
 def test_the_search_plays_more_than_two_players():
     state = Nim((3, 3, 2), players=3)
     while state.outcome is None:
-        state = state.play(choose_move(state, "easy", seed=len(state.legal_moves())))
+        state = state.play(engines.choose_move(state, RULES_ONLY, "easy", seed=len(state.legal_moves())))
     assert len(state.outcome.places[0]) == 1
+
+
+def test_a_game_nobody_registered_is_no_game_to_the_bot():
+    """Through the registry, by name, as the bot and its workers ask: no silent stand-in for a game it lacks."""
+    with pytest.raises(KeyError, match="nim"):
+        choose_move(Nim((1, 2)), "easy")
+    with pytest.raises(KeyError, match="nim"):
+        level_budget("nim", "easy")
 
 
 def test_the_search_package_imports_the_rules_the_standard_library_and_numpy_only():

@@ -6,7 +6,7 @@ import re
 import pytest
 
 from bot.discord.picker import DESCRIPTION_LIMIT, picker_text
-from rules import GAMES
+from games import GAMES
 from tests.support.inprocess import CHANNEL
 from tests.support.users import User
 

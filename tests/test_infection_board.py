@@ -10,7 +10,7 @@ import pytest
 
 from engines.alphabeta import WIN
 from engines.games.infection_board import InfectionBoard, perft
-from rules import GAMES
+from games import GAMES
 from rules.repetition import REASON
 from tests.support.playouts import option_variants
 

@@ -17,7 +17,8 @@ ALLOWED = {
     "rules": {"rules"},
     "engines": {"rules", "engines", "numpy"},
     "renderers": {"rules", "renderers", "PIL"},
-    "bot": {"rules", "engines", "renderers", "bot", "aiosqlite", "asyncpg", "PIL"},
+    "games": {"rules", "engines", "renderers", "games", "PIL"},
+    "bot": {"rules", "engines", "renderers", "games", "bot", "aiosqlite", "asyncpg", "PIL"},
 }
 ADAPTER = "bot/discord"  # the only place that may import discord.py...
 ENTRY = "bot/__main__.py"  # ...besides `python -m bot`, which starts it (or explains how to get a token)

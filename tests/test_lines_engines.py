@@ -8,12 +8,13 @@ import random
 
 import pytest
 
-from engines import LEVELS, analyse, choose_move
+import engines
+from engines import LEVELS
 from engines.alphabeta import WIN, AlphaBeta
-from engines.games import knowledge_for
 from engines.games.ascent import AscentBoard
 from engines.games.permutation import SLIPS
-from rules import GAMES, State
+from games import GAMES, REGISTRY, choose_move
+from rules import State
 from tests.test_engine_solvers import best_play, line_phase_positions, random_game_until
 
 
@@ -105,7 +106,7 @@ def short_result(state: State, plies: int) -> int | None:
 def test_each_levels_x_and_lines_solver_gives_the_rules_result(level):
     checked = 0
     for state in line_phase_positions(8, lines=2):
-        solved = knowledge_for("xlines").at(level).exact(state)
+        solved = REGISTRY["xlines"].engine.knowledge.at(level).exact(state)
         if solved is not None:
             assert solved == best_play(state), [line.notation for line in state.lines]
             checked += 1
@@ -120,7 +121,7 @@ def test_each_levels_multiplications_solver_gives_the_rules_result(level):
                                   lambda s, rng: len(s.placed) >= s.n - 2 and rng.random() < 0.5)
         if state is None:
             continue
-        solved = knowledge_for("permutation").at(level).exact(state)
+        solved = REGISTRY["permutation"].engine.knowledge.at(level).exact(state)
         if solved is not None:
             expected = best_play(state)
             mover = state.to_move
@@ -135,7 +136,7 @@ def test_each_levels_multiplications_solver_gives_the_rules_result(level):
 
 def test_a_levels_knowledge_is_made_afresh_for_each_search():
     for name in ("xlines", "permutation"):
-        knowledge = knowledge_for(name)
+        knowledge = REGISTRY[name].engine.knowledge
         assert knowledge.at("hard") is not knowledge.at("hard")
         assert knowledge.at("hard").exact is not knowledge.exact
 
@@ -157,5 +158,6 @@ def test_the_same_seed_gives_the_same_move(name, options, plies, level):
 def test_ascent_medium_and_easy_search_whole_budgets_the_same_way():
     state = random_game_until("ascent", 5, {}, lambda s, rng: len(s.legal_moves()) > 60)
     for level in ("easy", "medium"):
-        first, again = analyse(state, level, seed=4, seconds=60), analyse(state, level, seed=4, seconds=60)
+        engine = REGISTRY["ascent"].engine
+        first, again = (engines.analyse(state, engine, level, seed=4, seconds=60) for _ in range(2))
         assert [(m, c.visits) for m, c in first.root.children] == [(m, c.visits) for m, c in again.root.children]

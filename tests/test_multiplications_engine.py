@@ -8,9 +8,8 @@ import subprocess
 import sys
 from functools import cache
 
-from engines.games import knowledge_for
 from engines.games.permutation import JUDGING, Placements, judged, judged_effort, lead, leads, red_lead
-from rules import GAMES
+from games import GAMES, REGISTRY
 from rules.permutation import points
 from tests.test_engine_solvers import best_play, random_game_until
 
@@ -80,9 +79,9 @@ def test_hard_judges_placements_by_solved_completions_and_the_others_do_not_need
     for _ in range(4):
         state = state.play(rng.choice(state.legal_moves()))
     assert JUDGING["hard"] > 1
-    assert knowledge_for("permutation").at("hard").evaluate(state) == judged(state, samples=JUDGING["hard"])
+    assert REGISTRY["permutation"].engine.knowledge.at("hard").evaluate(state) == judged(state, samples=JUDGING["hard"])
     for level in ("easy", "medium"):
-        assert sum(knowledge_for("permutation").at(level).evaluate(state)) == 1.0
+        assert sum(REGISTRY["permutation"].engine.knowledge.at(level).evaluate(state)) == 1.0
 
 
 def test_hard_spends_fewer_iterations_on_a_placement_the_more_a_numbering_costs():
@@ -93,7 +92,7 @@ def test_hard_spends_fewer_iterations_on_a_placement_the_more_a_numbering_costs(
 
 
 def test_a_placement_is_judged_the_same_in_every_process():
-    code = ("from rules import GAMES; from engines.games.permutation import judged, value; "
+    code = ("from games import GAMES; from engines.games.permutation import judged, value; "
             "s = GAMES['permutation'].start(players=2, options={'k': 3}, seed=1); "
             "s = s.play('c2').play('e5'); print(judged(s, 9), value(s), value(s.play('a1')))")
     runs = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout

@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules import GAMES, IllegalMove, InvalidNotation
+from games import GAMES
+from rules import IllegalMove, InvalidNotation
 from rules.notation import canonical, closed, compact, on_grid, square_name, squares
 
 SQUARE = re.compile(r"[a-z][0-9]{1,2}")

@@ -11,9 +11,10 @@ from bot.console.text import result_lines
 from bot.db import SqliteStore
 from bot.discord import messages as text
 from bot.service import MatchService
-from renderers import render, theme
+from games import GAMES, render
+from renderers import theme
 from renderers.results import reason_sentence, scores_text, who_won
-from rules import GAMES, Outcome, ended
+from rules import Outcome, ended
 from rules.core import Cause
 from tests.conftest import ALICE, BOB, CHANNEL, GUILD, play_random, start_match
 from tests.support.images import decode

@@ -27,8 +27,8 @@ import math
 
 import pytest
 
-from renderers import RENDERERS, graph, theme
-from rules import GAMES
+from games import GAMES, REGISTRY
+from renderers import graph, theme
 
 MIN_DELTA_E = 15.0
 
@@ -171,7 +171,7 @@ def boards():
 
 
 def colours_of(name: str, players: int) -> theme.Colours:
-    module = RENDERERS[name]
+    module = REGISTRY[name].renderer
     assert callable(getattr(module, "colours", None)), (
         f"renderer of {name}: give colours(state), what its board is drawn in (see renderers.Renderer)")
     found = module.colours(GAMES[name].start(players=players))
@@ -227,7 +227,7 @@ def test_the_analysis_graphs_lines_stay_apart(name, vision):
     """The graph draws each seat's line in its colour (lightened where the dark background would all
     but hide it): every two lines, and each line and the background."""
     players = GAMES[name].players.stop - 1
-    seats = RENDERERS[name].seats(GAMES[name].start(players=players), [])
+    seats = REGISTRY[name].renderer.seats(GAMES[name].start(players=players), [])
     lines = [(seat.side, graph.line_colour(seat.style)) for seat in seats]
     assert not far_apart(itertools.combinations(lines, 2), vision)
     assert not far_apart(itertools.product(lines, [("background", theme.BACKGROUND)]), vision)

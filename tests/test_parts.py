@@ -10,7 +10,8 @@ import pytest
 
 from bot.service import suggestions
 from bot.service.suggestions import refusal
-from rules import GAMES, IllegalMove
+from games import GAMES
+from rules import IllegalMove
 from rules.parts import children, compact, entry, is_partial, move_parts, starting, unlabel
 from rules.xlines import XLinesState
 

@@ -8,7 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from seeds import permutation_example
 
-from rules import GAMES, BadOptions, IllegalMove, InvalidNotation
+from games import GAMES
+from rules import BadOptions, IllegalMove, InvalidNotation
 
 GAME = GAMES["permutation"]
 FILES = "abcdefghijklmnopqrstuvwxy"

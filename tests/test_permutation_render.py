@@ -8,9 +8,8 @@ import math
 import pytest
 from PIL import Image, ImageChops
 
-import renderers
-from renderers import footer, grid, permutation, render, render_text, theme
-from rules import GAMES
+from games import GAMES, REGISTRY, render, render_text
+from renderers import footer, grid, permutation, theme
 from tests.support.images import decode
 from tests.support.playouts import random_states
 
@@ -50,7 +49,7 @@ def game(request):
 
 
 def test_permutation_is_registered():
-    assert renderers.RENDERERS["permutation"] is permutation
+    assert REGISTRY["permutation"].renderer is permutation
 
 
 def test_every_board_fits_within_900_px_unless_its_labels_need_more():

@@ -2,7 +2,7 @@
 there every word and number of every picture must still be at least lettering.PHONE_CAP (8) px tall,
 measured as the height of a capital: about the smallest text a phone's own interface uses.
 
-Every registered game is taken (rules.GAMES with the option sets of tests.support.playouts.VARIANTS, and
+Every registered game is taken (games.GAMES with the option sets of tests.support.playouts.VARIANTS, and
 each whole-number option at the largest value the game accepts with that many players: the biggest
 boards), with every number of players it allows, at the start, in the middle and at the end of a game.
 Checked twice: by the sizes the renderer says it uses (its `label_sizes`, and the cards' and the
@@ -19,21 +19,9 @@ import pytest
 from PIL import Image, ImageChops, ImageDraw
 
 import renderers
-from renderers import (
-    RENDERERS,
-    ascent,
-    attaxx,
-    cards,
-    elevation,
-    footer,
-    grid,
-    ikabegama,
-    lettering,
-    permutation,
-    theme,
-    xlines,
-)
-from rules import GAMES, BadOptions, Cause, Outcome, ended
+from games import GAMES, REGISTRY
+from renderers import ascent, attaxx, cards, elevation, footer, grid, ikabegama, lettering, permutation, theme, xlines
+from rules import BadOptions, Cause, Outcome, ended
 from tests.support.playouts import VARIANTS, random_states
 
 NAMES = ["Maximilian Alexander Worthington", "Computer (medium)", "Zoë", "HAL", "Computer (easy) · Purple", "x"]
@@ -117,7 +105,7 @@ def test_every_game_with_every_number_of_players_is_checked_on_its_biggest_board
 def test_every_size_a_renderer_gives_reads_on_a_phone(case):
     name, players, options = case
     state = positions(name, players, dict(options))[1]
-    module = RENDERERS[name]
+    module = REGISTRY[name].renderer
     width = module.image(state, NAMES[:players]).width
     sizes = module.label_sizes(state)
     assert sizes
@@ -199,7 +187,7 @@ def least_ink(line: str, width: int, bold: bool, anchor: str, offset: tuple[floa
 @pytest.mark.parametrize("case", boards(), ids=board_id)
 def test_every_word_drawn_reads_on_a_phone(case, monkeypatch):
     name, players, options = case
-    module = RENDERERS[name]
+    module = REGISTRY[name].renderer
     for state in positions(name, players, dict(options)):
         pictures: list[Image.Image] = []
         lines = written(monkeypatch, lambda state=state, pictures=pictures: pictures.append(module.image(state, NAMES[:players])))
@@ -239,7 +227,7 @@ def ink_height(img: Image.Image, box: tuple[int, int, int, int], ink, near: int 
 
 @pytest.mark.parametrize("name", ["xlines", "permutation", "elevation"])
 def test_rank_numbers_measured_on_square_boards(name):
-    module = RENDERERS[name]
+    module = REGISTRY[name].renderer
     colour = {"xlines": xlines.LABEL, "permutation": permutation.LABEL, "elevation": elevation.LABEL}[name]
     for players, options in biggest(name):
         state = middle_game(name, players, options)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from rules import GAMES, IllegalMove
+from games import GAMES
+from rules import IllegalMove
 from rules.rebuild import positions, rebuild
 from tests.support.playouts import random_states
 
@@ -15,15 +16,15 @@ def test_every_position_of_a_match_comes_back_from_its_moves(name):
     for seed in (1, 2):
         played = random_states(GAMES[name].start(players, {}, seed), seed, moves=40)
         moves = [state.last.notation for state in played[1:]]
-        assert list(positions(name, players, {}, seed, moves)) == played
-        assert rebuild(name, players, {}, seed, moves) == played[-1]
-        assert rebuild(name, players, {}, seed, iter(moves[:5])) == played[min(5, len(moves))]
+        assert list(positions(GAMES[name], players, {}, seed, moves)) == played
+        assert rebuild(GAMES[name], players, {}, seed, moves) == played[-1]
+        assert rebuild(GAMES[name], players, {}, seed, iter(moves[:5])) == played[min(5, len(moves))]
 
 
 def test_no_moves_is_the_start_and_a_wrong_move_is_refused():
     start = GAMES["xlines"].start(2, {"size": 9}, 3)
-    assert rebuild("xlines", 2, {"size": 9}, 3, ()) == start
-    assert list(positions("xlines", 2, {"size": 9}, 3, [])) == [start]
+    assert rebuild(GAMES["xlines"], 2, {"size": 9}, 3, ()) == start
+    assert list(positions(GAMES["xlines"], 2, {"size": 9}, 3, [])) == [start]
     first = start.legal_moves()[0]
     with pytest.raises(IllegalMove):
-        rebuild("xlines", 2, {"size": 9}, 3, [first, first])
+        rebuild(GAMES["xlines"], 2, {"size": 9}, 3, [first, first])

@@ -10,7 +10,8 @@ from bot.db import migrations
 from bot.db.sqlite import SqliteStore
 from bot.models import Player
 from bot.service import MatchService
-from rules import GAMES, Outcome
+from games import GAMES
+from rules import Outcome
 from tests.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD
 from tests.support.old_schema import migrated_to
 

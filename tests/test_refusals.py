@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 
 from bot.console.text import refusal as console_refusal
 from bot.service.suggestions import refusal, suggestions
-from rules import GAMES, BadOptions, IllegalMove
+from games import GAMES
+from rules import BadOptions, IllegalMove
 from rules.notation import FILES, compact
 from rules.parts import entry, move_parts, starting
 from tests.support.playouts import VARIANTS, random_states

@@ -12,9 +12,10 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 
 from bot.replays import draw, draw_files
-from renderers import RENDERERS, replay, theme
+from games import GAMES, REGISTRY, image
+from renderers import replay, theme
 from renderers.replay import CLEAR, FINAL_MS, FIRST_MS, FRAME_MS, SAMPLES, gifs
-from rules import GAMES, Outcome, ended
+from rules import Outcome, ended
 from tests.support.playouts import VARIANTS, random_states
 
 NAMES = ["alice", "bob", "carol", "dave", "erin", "frank"]
@@ -49,7 +50,7 @@ def drawn_at_once(states: list, names: list[str]) -> bytes:
     """The replay as it was drawn before its frames were streamed: every frame in memory at once, on a
     palette fitted to a few of them, each after the first keeping only what changed, saved by Pillow in
     one go."""
-    images = [RENDERERS[state.game].image(state, names) for state in states]
+    images = [REGISTRY[state.game].renderer.image(state, names) for state in states]
     palette = theme.palette_for(images[:: max(1, len(images) // SAMPLES)] + [images[-1]], colours=CLEAR)
     colours = palette.getpalette()[: 3 * CLEAR] + [0, 0, 0]
 
@@ -76,11 +77,11 @@ def drawn_at_once(states: list, names: list[str]) -> bytes:
 def test_every_position_is_a_frame_as_the_board_shows_it(name, options, players):
     states = random_states(GAMES[name].start(players=players, options=options, seed=4), 4, moves=12)
     names = NAMES[:players]
-    [data] = gifs(lambda: iter(states), names)
+    [data] = gifs(lambda: iter(states), image, names)
     shown = frames(data)
     assert len(shown) == len(states)
     for (picture, _), state in zip(shown, states):
-        assert close(picture, RENDERERS[name].image(state, names))
+        assert close(picture, REGISTRY[name].renderer.image(state, names))
     assert [d for _, d in shown] == [FIRST_MS] + [FRAME_MS] * (len(states) - 2) + [FINAL_MS]
 
     before = frames(drawn_at_once(states, names))  # the very pixels it had when every frame was held
@@ -92,22 +93,22 @@ def test_every_position_is_a_frame_as_the_board_shows_it(name, options, players)
 def test_a_replay_too_big_for_the_limit_is_drawn_smaller_then_split():
     states = random_states(GAMES["attaxx"].start(players=2, seed=1), 1, moves=100)
     names = NAMES[:2]
-    [whole] = gifs(lambda: iter(states), names)
+    [whole] = gifs(lambda: iter(states), image, names)
     full = frames(whole)[0][0].size
 
-    [smaller] = gifs(lambda: iter(states), names, limit=int(len(whole) * 0.8))
+    [smaller] = gifs(lambda: iter(states), image, names, limit=int(len(whole) * 0.8))
     assert len(smaller) <= len(whole) * 0.8 and frames(smaller)[0][0].size < full
 
     # too big for one file even drawn smaller: by a little (one more file), and by far
     for limit, most in ((int(len(whole) / 1.5), 2), (len(whole) // 5, 6)):
-        parts = gifs(lambda: iter(states), names, limit=limit)
+        parts = gifs(lambda: iter(states), image, names, limit=limit)
         assert 1 < len(parts) <= most and all(len(part) <= limit for part in parts)
         shown = [frames(part) for part in parts]
         first = 0  # each part starts with the position the one before ended on
         for part in shown:
             assert [d for _, d in part] == [FIRST_MS] + [FRAME_MS] * (len(part) - 2) + [FINAL_MS]
             for (picture, _), state in zip(part, states[first:first + len(part)], strict=True):
-                board = RENDERERS["attaxx"].image(state, names).resize(picture.size, Image.Resampling.BILINEAR)
+                board = REGISTRY["attaxx"].renderer.image(state, names).resize(picture.size, Image.Resampling.BILINEAR)
                 assert picture.size < full and close(picture, board)
             first += len(part) - 1
         assert first == len(states) - 1
@@ -132,7 +133,7 @@ class Watched:
 
 
 @pytest.mark.parametrize("limit", [replay.LIMIT, 400_000], ids=["one GIF", "parts"])
-def test_a_long_match_is_drawn_without_holding_its_positions_or_frames(monkeypatch, limit):
+def test_a_long_match_is_drawn_without_holding_its_positions_or_frames(limit):
     start = GAMES["elevation"].start(players=2, seed=2)
     moves = [state.last.notation for state in random_states(start, 2, moves=150)[1:]]
     watched = Watched()
@@ -147,12 +148,11 @@ def test_a_long_match_is_drawn_without_holding_its_positions_or_frames(monkeypat
             yield state
 
     def frame(state, names):
-        img = RENDERERS[state.game].image(state, names)
+        img = REGISTRY[state.game].renderer.image(state, names)
         watched.watch("frames", img)
         return img
 
-    monkeypatch.setattr(replay, "frame", frame)
-    parts = gifs(positions, NAMES[:2], limit)
+    parts = gifs(positions, frame, NAMES[:2], limit)
     assert sum(len(frames(part)) for part in parts) == len(moves) + len(parts)
     assert len(parts) == 1 if limit == replay.LIMIT else len(parts) > 1
     # the palette's sample (SAMPLES spread over the match, and the last) and the one being drawn
@@ -169,9 +169,9 @@ def test_a_match_is_drawn_from_its_moves_to_its_end_and_written_part_by_part(tmp
     shown = frames(data)
     assert len(shown) == len(states)
     for (picture, _), state in zip(shown, states[:-1]):
-        assert close(picture, RENDERERS["xlines"].image(state, NAMES[:2]))
+        assert close(picture, REGISTRY["xlines"].renderer.image(state, NAMES[:2]))
     final = shown[-1][0]
-    as_resigned, as_played = (RENDERERS["xlines"].image(state, NAMES[:2]) for state in (ended(states[-1], resigned), states[-1]))
+    as_resigned, as_played = (REGISTRY["xlines"].renderer.image(state, NAMES[:2]) for state in (ended(states[-1], resigned), states[-1]))
     assert close(final, as_resigned) and distance(final, as_resigned) < distance(final, as_played)
 
     assert draw_files(tmp_path, *args) == [tmp_path / "replay-1.gif"]

@@ -8,7 +8,8 @@ import pytest
 
 from bot.errors import NotAllowed
 from bot.models import ChallengeChange, MatchChange, Player
-from rules import GAMES, BadOptions
+from games import GAMES
+from rules import BadOptions
 from tests.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, play_random
 
 DAVE, ERIN, FRANK, GRACE = Player(4, "dave"), Player(5, "erin"), Player(6, "frank"), Player(7, "grace")

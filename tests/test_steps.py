@@ -8,7 +8,8 @@ import pytest
 
 from bot import steps
 from bot.steps import Step, panel
-from rules import GAMES, State
+from games import GAMES
+from rules import State
 from tests.support.playouts import VARIANTS, random_states
 
 

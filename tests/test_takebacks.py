@@ -11,6 +11,7 @@ import pytest
 from bot.db.sqlite import SqliteStore
 from bot.errors import NotAllowed, Stale
 from bot.service import MatchService
+from games import GAMES
 from rules.rebuild import rebuild
 from tests.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, start_match
 from tests.support.inprocess import CHANNEL as BOT_CHANNEL
@@ -41,7 +42,7 @@ async def test_asked_accepted_and_the_log_clocks_and_ratings_know_only_the_moves
     assert after.deadline == pytest.approx(clock() + DAY), "the turn starts again"
     assert after.stamp > moved.stamp and after.undone == 1
     stored = await MatchService(service.store, clock=clock, notes=False).context.get_match(match.id)  # a fresh process
-    assert stored.moves == ("b6",) and stored.state == rebuild("attaxx", 2, after.options, after.seed, ("b6",))
+    assert stored.moves == ("b6",) and stored.state == rebuild(GAMES["attaxx"], 2, after.options, after.seed, ("b6",))
     assert stored.stamp == after.stamp
 
     rest = await service.play.move(CHANNEL, BOB, "b2")

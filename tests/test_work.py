@@ -9,7 +9,7 @@ import pytest
 from bot.computer import LEAST_SECONDS, ComputerPlayers
 from bot.errors import NotAllowed
 from bot.work import Kind, Limit, Limits, Line, Owner, ordinal
-from rules import GAMES
+from games import GAMES
 
 
 class Workers:

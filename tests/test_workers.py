@@ -12,7 +12,7 @@ from pathlib import Path
 from bot.boards import draw_board
 from bot.computer import NICENESS, ComputerPlayers
 from bot.workers import Workers, spare_cores
-from rules import GAMES
+from games import GAMES
 
 ROOT = Path(__file__).resolve().parents[1]
 

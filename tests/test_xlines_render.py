@@ -8,9 +8,9 @@ import math
 import pytest
 from PIL import Image
 
-import renderers
-from renderers import footer, grid, render, render_text, theme, xlines
-from rules import GAMES, Outcome
+from games import GAMES, REGISTRY, render, render_text
+from renderers import footer, grid, theme, xlines
+from rules import Outcome
 from rules.core import EndedEarly
 from tests.support.images import decode
 from tests.support.playouts import random_states
@@ -58,7 +58,7 @@ def drawn():
 
 
 def test_xlines_is_registered():
-    assert renderers.RENDERERS["xlines"] is xlines
+    assert REGISTRY["xlines"].renderer is xlines
 
 
 def test_every_board_fits_within_900_px():

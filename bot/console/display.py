@@ -7,7 +7,7 @@ import asyncio
 import logging
 from pathlib import Path
 
-import renderers
+import games
 from bot.console.files import picture_name, write
 from bot.console.terminal import Terminal
 from bot.console.text import player_at, result_lines
@@ -34,7 +34,7 @@ class Display:
 
     async def show(self, match: Match) -> None:
         self.say()
-        self.say(renderers.render_text(match.state, match.names).rstrip())
+        self.say(games.render_text(match.state, match.names).rstrip())
         path = await self.picture(match)
         if path is not None:
             self.say(f"Picture: {path}")
@@ -46,7 +46,7 @@ class Display:
         if path.exists():
             return path
         try:
-            png = await asyncio.to_thread(renderers.render, match.state, match.names)
+            png = await asyncio.to_thread(games.render, match.state, match.names)
             write(path, png)
         except Exception:
             log.exception("could not draw local match %s", match.id)

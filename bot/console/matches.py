@@ -8,7 +8,8 @@ from bot.console.text import find_game, numbers
 from bot.errors import PlayerError
 from bot.models import LOCAL_GUILD, ChallengeChange, Match, MatchChange, Player
 from bot.service import MAX_TURN_SECONDS, MatchService
-from rules import GAMES, BadOptions
+from games import GAMES
+from rules import BadOptions
 
 LOCAL_CHANNEL = 0  # the first local match's; Discord ids are never 0 or below, so local matches cannot meet a server's
 

@@ -11,7 +11,7 @@ from bot.console.terminal import STOP_WORDS, Quit, Terminal, split
 from bot.console.text import match_line, menu_help, numbers
 from bot.errors import PlayerError
 from bot.models import Match
-from rules import GAMES
+from games import GAMES
 
 MenuCommand = Callable[[str], Awaitable[Match | None]]  # given what follows its word: the match to play, or None
 

@@ -11,7 +11,8 @@ from typing import Any
 from bot.console.terminal import STOP_WORDS, Quit, Terminal
 from bot.console.text import find_game, setup_help
 from bot.models import COMPUTER_LEVELS, Player, computer
-from rules import GAMES, BadOptions, Game, OptionSpec
+from games import GAMES
+from rules import BadOptions, Game, OptionSpec
 
 MAX_NAME = 32
 

@@ -6,8 +6,9 @@ from collections.abc import Sequence
 
 from bot.models import Match
 from bot.rulebook import plain, rules_text
+from games import GAMES
 from renderers.results import scores_text, seated, who_won
-from rules import GAMES, Game, IllegalMove, InvalidNotation, State
+from rules import Game, IllegalMove, InvalidNotation, State
 from rules.core import counted
 from rules.parts import children, is_partial, unlabel
 from rules.parts import starting as moves_from
@@ -135,7 +136,7 @@ def history_lines(match: Match) -> list[str]:
     """The moves played so far, one a line, numbered, with who played each."""
     if not match.moves:
         return ["No moves played yet."]
-    states = positions(match.game, len(match.seats), match.options, match.seed, match.moves)
+    states = positions(match.rules, len(match.seats), match.options, match.seed, match.moves)
     seats = [state.to_move for state, _ in zip(states, match.moves)]  # who made each move
     movers = [player_at(match, seat) for seat in seats]
     width = max(map(len, movers))

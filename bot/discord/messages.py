@@ -9,9 +9,10 @@ from bot.models import Challenge, DrawOffer, Match, MoveResult, Notice, Player, 
 from bot.rulebook import player_count
 from bot.work import ordinal
 from engines.analysis import Analysis
+from games import GAMES
 from renderers.describe import within_limit
 from renderers.results import scores_text, seated, who_won
-from rules import GAMES, Game
+from rules import Game
 from rules.core import counted
 
 

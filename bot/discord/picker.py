@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from discord import app_commands
 
-from rules import GAMES
+from games import GAMES
 
 DESCRIPTION_LIMIT = 100
 MAX_INTEGER = 2**53 - 1  # Discord's integer options stop here (its API description's Int53Type)

@@ -22,7 +22,7 @@ from typing import Any
 
 import discord
 
-import renderers
+import games
 from bot.boards import draw_board
 from bot.discord import messages as text
 from bot.discord.payloads import Attachment
@@ -90,7 +90,7 @@ async def board_file(match: Match, renders: Workers) -> discord.File:
 
 def board_alt_text(match: Match) -> str:
     """What a screen reader says for the board: the match's move count, then the picture's own words."""
-    text = f"Match #{match.id} after {counted(len(match.moves), 'move')}: {renderers.describe(match.state, match.names)}"
+    text = f"Match #{match.id} after {counted(len(match.moves), 'move')}: {games.describe(match.state, match.names)}"
     return within_limit(text)
 
 

@@ -18,7 +18,8 @@ from bot.service.context import Context
 from bot.service.records import Records, Waiting
 from bot.work import Job as Place
 from bot.work import Kind, Owner
-from engines.analysis import Analysis, Position, assemble, evaluate, other_seed, questioned, work_for
+from engines.analysis import Analysis, Position, other_seed, questioned
+from games import assemble, evaluate, work_for
 from rules.rebuild import positions
 
 Progress = Callable[[int, int], Awaitable[None]]  # (positions searched, positions to search, as known so far)
@@ -129,7 +130,7 @@ class Analyses:
         """Every position searched with the game's work (`engines.analysis.work_for`), one position a call
         in the workers; then the positions where a mark is in question searched again, each with another
         seed (`engines.analysis.questioned`); the analysis assembled from both and kept."""
-        states = list(positions(match.game, len(match.seats), match.options, match.seed, match.moves))
+        states = list(positions(match.rules, len(match.seats), match.options, match.seed, match.moves))
         work = work_for(match.game, len(states))
         started = self.context.clock()
 

@@ -23,7 +23,8 @@ from bot.models import (
 )
 from bot.service import repository
 from bot.service.context import Context
-from rules import GAMES, BadOptions, Game
+from games import GAMES
+from rules import BadOptions, Game
 from rules.core import counted
 
 COMPUTER_MATCHES_PER_PLAYER = 5  # running matches against the computer a player may have in a server

@@ -17,6 +17,7 @@ from bot.errors import NotFound
 from bot.models import Challenge, ChallengeStatus, Match, MatchStatus, Player, RatingChange
 from bot.service import repository
 from bot.service.notes import NOTE_GRACE, Notes
+from games import GAMES
 from rules import Cause, Outcome, State, ended
 from rules.rebuild import rebuild
 
@@ -166,7 +167,7 @@ class Context:
             state, moves = kept
         else:
             moves = await repository.matches.played_moves(db, match_id)
-            state = rebuild(row["game"], len(seats), options, row["seed"], moves)
+            state = rebuild(GAMES[row["game"]], len(seats), options, row["seed"], moves)
             self.positions.keep(match_id, stamp, state, moves)
         status = MatchStatus(row["status"])
         outcome = None

@@ -190,7 +190,7 @@ class Outbox:
     def position_after(match: Match, version: int) -> Match:
         """The match as it stood after its first `version` moves (for a change shown late), at the stamp
         it had then: each move since added one to it."""
-        state = rebuild(match.game, len(match.seats), match.options, match.seed, match.moves[:version])
+        state = rebuild(match.rules, len(match.seats), match.options, match.seed, match.moves[:version])
         return replace(match, state=state, moves=match.moves[:version], status=MatchStatus.ACTIVE, outcome=None,
                        ratings=(), finished_at=None, stamp=match.stamp - (len(match.moves) - version))
 

@@ -11,7 +11,7 @@ from bot.models import COMPUTER_LEVELS, Match, Player, Standing, computer
 from bot.service import repository
 from bot.service.context import Context
 from bot.work import Kind, Owner
-from rules import GAMES
+from games import GAMES
 
 Waiting = Callable[[int], Awaitable[None]]  # told how many jobs are ahead in the line
 

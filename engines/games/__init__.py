@@ -1,22 +1,3 @@
-"""Per-game knowledge for the search, by game name. A game not listed is played with random playouts."""
-from __future__ import annotations
-
-from engines.games.ascent import ASCENT
-from engines.games.elevation import ELEVATION
-from engines.games.infection import ATTAXX, IKABEGAMA
-from engines.games.permutation import PERMUTATION
-from engines.games.xlines import XLINES
-from engines.knowledge import GENERIC, Knowledge
-
-KNOWLEDGE: dict[str, Knowledge] = {
-    "ascent": ASCENT,
-    "attaxx": ATTAXX,
-    "ikabegama": IKABEGAMA,
-    "elevation": ELEVATION,
-    "permutation": PERMUTATION,
-    "xlines": XLINES,
-}
-
-
-def knowledge_for(game: str) -> Knowledge:
-    return KNOWLEDGE.get(game, GENERIC)
+"""What the search knows of each game, one module per game family (`engines.knowledge.Knowledge`), and
+the fast boards some of them give the alpha-beta search (`infection_board.py`, `elevation_board.py`).
+A game's registration (games/registry.py) names its knowledge; nothing here is looked up by name."""

@@ -13,6 +13,8 @@ from engines.knowledge import Knowledge
 from engines.rewards import Rewards, two_sided
 from rules.ascent import LEFT_ROWS, LEVEL, RIGHT_ROWS, TILES, AscentState
 
+SCALE = 0.25  # the slope of the logistic curve that makes the board's score a chance of winning
+
 TILE_COUNT = 16
 WIDTH = 16  # move = higher * WIDTH + lower
 ROWS = LEFT_ROWS + RIGHT_ROWS  # rows 0-3 are seat 0's (↙), rows 4-7 seat 1's (↘), each from its top tile
@@ -238,7 +240,7 @@ def advantage(state: AscentState) -> float:
 
 
 def value(state: AscentState) -> Rewards:
-    return two_sided(advantage(state), 0.25)
+    return two_sided(advantage(state), SCALE)
 
 
 ASCENT = Knowledge(board=AscentBoard.of)

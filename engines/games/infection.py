@@ -3,12 +3,10 @@ Ikabegamá, the race to the other side's nest."""
 from __future__ import annotations
 
 import random
-from functools import cache
 
-from engines.games.infection_board import InfectionBoard
+from engines.games.infection_board import InfectionBoard, distances
 from engines.knowledge import Knowledge
 from engines.rewards import Rewards, two_sided
-from rules.geometry import Geometry
 from rules.infection import EMPTY, InfectionState
 
 GAIN = 0.8  # the share of the best immediate gain of the side to move that counts as its own
@@ -49,22 +47,6 @@ def material(state: InfectionState) -> float:
 
 def attaxx_value(state: InfectionState) -> Rewards:
     return two_sided(material(state), 0.3)
-
-
-@cache
-def distances(geometry: Geometry, target: int) -> tuple[int, ...]:
-    """Steps from every cell to `target` on the empty board (breadth first over neighbours)."""
-    found = {target: 0}
-    frontier = [target]
-    while frontier:
-        following = []
-        for cell in frontier:
-            for n in geometry.near[cell]:
-                if n not in found:
-                    found[n] = found[cell] + 1
-                    following.append(n)
-        frontier = following
-    return tuple(found[cell] for cell in range(geometry.size))
 
 
 def reach(state: InfectionState, seat: int) -> int:

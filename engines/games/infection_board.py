@@ -53,14 +53,28 @@ def shape(geometry: Geometry, nests: tuple[int, int] | None) -> Shape:
     targets = within = None
     toward = ((0,) * geometry.size,) * 2
     if nests is not None:
-        from engines.games.infection import distances
-
         targets = (nests[1], nests[0])
         away = [distances(geometry, target) for target in targets]
         within = tuple(rings(steps) for steps in away)
         toward = tuple(tuple(ADVANCE * (max(steps) - step) for step in steps) for steps in away)
     return Shape(near, far, tuple(a | b for a, b in zip(near, far)), shifts(geometry.near), shifts(geometry.far),
                  (1 << geometry.size) - 1, geometry.names, targets, within, toward)
+
+
+@cache
+def distances(geometry: Geometry, target: int) -> tuple[int, ...]:
+    """Steps from every cell to `target` on the empty board (breadth first over neighbours)."""
+    found = {target: 0}
+    frontier = [target]
+    while frontier:
+        following = []
+        for cell in frontier:
+            for n in geometry.near[cell]:
+                if n not in found:
+                    found[n] = found[cell] + 1
+                    following.append(n)
+        frontier = following
+    return tuple(found[cell] for cell in range(geometry.size))
 
 
 def rings(away: tuple[int, ...]) -> tuple[int, ...]:

@@ -23,12 +23,14 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 from functools import lru_cache, partial
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from engines.knowledge import Knowledge
 from engines.rewards import Rewards, outcome_rewards
 from rules.permutation import PermutationState, points
+
+if TYPE_CHECKING:
+    import numpy as np  # loaded by the first numbering solved: a process that only draws boards never needs it
 
 GREEDY = 0.75  # how often a playout's numbering move takes the best score on offer
 SOLVED_NUMBERS = 12  # a numbering with this many numbers to write is solved whole (2^12 sets, some 50 ms)
@@ -48,6 +50,8 @@ def playout(state: PermutationState, rng: random.Random) -> PermutationState:
 def numbering_layers(n: int) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
     """The sets `left` of files 1 … n − 1 (a bit each), by size: for each size, the sets, each set's
     files (one row a set), and the set left after each of them takes the next number."""
+    import numpy as np
+
     layers = []
     for size in range(1, n):
         sets = [left for left in range(1 << (n - 1)) if left.bit_count() == size]
@@ -62,6 +66,8 @@ def leads(rank_of: tuple[int, ...]) -> np.ndarray:
     most the player to move can finish ahead of the other over the numbers still to write, on the x's of
     files 1 + each bit of `left`, the previous number standing in file `previous`. The sets are worked
     out a size at a time, each size's sets and files at once (an 11×11 board in well under a millisecond)."""
+    import numpy as np
+
     n = len(rank_of)
     # gains[f, p]: what writing the next number in file f scores after the previous one in file p
     gains = np.array([[points((f, rank_of[f]), (p, rank_of[p])) for p in range(n)] for f in range(n)],

@@ -7,7 +7,7 @@ import io
 import pytest
 from PIL import Image
 
-from rules import GAMES
+from games import GAMES
 from tests.e2e.conftest import ALICE, BOB, BUSY_CHANNEL, CAROL, GAMES_CHANNEL, World  # noqa: F401
 from tests.support.standin import BOT_ID
 from tests.support.users import User

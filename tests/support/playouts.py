@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import random
 
-from rules import GAMES
+from games import GAMES
 
 
 def random_states(start, seed: int, moves: int | None = None) -> list:

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from games import GAMES
 from rules.rebuild import rebuild
 from tests.support.process import BotProcess
 from tests.support.standin import BOT_ID, Message, StandIn
@@ -324,7 +325,7 @@ class Soak:
                 continue
             moves = [row[0] for row in await self.sql("SELECT notation FROM moves WHERE match_id = ? ORDER BY ply",
                                                       match_id)]
-            to_move = rebuild(game, len(seats), json.loads(options), seed, moves).to_move
+            to_move = rebuild(GAMES[game], len(seats), json.loads(options), seed, moves).to_move
             if to_move is not None and 1 <= seats[to_move] <= 3:
                 owed.append(match_id)
         return owed

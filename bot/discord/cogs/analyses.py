@@ -73,7 +73,7 @@ class Analyses(Feature):
         args = graph_args(match, analysed.analysis)
         png = await self.bot.renders.run(graph.render, *args)
         file = Attachment(io.BytesIO(png), filename=f"{match.game}-{match.id}-analysis.png",
-                          description=graph.alt_text(*args))
+                          description=graph.alt_text(match.rules.title, *args))
         embed = discord.Embed(title="Mistakes and blunders", description=text.analysis_mistakes(match, analysed.analysis),
                               colour=EMBED_COLOUR)
         await reply.send(text.analysis_text(match, analysed.analysis, analysed.seconds), file=file, embed=embed,

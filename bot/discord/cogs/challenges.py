@@ -17,7 +17,8 @@ from bot.discord.posting import Send
 from bot.discord.replies import Refused, Reply, refusal
 from bot.errors import NotAllowed
 from bot.models import ChallengeChange, MatchChange, Player
-from rules import GAMES, Game
+from games import GAMES
+from rules import Game
 
 if TYPE_CHECKING:
     from bot.discord.client import GameBot

@@ -8,7 +8,7 @@ from discord import app_commands
 
 from bot.discord import messages as text
 from bot.discord.cogs.common import EMBED_COLOUR, Feature, reply_to
-from rules import GAMES
+from games import GAMES
 
 if TYPE_CHECKING:
     from bot.discord.client import GameBot

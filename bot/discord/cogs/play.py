@@ -9,7 +9,7 @@ import aiohttp
 import discord
 from discord import app_commands
 
-import renderers
+import games
 from bot import steps
 from bot.discord import messages as text
 from bot.discord import views
@@ -154,7 +154,7 @@ class Play(Feature):
         in_guild(interaction)
         match = await self.service.latest(interaction.channel_id)
         if as_text:
-            embed = discord.Embed(description=text.text_board(renderers.render_text(match.state, match.names)),
+            embed = discord.Embed(description=text.text_board(games.render_text(match.state, match.names)),
                                   colour=EMBED_COLOUR)
             await reply.send(text.board_caption(match), embed=embed, allowed_mentions=discord.AllowedMentions.none())
             return

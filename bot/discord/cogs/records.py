@@ -11,7 +11,7 @@ from bot.discord import views
 from bot.discord.cogs.common import EMBED_COLOUR, Feature, in_guild, pressed, reply_to
 from bot.discord.pages import Page, paged, turn_page
 from bot.discord.picker import GAME_CHOICES
-from rules import GAMES
+from games import GAMES
 from rules.core import counted
 
 if TYPE_CHECKING:

@@ -9,12 +9,13 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
-import renderers
+import games
 from bot.discord.cogs.common import EMBED_COLOUR, Feature, reply_to
 from bot.discord.payloads import Attachment
 from bot.discord.picker import GAME_CHOICES
 from bot.rulebook import rules_text
-from rules import GAMES, State
+from games import GAMES
+from rules import State
 
 if TYPE_CHECKING:
     from bot.discord.client import GameBot
@@ -32,7 +33,7 @@ def start_names(game: str) -> list[str]:
 
 def start_position_png(game: str) -> bytes:
     """The picture /rules shows: a game's start position."""
-    return renderers.render(start_position(game), start_names(game))
+    return games.render(start_position(game), start_names(game))
 
 
 class Rulebook(Feature):
@@ -45,5 +46,5 @@ class Rulebook(Feature):
         png = await asyncio.to_thread(start_position_png, game)
         embed = discord.Embed(title=f"📖 {rules.title}", description=rules_text(rules)[:4096], colour=EMBED_COLOUR)
         embed.set_image(url=f"attachment://{game}-start.png")
-        alt = f"The starting position. {renderers.describe(start_position(game), start_names(game))}"
+        alt = f"The starting position. {games.describe(start_position(game), start_names(game))}"
         await reply.send(embed=embed, file=Attachment(io.BytesIO(png), filename=f"{game}-start.png", description=alt))
