@@ -32,8 +32,10 @@ async def copy(source: SqliteStore, target: PostgresStore) -> dict[str, int]:
                 columns = list(rows[0].keys())
                 sql = f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' for _ in columns)})"
                 for start in range(0, len(rows), BATCH):
-                    await pg.run_many(sql, [tuple(row) for row in rows[start:start + BATCH]])
-            copied = (await pg.one(f"SELECT count(*) AS n FROM {table}"))["n"]
+                    await pg.run_many(sql, [tuple(row[column] for column in columns) for row in rows[start:start + BATCH]])
+            counted = await pg.one(f"SELECT count(*) AS n FROM {table}")
+            assert counted is not None  # a count always gives one row
+            copied = counted["n"]
             if copied != len(rows):
                 raise RuntimeError(f"{table}: {len(rows)} rows in SQLite but {copied} in PostgreSQL")
             counts[table] = copied

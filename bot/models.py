@@ -222,6 +222,14 @@ class Match:
         return None if seat is None else self.plays(seat)
 
     @property
+    def seat_to_move(self) -> int:
+        """The seat to move in an active match; ValueError once it is over (nobody is to move)."""
+        seat = self.state.to_move if self.status == MatchStatus.ACTIVE else None
+        if seat is None:
+            raise ValueError(f"nobody is to move in match {self.id}: it is over")
+        return seat
+
+    @property
     def computer_to_move(self) -> str | None:
         """The level of the computer to move, if a computer is to move."""
         player = self.to_move

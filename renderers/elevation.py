@@ -68,13 +68,13 @@ from renderers.theme import RGB
 from rules.elevation import (
     BOARD,
     GAME,
-    KIND,
     KINDS,
-    OWNER,
     SEAT_NAMES,
     SIDE,
     ElevationLast,
     ElevationState,
+    kind_of,
+    owner_of,
     piece,
 )
 
@@ -126,7 +126,7 @@ def image(state, names: Sequence[str]) -> Image.Image:
     last: ElevationLast | None = state.last
     end, head = None, None
     if last is not None:
-        end = last.steps[-1][1] if last.steps else last.start
+        end = last.end
         head = head_corner(last)
         if last.steps:
             sprite, (dx, dy) = arrow(step_offsets(last))
@@ -139,7 +139,7 @@ def image(state, names: Sequence[str]) -> Image.Image:
         if code:
             theme.paste(img, piece_sprite(code), lay.centre(*coords[cell]))
     if last is not None:
-        theme.paste(img, ring(), lay.centre(*coords[end]))
+        theme.paste(img, ring(), lay.centre(*coords[last.end]))
         for cell, code in last.captured:
             if pieces[cell]:  # under the capturing piece: a small ghost in a lower corner
                 paste_in(img, ghost(code, GHOST_SMALL), origins[cell], moved("br", cell, end, head), GHOST_INSET)
@@ -294,7 +294,7 @@ def text(state, names: Sequence[str]) -> str:
     marks: dict[int, str] = {}
     digs: dict[int, str] = {}
     if last is not None:
-        end = last.steps[-1][1] if last.steps else last.start
+        end = last.end
         for cell, _ in last.captured:
             marks[cell] = "x"
         marks[last.start] = "o"
@@ -309,7 +309,7 @@ def text(state, names: Sequence[str]) -> str:
         for file in range(SIDE):
             cell = by_coord[(file, rank)]
             code = state.pieces[cell]
-            letter = "." if not code else SYMBOLS[OWNER[code]][KIND[code]]
+            letter = "." if not code else SYMBOLS[owner_of(code)][kind_of(code)]
             row.append(f"{state.heights[cell]:>3}{letter}{marks.get(cell, '') + digs.get(cell, ''):<2}")
         lines.append(f"{rank + 1:>2} " + "".join(row) + f" {rank + 1}")
     lines.append(header.rstrip())

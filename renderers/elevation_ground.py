@@ -8,7 +8,7 @@ from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
-from renderers import grid, theme
+from renderers import grid, lettering, theme
 from renderers.theme import RGB
 from rules.elevation import SIDE
 
@@ -90,7 +90,7 @@ def number(height: int) -> Image.Image:
     arrow passing under it leaves it readable."""
     face = theme.font(NUMBER_SIZE, True)
     text = str(height)
-    left, top, right, bottom = face.getbbox(text, stroke_width=2)
+    left, top, right, bottom = lettering.box(face, text, stroke_width=2)
     out = Image.new("RGBA", (right - left, bottom - top), (0, 0, 0, 0))
     ImageDraw.Draw(out).text((-left, -top), text, font=face, fill=ink(height) + (255,), stroke_width=2,
                              stroke_fill=shade(height) + (255,))

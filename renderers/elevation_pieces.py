@@ -12,7 +12,7 @@ from PIL import Image, ImageDraw
 from renderers import theme
 from renderers.elevation_ground import CELL, PLAYERS, TEXT_SIZE
 from renderers.theme import RGB
-from rules.elevation import FISH, KIND, OWNER, SAMURAI
+from rules.elevation import FISH, SAMURAI, kind_of, owner_of
 
 DISC = 48  # a piece's diameter
 RING = DISC + 10  # the ring round the piece that moved
@@ -92,14 +92,15 @@ def token(style: theme.DiscStyle, kind: int, diameter: int, shadow: bool = True,
 
 
 def piece_sprite(code: int) -> Image.Image:
-    seat = OWNER[code]
-    return token(STYLES[seat], KIND[code], DISC, square=SQUARES[seat])
+    seat = owner_of(code)
+    return token(STYLES[seat], kind_of(code), DISC, square=SQUARES[seat])
 
 
 @cache
 def ghost(code: int, diameter: int) -> Image.Image:
     """A captured piece: its token, faded, crossed out."""
-    faded = token(STYLES[OWNER[code]], KIND[code], diameter, False, SQUARES[OWNER[code]]).copy()
+    seat = owner_of(code)
+    faded = token(STYLES[seat], kind_of(code), diameter, False, SQUARES[seat]).copy()
     faded.putalpha(faded.getchannel("A").point(lambda a: round(a * GHOST_ALPHA)))
     ss = theme.SS
     side = faded.width * ss

@@ -62,7 +62,9 @@ def gif_parts(positions: Positions, frame: Frame, names: Sequence[str], limit: i
     scale, expected = 1.0, 0.0
     while True:
         palette = theme.palette_for([_scaled(frame(state, names), scale) for state in sample], colours=CLEAR)
-        colours = bytes(palette.getpalette()[: 3 * CLEAR] + [0, 0, 0])
+        entries = palette.getpalette()
+        assert entries is not None  # a quantized image always has its palette
+        colours = bytes(entries[: 3 * CLEAR] + [0, 0, 0])
         if scale > SMALLEST or expected <= limit / TARGET:  # it may fit in one
             frames = _indexed(positions, frame, names, scale, palette)
             data, size = _whole(frames, count, colours, limit, min(PROBE, count) if scale == 1.0 else None)

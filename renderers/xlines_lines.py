@@ -138,9 +138,9 @@ def draw_line(img: Image.Image, lay: Layout, points: Sequence[tuple[int, int]], 
     edge = lay.edge + (1 if newest else 0)
     centres = [lay.centre(*p) for p in points]
     shifts = []
-    for (a, b), lane in zip(zip(points, points[1:]), offsets):
+    for (p, q), lane in zip(zip(points, points[1:]), offsets):
         shift = lane * lay.lane
-        shifts.append((0.0, shift) if a[1] == b[1] else (shift, 0.0))
+        shifts.append((0.0, shift) if p[1] == q[1] else (shift, 0.0))
     # the path on screen: each arm moved across itself by its lane
     if len(points) == 2:
         (sx, sy), = shifts
@@ -187,12 +187,14 @@ def gaps(lay: grid.Layout, a: tuple[float, float], b: tuple[float, float]) -> li
     low, high = sorted((a[along], b[along]))
     origin = lay.board_x if horizontal else lay.board_y
     half = round(lay.cell * GAP / 2)
-    found = []
+    found: list[tuple[tuple[float, float], tuple[float, float]]] = []
     for k in range(math.ceil((low - origin) / lay.cell), math.floor((high - origin) / lay.cell) + 1):
         middle = origin + k * lay.cell + 0.5  # the grid line's pixel, covered whole
         if low < middle - half and middle + half < high:
-            ends = [(middle - half, a[fixed]), (middle + half, a[fixed])]
-            found.append(tuple(end if horizontal else end[::-1] for end in ends))
+            if horizontal:
+                found.append(((middle - half, a[fixed]), (middle + half, a[fixed])))
+            else:
+                found.append(((a[fixed], middle - half), (a[fixed], middle + half)))
     return found
 
 

@@ -36,7 +36,9 @@ from rules.elevation_board import (
     SEAT_NAMES,
     SIDE,
     START_ROW,
+    kind_of,
     mirror,
+    owner_of,
     piece,
 )
 from rules.elevation_moves import (
@@ -57,7 +59,7 @@ from rules.elevation_moves import (
 __all__ = [  # the game's own names, then those of its board and turns that the engines and the renderer use
     "GAME", "NAME", "TERRAINS", "ElevationLast", "ElevationState", "new", "random_terrain",
     "BOARD", "CELL", "DIAGONALS", "DRAGON", "FISH", "KIND", "KINDS", "NAMES", "NEAR", "OWNER", "SAMURAI", "SEAT_NAMES",
-    "SIDE", "digs_from", "doubles_from", "mirror", "piece", "steps_from",
+    "SIDE", "digs_from", "doubles_from", "kind_of", "mirror", "owner_of", "piece", "steps_from",
 ]
 
 NAME = "elevation"
@@ -73,6 +75,11 @@ class ElevationLast(LastMove):
     steps: tuple[tuple[int, int], ...] = ()
     digs: tuple[tuple[int, int], ...] = ()
     captured: tuple[tuple[int, int], ...] = ()  # (cell, piece code)
+
+    @property
+    def end(self) -> int:
+        """Where the piece ended the turn."""
+        return self.steps[-1][1] if self.steps else self.start
 
 
 @dataclass(frozen=True)
@@ -106,7 +113,8 @@ class ElevationState(Hooks):
 
     def kinds_left(self, seat: int) -> tuple[int, int, int]:
         """How many samurai, fish and dragons `seat` has."""
-        return tuple(self.pieces.count(piece(seat, kind)) for kind in range(3))  # type: ignore[return-value]
+        count = self.pieces.count
+        return count(piece(seat, SAMURAI)), count(piece(seat, FISH)), count(piece(seat, DRAGON))
 
     # ------------------------------------------------------------------ listing every turn
 
@@ -115,7 +123,7 @@ class ElevationState(Hooks):
         heights, pieces = list(self.heights), list(self.pieces)
         for at, code in enumerate(self.pieces):
             if code and OWNER[code] == seat:
-                yield from piece_turns(heights, pieces, at, seat, KIND[code])
+                yield from piece_turns(heights, pieces, at, seat, kind_of(code))
 
     @cached_property
     def _legal(self) -> list[str]:
@@ -149,7 +157,7 @@ class ElevationState(Hooks):
     def describe(self, prefix: str, count: int) -> str:
         turns = f"{count} turn{'s' if count != 1 else ''}"
         code = self.pieces[BOARD.index[prefix]] if prefix in BOARD.index else EMPTY
-        return f"{KINDS[KIND[code]]} on {prefix} · {turns}" if code else turns
+        return f"{KINDS[kind_of(code)]} on {prefix} · {turns}" if code else turns
 
     # ------------------------------------------------------------------ the contract
 
@@ -163,8 +171,8 @@ class ElevationState(Hooks):
         seat = self.to_move
         assert seat is not None
         code = self.pieces[at]
-        heights, pieces, captured = simulate(self.heights, self.pieces, seat, at, KIND[code], actions, shape_of(actions))
-        effect = ", ".join(f"captured {SEAT_NAMES[OWNER[c]]}'s {KINDS[KIND[c]]} on {NAMES[i]}" for i, c in captured)
+        heights, pieces, captured = simulate(self.heights, self.pieces, seat, at, kind_of(code), actions, shape_of(actions))
+        effect = ", ".join(f"captured {SEAT_NAMES[owner_of(c)]}'s {KINDS[kind_of(c)]} on {NAMES[i]}" for i, c in captured)
         last = ElevationLast(
             seat, notation(at, actions), effect, piece=code, start=at,
             steps=tuple((a.src, a.dst) for a in actions if isinstance(a, Step)),

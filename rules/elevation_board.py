@@ -22,7 +22,7 @@ def piece(seat: int, kind: int) -> int:
     return 1 + 3 * seat + kind
 
 
-OWNER = (None, 0, 0, 0, 1, 1, 1)  # by piece code
+OWNER = (None, 0, 0, 0, 1, 1, 1)  # by a cell's code: None on an empty cell
 KIND = (None, SAMURAI, FISH, DRAGON, SAMURAI, FISH, DRAGON)
 CELL = {(f, r): i for i, (f, r) in enumerate(BOARD.coords)}
 # For each cell, the (middle, end) cells of a fish's double step in each diagonal direction that fits.
@@ -31,6 +31,22 @@ DIAGONALS = tuple(
           for df in (-1, 1) for dr in (-1, 1) if (f + 2 * df, r + 2 * dr) in CELL)
     for f, r in BOARD.coords
 )
+
+
+def owner_of(code: int) -> int:
+    """The seat of the piece `code` (an empty cell's code has none: ValueError)."""
+    seat = OWNER[code]
+    if seat is None:
+        raise ValueError(f"{code} is not a piece's code")
+    return seat
+
+
+def kind_of(code: int) -> int:
+    """The kind of the piece `code` (an empty cell's code has none: ValueError)."""
+    kind = KIND[code]
+    if kind is None:
+        raise ValueError(f"{code} is not a piece's code")
+    return kind
 
 
 def is_near(a: int, b: int) -> bool:

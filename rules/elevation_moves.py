@@ -20,7 +20,6 @@ from rules.elevation_board import (
     DRAGON,
     EMPTY,
     FISH,
-    KIND,
     KINDS,
     NAMES,
     NEAR,
@@ -28,7 +27,9 @@ from rules.elevation_board import (
     SAMURAI,
     SEAT_NAMES,
     is_near,
+    kind_of,
     offset,
+    owner_of,
 )
 from rules.notation import SQUARE, canonical, tidy, unreadable
 
@@ -135,15 +136,18 @@ def check(heights: Sequence[int], pieces: Sequence[int], seat: int, written: Wri
     """The piece and the actions of a turn `seat` wrote on this board, or IllegalMove naming the first
     thing wrong."""
     first_step = next((squares for kind, squares in written.parts if kind == "steps"), None)
-    if written.piece is None and first_step is None:
+    if written.piece is not None:
+        at = written.piece
+    elif first_step is not None:
+        at = first_step[0]
+    else:
         raise IllegalMove("Name the piece first on a turn without a step, as in `c1: b2>c2 b2>d2`")
-    at = written.piece if written.piece is not None else first_step[0]
     code = pieces[at]
     if not code:
         raise IllegalMove(f"{NAMES[at]} is empty: a turn moves one of your pieces")
-    if OWNER[code] != seat:
-        raise IllegalMove(f"{NAMES[at]} holds {SEAT_NAMES[OWNER[code]]}'s {KINDS[KIND[code]]}, not one of your pieces")
-    kind = KIND[code]
+    kind = kind_of(code)
+    if owner_of(code) != seat:
+        raise IllegalMove(f"{NAMES[at]} holds {SEAT_NAMES[owner_of(code)]}'s {KINDS[kind]}, not one of your pieces")
     if written.piece is not None and first_step is not None and first_step[0] != at:
         raise IllegalMove(f"The turn names {NAMES[at]} but steps from {NAMES[first_step[0]]}: a turn moves one piece")
     actions = written_actions(written, kind)
@@ -203,7 +207,7 @@ def simulate(heights_before: Sequence[int], pieces_before: Sequence[int], seat: 
                 raise IllegalMove("A fish moves two squares only diagonally")
             target = pieces[action.dst]
             if target and OWNER[target] == seat:
-                raise IllegalMove(f"{b} holds your {KINDS[KIND[target]]}: a step never lands on a friend")
+                raise IllegalMove(f"{b} holds your {KINDS[kind_of(target)]}: a step never lands on a friend")
             if target:
                 if lone:
                     raise IllegalMove(f"{b} holds an enemy piece: a dragon's step without a dig can't capture")
@@ -214,7 +218,7 @@ def simulate(heights_before: Sequence[int], pieces_before: Sequence[int], seat: 
                 if drop < 2:
                     where = "level with" if drop == 0 else (
                         f"{levels(-drop)} higher than" if drop < 0 else "only one level below")
-                    raise IllegalMove(f"{b} holds an enemy {KINDS[KIND[target]]} but is {where} {a}: "
+                    raise IllegalMove(f"{b} holds an enemy {KINDS[kind_of(target)]} but is {where} {a}: "
                                       "a capture steps down two levels or more")
                 captured.append((action.dst, target))
             else:
@@ -309,7 +313,7 @@ def piece_turns(heights: list[int], pieces: list[int], at: int, seat: int, kind:
                 yield f"{dig} {name}-{NAMES[middle]}-{NAMES[end]}"
         heights[u] += 1
         heights[v] -= 1
-    moves = [((to,), to) for to in steps_from(heights, pieces, at, seat)]
+    moves: list[tuple[tuple[int, ...], int]] = [((to,), to) for to in steps_from(heights, pieces, at, seat)]
     if kind == FISH:
         moves += [((middle, end), end) for middle, end in doubles_from(heights, pieces, at, seat)]
     for path, to in moves:  # step, then dig

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from bot import steps
 from bot.console.display import Display
-from bot.console.everywhere import Everywhere
+from bot.console.everywhere import Everywhere, Handler
 from bot.console.matches import Matches
 from bot.console.terminal import STOP_WORDS, Quit, Terminal, split
 from bot.console.text import history_lines, match_line, move_help, move_lines, player_at, refusal
@@ -40,6 +40,16 @@ class Command:
 
     run: Callable[[Match, Player, str], Awaitable[Step]]
     words: bool = False
+
+
+def everywhere_command(handler: Handler) -> Command:
+    """A command of every prompt at the move prompt: `handler` given the words after it."""
+
+    async def run(match: Match, player: Player, rest: str) -> Step:
+        await handler(rest)
+        return None
+
+    return Command(run, words=True)
 
 
 class MovePrompt:
@@ -81,7 +91,7 @@ class MovePrompt:
             "abandon": Command(self.abandon_at_hand, words=True),
         }
         for word, handler in self.everywhere.commands(match.game, match).items():
-            commands[word] = Command(lambda match, player, rest, handler=handler: handler(rest), words=True)
+            commands[word] = everywhere_command(handler)
         commands["help"] = Command(helping)
         for word in STOP_WORDS:
             commands[word] = Command(stop)
@@ -90,8 +100,9 @@ class MovePrompt:
     async def turn(self, match: Match) -> Match | Elsewhere:
         """Read commands from the player to move until one changes the match (the new match) or takes
         the players to another (Elsewhere)."""
-        player = match.to_move
-        prompt = f"{player_at(match, match.state.to_move)} to move: "
+        seat = match.seat_to_move
+        player = match.plays(seat)
+        prompt = f"{player_at(match, seat)} to move: "
         commands = self.commands(match)
         while True:
             text = self.ask(prompt)
@@ -145,8 +156,8 @@ class MovePrompt:
             if not answer.isdigit() or not 1 <= int(answer) <= len(panel.choices):
                 self.say(f"Type a number from 1 to {len(panel.choices)}" + (", or b to go back." if panel.back else "."))
                 continue
-            kind, target = steps.parse(panel.choices[int(answer) - 1].value)
-            if kind == steps.MOVE:
+            _, target = steps.parse(panel.choices[int(answer) - 1].value)
+            if isinstance(target, str):  # steps.MOVE: a whole move
                 return target
             step = target
 
@@ -231,7 +242,7 @@ class MovePrompt:
     async def resign(self, match: Match, player: Player, rest: str) -> Step:
         """Give up, after asking: a two-player match ends; in a game of more than two a computer plays
         on in the seat while another person is playing, and says so."""
-        seat = match.state.to_move
+        seat = match.seat_to_move
         plays_on = len(match.seats) > 2 and len(match.people) > 1
         cost = "A computer plays on in your seat, and you will be placed last." if plays_on else "It counts as a loss."
         if not self.yes(f"{player.name}, resign this match? {cost} [y/N] "):
@@ -240,7 +251,7 @@ class MovePrompt:
         who = seated(player.name, match.rules.seat_name(seat))
         if left.status == "active":
             self.say(f"{who} resigned: {left.names[seat]} plays on in that seat, and {player.name} will be "
-                     f"placed last. {player_at(left, left.state.to_move)} to move.")
+                     f"placed last. {player_at(left, left.seat_to_move)} to move.")
         else:
             self.say(f"{who} resigned.")
         return left
@@ -265,7 +276,7 @@ class MovePrompt:
         if len(match.seats) != 2:
             self.say("Moves can only be taken back in two-player games.")
             return None
-        other = match.seats[1 - match.seat_of(player.id)]
+        other = match.seats[1 - match.seat_to_move]
         if other.is_computer:
             result = await self.service.takeback(match.channel_id, player)
         else:

@@ -70,7 +70,7 @@ class Console:
         return await self.menu.choose(starting=False, ended=match)
 
     async def computer_turn(self, match: Match) -> Match:
-        self.say(f"{match.names[match.state.to_move]} is thinking…")
+        self.say(f"{match.names[match.seat_to_move]} is thinking…")
         result = await self.service.computer_move(match.id)
         if result is None:  # nothing to play after all: read the match again
             return await self.service.get_match(match.id)

@@ -9,7 +9,7 @@ from bot.rulebook import plain, rules_text
 from games import GAMES
 from renderers.results import scores_text, seated, who_won
 from rules import Game, IllegalMove, InvalidNotation, State
-from rules.core import counted
+from rules.core import counted, still_playing
 from rules.parts import children, is_partial, unlabel
 from rules.parts import starting as moves_from
 from rules.rebuild import positions
@@ -111,7 +111,7 @@ def player_at(match: Match, seat: int) -> str:
 
 def match_line(match: Match, current: int | None = None) -> str:
     """A match in progress, as lists show it: number, game, players, whose turn, moves played."""
-    turn = f"{player_at(match, match.state.to_move)} to move" if match.to_move else "over"
+    turn = f"{player_at(match, match.seat_to_move)} to move" if match.to_move else "over"
     played = counted(len(match.moves), "move") + " played" if match.moves else "no moves yet"
     mark = "  (this one)" if match.id == current else ""
     return f"  #{match.id}  {match.rules.title} · {' vs '.join(match.names)} · {turn} · {played}{mark}"
@@ -137,7 +137,7 @@ def history_lines(match: Match) -> list[str]:
     if not match.moves:
         return ["No moves played yet."]
     states = positions(match.rules, len(match.seats), match.options, match.seed, match.moves)
-    seats = [state.to_move for state, _ in zip(states, match.moves)]  # who made each move
+    seats = [still_playing(state.to_move) for state, _ in zip(states, match.moves)]  # who made each move
     movers = [player_at(match, seat) for seat in seats]
     width = max(map(len, movers))
     return [f"Moves played in match {match.id}:"] + [
@@ -148,6 +148,8 @@ def result_lines(match: Match) -> list[str]:
     """How a finished match ended: "Result: alice wins (board full).", "Result: Draw between alice and
     bob (draw agreed).", for N players every place in order; then the scores if they decided it."""
     outcome = match.outcome
+    if outcome is None:
+        raise ValueError(f"match {match.id} has no result: it is not over")
     lines = [f"Result: {who_won(outcome, match.names, every_place=True)} ({outcome.reason})."]
     if outcome.scores is not None:
         lines.append(f"Scores: {scores_text(outcome, match.names)}")

@@ -4,15 +4,22 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from importlib import resources
 from typing import Any, Protocol
 
 log = logging.getLogger(__name__)
-
-Row = Mapping[str, Any]
 DELIVERY_SECONDS = 15 * 60.0  # how long an interaction id is remembered (Discord's interactions live 15 minutes)
+
+
+class Row(Protocol):
+    """A row read by column name, as both databases give it (sqlite3.Row, asyncpg.Record): not a Mapping,
+    since iterating one gives its values, not its columns."""
+
+    def __getitem__(self, column: str, /) -> Any: ...
+
+    def keys(self) -> Iterable[str]: ...
 
 
 class Tx(Protocol):

@@ -13,6 +13,7 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 import asyncpg
+from asyncpg.pool import PoolConnectionProxy
 
 from bot.db.base import Row, apply_migrations, claimed_here
 from bot.errors import Duplicate
@@ -33,7 +34,7 @@ class PostgresTx:
     claim = " FOR UPDATE SKIP LOCKED"
     lock = " FOR UPDATE"
 
-    def __init__(self, connection: asyncpg.Connection):
+    def __init__(self, connection: PoolConnectionProxy):
         self.connection = connection
 
     async def one(self, sql: str, *args: Any) -> Row | None:

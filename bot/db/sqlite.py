@@ -31,7 +31,7 @@ class SqliteTx:
     # statement itself costs SQLite.
     async def one(self, sql: str, *args: Any) -> Row | None:
         rows = await self.db.execute_fetchall(sql, args)
-        return rows[0] if rows else None
+        return next(iter(rows), None)
 
     async def all(self, sql: str, *args: Any) -> list[Row]:
         return list(await self.db.execute_fetchall(sql, args))
@@ -44,6 +44,7 @@ class SqliteTx:
     async def insert(self, sql: str, *args: Any) -> int:
         """An INSERT of one row; the id it was given."""
         row = await self.db.execute_insert(sql, args)
+        assert row is not None  # aiosqlite reads last_insert_rowid(), which always gives one row
         return row[0]
 
     async def run_many(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
@@ -93,7 +94,9 @@ class SqliteStore:
     @staticmethod
     async def version(tx: SqliteTx) -> int:
         """The number of the last migration applied."""
-        return (await tx.one("PRAGMA user_version"))[0]
+        row = await tx.one("PRAGMA user_version")
+        assert row is not None  # the pragma always gives one row
+        return row["user_version"]
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[SqliteTx]:

@@ -20,9 +20,17 @@ from bot.work import Job as Place
 from bot.work import Kind, Owner
 from engines.analysis import Analysis, Position, other_seed, questioned
 from games import assemble, evaluate, work_for
+from rules.core import State
 from rules.rebuild import positions
 
 Progress = Callable[[int, int], Awaitable[None]]  # (positions searched, positions to search, as known so far)
+
+
+def mover(state: State) -> int:
+    """The seat that made the move leading to `state` (a position after a move, never the start)."""
+    if state.last is None:
+        raise ValueError("the start position follows no move")
+    return state.last.seat
 
 
 @dataclass
@@ -145,7 +153,7 @@ class Analyses:
             return position
 
         first = await asyncio.gather(*(one(ply, seed_for(match.seed, ply)) for ply in range(len(states))))
-        movers = [state.last.seat for state in states[1:]]
+        movers = [mover(state) for state in states[1:]]
         asked = questioned(movers, match.moves, first)
         job.total += len(asked)
         second = await asyncio.gather(*(one(ply, other_seed(seed_for(match.seed, ply))) for ply in asked))

@@ -19,15 +19,16 @@ def playing_seat(match: Match, user: Player) -> int:
 def mover_seat(match: Match, user: Player, stamp: int | None = None) -> int:
     """The seat of `user`, who must be the one to move in the active `match` (Stale first if the
     request was made at `stamp` and the board has changed since)."""
-    if match.status != MatchStatus.ACTIVE:
+    mover = match.to_move
+    if match.status != MatchStatus.ACTIVE or mover is None:
         raise NotAllowed("This match is over.")
     if stamp is not None and match.stamp != stamp:
         raise Stale("The board has changed since this panel opened.")
     if match.seat_of(user.id) is None:
-        raise NotAllowed(f"You are not playing in this match: it is {match.to_move.name}'s turn.")
+        raise NotAllowed(f"You are not playing in this match: it is {mover.name}'s turn.")
     seat = playing_seat(match, user)
     if match.state.to_move != seat:
-        raise NotAllowed(f"It's not your turn: {match.to_move.name} is to move.")
+        raise NotAllowed(f"It's not your turn: {mover.name} is to move.")
     return seat
 
 

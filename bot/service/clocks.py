@@ -43,7 +43,7 @@ class Clocks:
                 if match.computer_to_move is not None:  # computers take no time: it moves once the bot runs
                     await repository.matches.set_deadline(db, match.id, now + match.turn_seconds)
                     continue
-                seat = match.state.to_move
+                seat = match.seat_to_move
                 await leave(db, match, seat, Cause.TIME, match.seats[seat].name, now)
                 left = await self.context.load_match(db, match.id)
                 note = await self.notes.add(db, NoticeKind.TIMEOUT, match.id, now, match_id=match.id,

@@ -162,7 +162,7 @@ class Play:
                     current = locked.match
                     if current.status != MatchStatus.ACTIVE or current.stamp != match.stamp:
                         return None
-                    result = await self._apply(db, locked, current.state.to_move, move, now)
+                    result = await self._apply(db, locked, current.seat_to_move, move, now)
             except Conflict:
                 return None
         self.context.deadlines_changed.set()

@@ -65,7 +65,8 @@ class Records:
         for row in rows:
             tally = records.setdefault((row["game"], row["user_id"]), [0, 0, 0])
             tally[0 if row["mine"] < row["theirs"] else 1 if row["mine"] > row["theirs"] else 2] += 1
-        return [(game, computer(COMPUTER_LEVELS[uid - 1]), *tally) for (game, uid), tally in sorted(records.items())]
+        return [(game, computer(COMPUTER_LEVELS[uid - 1]), wins, losses, draws)
+                for (game, uid), (wins, losses, draws) in sorted(records.items())]
 
     async def history(self, guild_id: int, limit: int = 5, page: int = 1) -> tuple[list[Match], int]:
         """A page of the server's finished matches, the latest first, and how many there are in all."""

@@ -28,9 +28,10 @@ def suggestions(state: State, typed: str, limit: int = 25) -> list[Branch]:
     typed = unlabel(state, typed)
     wanted = compact(typed)
     try:
-        named = state.play(typed).last.notation if wanted else None
+        last = state.play(typed).last if wanted else None
     except IllegalMove:
-        named = None
+        last = None
+    named = last.notation if last is not None else None
     one_word = not TYPED_SEPARATOR.search(typed.strip())
     moves = state.legal_moves()
 
