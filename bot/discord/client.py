@@ -13,6 +13,7 @@ from discord.ext import commands
 from bot.computer import ComputerPlayers
 from bot.config import Settings
 from bot.db import Store, open_store
+from bot.discord import payloads
 from bot.discord.cogs import COGS
 from bot.discord.cogs.common import Answer
 from bot.discord.computers import ComputerTurns
@@ -72,7 +73,8 @@ class GameBot(commands.AutoShardedBot):
             intents=intents,
             allowed_mentions=Mentions(users=True, roles=False, everyone=False),
             shard_count=settings.shard_count,
-            shard_ids=list(settings.shard_ids) if settings.shard_ids is not None else None,
+            # None runs them all: discord.py documents and takes it, but types the option as a list only
+            shard_ids=list(settings.shard_ids) if settings.shard_ids is not None else None,  # type: ignore[arg-type]
         )
         self.settings = settings
         # what answers a press of each kind of button or menu of bot.discord.views: registered by its cog
@@ -170,7 +172,7 @@ class GameBot(commands.AutoShardedBot):
         """Answer clicks on components that no loaded cog answers (discord.py would leave them
         unanswered, and Discord would show "This interaction failed")."""
         if interaction.type is discord.InteractionType.component:
-            custom_id = (interaction.data or {}).get("custom_id", "")
+            custom_id = payloads.custom_id(interaction) or ""
             if not self.answered(custom_id) and await self.first_delivery(interaction):
                 await answer_stale(interaction, STALE_BUTTON, f"unknown custom_id {custom_id!r}")
 

@@ -106,10 +106,9 @@ def closed_line(challenge: Challenge) -> str:
 
 
 def turn_line(match: Match) -> str:
-    player = match.to_move
-    if player is None:
+    player, seat = match.to_move, match.state.to_move
+    if player is None or seat is None:  # (a player to move has a seat)
         return ""
-    seat = match.state.to_move
     if player.is_computer:
         return f"{who(match, seat)} is thinking…"
     deadline = f" — time runs out {when(match.deadline)}" if match.deadline else ""
@@ -160,7 +159,10 @@ def timeout_text(match: Match, seat: int | None = None) -> str:
 
 def last_move(match: Match) -> MoveResult:
     """The match's last move as the move that was played (to show it again)."""
-    return MoveResult(match=match, seat=match.state.last.seat, notation=match.moves[-1])
+    last = match.state.last
+    if last is None or not match.moves:
+        raise ValueError(f"match {match.id} has no move to show")
+    return MoveResult(match=match, seat=last.seat, notation=match.moves[-1])
 
 
 def notice_text(notice: Notice) -> str:
@@ -297,13 +299,13 @@ def games_line(match: Match, user_id: int) -> str:
     names = match.names
     seat = match.seat_of(user_id)
     others = ", ".join(name for k, name in enumerate(names) if k != seat)
-    player = match.to_move
-    if player is None:
+    player, to_move = match.to_move, match.state.to_move
+    if player is None or to_move is None:  # (a player to move has a seat)
         turn = "nobody to move"
     elif player.id == user_id and not player.is_computer:
         turn = "**your move**"
     else:
-        turn = f"{names[match.state.to_move]} to move"
+        turn = f"{names[to_move]} to move"
     if match.deadline is not None and player is not None and not player.is_computer:
         turn += f", time runs out {when(match.deadline)}"
     return f"**{match.rules.title}** #{match.id} vs {others} · {turn} · {board_link(match)}"
@@ -315,6 +317,8 @@ def history_entry(match: Match) -> tuple[str, str]:
     names = match.names
     players = " vs ".join(names)
     outcome = match.outcome
+    if outcome is None:
+        raise ValueError(f"match {match.id} is not finished: it has no result for the history")
     score = f" {scores_text(outcome)}" if outcome.scores is not None and len(names) == 2 else ""
     result = f"{who_won(outcome, names, past=True)}{score} ({outcome.reason})"
     title = f"#{match.id} {game.title}: {players}"

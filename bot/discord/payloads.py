@@ -1,10 +1,25 @@
 """Two of discord.py's payload pieces with their ids as strings: Discord's API description types every
-id (a snowflake) as a string, where discord.py writes integers (mentioned users, attachment ids)."""
+id (a snowflake) as a string, where discord.py writes integers (mentioned users, attachment ids). And
+the custom_id that an interaction's payload carries."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
+
+if TYPE_CHECKING:
+    from discord.types.interactions import MessageComponentInteractionData, ModalSubmitInteractionData
+
+WITH_CUSTOM_ID = (discord.InteractionType.component, discord.InteractionType.modal_submit)
+
+
+def custom_id(interaction: discord.Interaction) -> str | None:
+    """The custom_id of the button or menu (or form) an interaction comes from; None for a command's."""
+    if interaction.type not in WITH_CUSTOM_ID or interaction.data is None:
+        return None
+    # discord.py types the data as any interaction's; a component's or a form's has its custom_id
+    data = cast("MessageComponentInteractionData | ModalSubmitInteractionData", interaction.data)
+    return data.get("custom_id")
 
 
 class Mentions(discord.AllowedMentions):

@@ -290,7 +290,8 @@ class Poster:
         finally:
             if not made.done():
                 made.set_result(False)
-            self._posting.pop(note, None)
+            if note is not None:
+                self._posting.pop(note, None)
 
     async def _failed(self, note: int | None, error: BaseException) -> bool:
         """A post for `note` failed: True when it will be tried again soon (that may help); else the note
@@ -360,12 +361,14 @@ class Poster:
         match = notice.match
         assert match is not None
         if notice.kind == "reminder":  # a reminder of a turn since played is no use
-            if (current := await self._still_of_use(notice, lambda m: m.moves == match.moves)) is not None:
+            if (current := await self._still_of_use(notice, match, lambda m: m.moves == match.moves)) is not None:
                 await self.remind(current)
             return
         if notice.kind == "takeback-ask":  # nor is a request the opponent answered or let lapse
-            if (current := await self._still_of_use(notice, lambda m: m.takeback == notice.seat)) is not None:
-                await self.ask_takeback(self.channel(match.channel_id, notice.id), current, current.match.takeback)
+            asking = notice.seat
+            current = await self._still_of_use(notice, match, lambda m: asking is not None and m.takeback == asking)
+            if current is not None and asking is not None:
+                await self.ask_takeback(self.channel(match.channel_id, notice.id), current, asking)
             return
         if notice.kind == "start":
             await self.refresh_challenge(notice.challenge)
@@ -399,10 +402,10 @@ class Poster:
         await self.show(self.channel(match.channel_id, notice.id), content, shown, latest=notice.latest, sent=sent,
                         owed=True)
 
-    async def _still_of_use(self, notice: Notice, still: Callable[[Match], bool]) -> MatchChange | None:
-        """The match now, with the notice's note, when the notice is its latest change and `still` holds
-        for it; else None, the note cleared unshown."""
-        current = await self.service.get_match(notice.match.id)
+    async def _still_of_use(self, notice: Notice, match: Match, still: Callable[[Match], bool]) -> MatchChange | None:
+        """The notice's `match` now, with the notice's note, when the notice is its latest change and `still`
+        holds for it; else None, the note cleared unshown."""
+        current = await self.service.get_match(match.id)
         if notice.latest and current.status == "active" and still(current):
             return MatchChange(current, note=notice.id)
         await self.service.posted(notice.id)
@@ -417,7 +420,7 @@ class Poster:
         if age > TOKEN_SECONDS:
             return None
         try:
-            return await self._webhook(token).fetch_message("@original")  # type: ignore[arg-type]
+            return await self._webhook(token).fetch_message("@original")  # type: ignore[arg-type]  # discord.py types message ids as int; Discord takes "@original" too
         except discord.NotFound:
             if age < REPLY_SETTLED:
                 log.info("the reply to interaction %s may still be on its way; looking again in %.0f s",
@@ -431,20 +434,25 @@ class Poster:
             raise
 
     def _webhook(self, token: str) -> discord.Webhook:
-        return discord.Webhook.partial(self.client.application_id, token, client=self.client)
+        """The webhook of the interaction with `token`, which reaches its replies."""
+        application_id = self.client.application_id
+        if application_id is None:  # known from the login on, before any interaction
+            raise RuntimeError("the bot has not logged in: it has no application to reach interactions through")
+        return discord.Webhook.partial(application_id, token, client=self.client)
 
     async def _withdrawn(self, notice: Notice) -> bool:
         """Take back the "thinking…" placeholder of the interaction that was to show the notice (the
         match's earlier changes will be posted below it): True once it is gone."""
         interaction_id, token = interaction_of(notice)
-        return await taken_back(functools.partial(self._webhook(token).delete_message, "@original"), interaction_id)
+        delete = functools.partial(self._webhook(token).delete_message, "@original")  # type: ignore[arg-type]  # discord.py types message ids as int; Discord takes "@original" too
+        return await taken_back(delete, interaction_id)
 
     def _fill_in(self, notice: Notice) -> Send:
         """The send that fills in an interaction's "thinking…" reply (an edit of it)."""
         webhook = self._webhook(interaction_of(notice)[1])
 
         async def edit(content: str, *, file: discord.File, **kwargs) -> discord.Message:
-            return await webhook.edit_message("@original", content=content, attachments=[file], **kwargs)  # type: ignore[arg-type]
+            return await webhook.edit_message("@original", content=content, attachments=[file], **kwargs)  # type: ignore[call-overload]  # discord.py types message ids as int; Discord takes "@original" too
         return edit
 
     async def _ping(self, notice: Notice, match: Match) -> None:

@@ -10,6 +10,7 @@ from typing import Any
 import aiohttp
 import discord
 
+from bot.discord.payloads import custom_id
 from bot.errors import PlayerError
 from rules import BadOptions, IllegalMove
 
@@ -227,10 +228,11 @@ class Reply:
     async def _in_channel(self, content: str | None, kwargs: dict[str, Any]) -> discord.Message:
         """A public answer posted in the channel, mentioning the user, once the token is too old."""
         kwargs.pop("allowed_mentions", None)
-        user = self.interaction.user
-        channel = self.interaction.client.get_partial_messageable(self.interaction.channel_id)
-        log.info("interaction %s outlived its token: its answer goes to channel %s", self.interaction.id,
-                 self.interaction.channel_id)
+        user, channel_id = self.interaction.user, self.interaction.channel_id
+        if channel_id is None:  # Discord sends it with every command and press
+            raise RuntimeError(f"interaction {self.interaction.id} has no channel to answer in")
+        channel = self.interaction.client.get_partial_messageable(channel_id)
+        log.info("interaction %s outlived its token: its answer goes to channel %s", self.interaction.id, channel_id)
         return await channel.send(f"{user.mention} {content or ''}".rstrip(), **kwargs,
                                   allowed_mentions=discord.AllowedMentions(users=[user], roles=False, everyone=False))
 
@@ -315,7 +317,7 @@ async def report_error(interaction: discord.Interaction, error: BaseException, r
     if isinstance(error, STALE_COMMAND_ERRORS):
         await answer_stale(interaction, STALE_COMMAND, str(error))
         return
-    command = interaction.command.qualified_name if interaction.command else (interaction.data or {}).get("custom_id")
+    command = interaction.command.qualified_name if interaction.command else custom_id(interaction)
     if isinstance(error, PLAYER_ERRORS):
         message = str(error)
     elif isinstance(error, discord.app_commands.CheckFailure):

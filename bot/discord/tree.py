@@ -3,7 +3,7 @@ every command's error answered in one place."""
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 from discord import app_commands
@@ -11,6 +11,8 @@ from discord import app_commands
 from bot.discord.replies import report_error
 
 if TYPE_CHECKING:
+    from discord.types.interactions import ChatInputApplicationCommandInteractionData
+
     from bot.discord.client import GameBot
 
 # Answers an autocomplete of a command with what was typed in its focused option (or leaves it unanswered).
@@ -31,12 +33,14 @@ class Tree(app_commands.CommandTree["GameBot"]):
     async def interaction_check(self, interaction: discord.Interaction[GameBot], /) -> bool:
         if not await interaction.client.first_delivery(interaction):
             return False
-        data = interaction.data or {}
-        suggest = self.suggesters.get(str(data.get("name")))
-        if interaction.type is discord.InteractionType.autocomplete and suggest is not None:
-            focused = next((o for o in data.get("options", ()) if o.get("focused")), {})
-            await suggest(interaction, str(focused.get("value", "")))
-            return False
+        if interaction.type is discord.InteractionType.autocomplete and interaction.data is not None:
+            # an autocomplete carries its slash command's data (discord.py types it as any interaction's)
+            command = cast("ChatInputApplicationCommandInteractionData", interaction.data)
+            suggest = self.suggesters.get(command["name"])
+            if suggest is not None:
+                focused = next((o for o in command.get("options", ()) if o.get("focused")), None)
+                await suggest(interaction, str(focused.get("value", "")) if focused is not None else "")
+                return False
         return True
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError, /) -> None:

@@ -4,15 +4,35 @@ which registers it when it loads."""
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Container
+from typing import Any, ClassVar, Protocol, Self, runtime_checkable
 
 import discord
 
 from bot import steps
 from bot.models import Challenge, Match
 
-if TYPE_CHECKING:
-    from bot.discord.client import GameBot
+
+@runtime_checkable
+class Host(Protocol):
+    """What a component needs of the client its interaction came to: the bot (GameBot), which knows
+    which kinds of component its loaded cogs answer and routes a press to its answer."""
+
+    @property
+    def answers(self) -> Container[type[Component]]: ...
+
+    async def first_delivery(self, interaction: discord.Interaction[discord.Client]) -> bool: ...
+
+    async def press(self, interaction: discord.Interaction[discord.Client], item: Component) -> None: ...
+
+
+def host(interaction: discord.Interaction[discord.Client]) -> Host:
+    """The bot that an interaction with one of its components came to. discord.py types an item's
+    interaction as coming to any client; the components here are only sent by GameBot."""
+    client = interaction.client
+    if not isinstance(client, Host):
+        raise TypeError(f"the bot's components are answered by GameBot, not by {type(client).__name__}")
+    return client
 
 
 class Component:
@@ -29,11 +49,12 @@ class Component:
         """Whether a component with this custom_id is one of this kind."""
         return cls.__discord_ui_compiled_template__.fullmatch(custom_id) is not None
 
-    async def interaction_check(self, interaction: discord.Interaction[GameBot]) -> bool:
-        return type(self) in interaction.client.answers and await interaction.client.first_delivery(interaction)
+    async def interaction_check(self, interaction: discord.Interaction[discord.Client], /) -> bool:
+        bot = host(interaction)
+        return type(self) in bot.answers and await bot.first_delivery(interaction)
 
-    async def callback(self, interaction: discord.Interaction[GameBot]) -> None:
-        await interaction.client.press(interaction, self)
+    async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
+        await host(interaction).press(interaction, self)
 
 
 class MatchButton(Component):
@@ -45,13 +66,14 @@ class MatchButton(Component):
     style = discord.ButtonStyle.secondary
 
     def __init__(self, match_id: int):
-        super().__init__(discord.ui.Button(  # type: ignore[call-arg]
+        super().__init__(discord.ui.Button(  # type: ignore[call-arg]  # a mixin: in each subclass super() is DynamicItem
             label=self.label, style=self.style, custom_id=f"{self.kind}:{match_id}", emoji=self.emoji,
         ))
         self.match_id = match_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]) -> Any:
+    async def from_custom_id(cls, interaction: discord.Interaction[discord.Client], item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> Self:
         return cls(int(match["id"]))
 
 
@@ -73,7 +95,8 @@ class ChallengeButton(Component, discord.ui.DynamicItem[discord.ui.Button], temp
         self.action, self.challenge_id = action, challenge_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]) -> ChallengeButton:
+    async def from_custom_id(cls, interaction: discord.Interaction[discord.Client], item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> Self:
         return cls(match["action"], int(match["id"]))
 
 
@@ -86,7 +109,8 @@ class RematchButton(Component, discord.ui.DynamicItem[discord.ui.Button], templa
         self.match_id = match_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]) -> RematchButton:
+    async def from_custom_id(cls, interaction: discord.Interaction[discord.Client], item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> Self:
         return cls(int(match["id"]))
 
 
@@ -99,7 +123,8 @@ class PageButton(Component, discord.ui.DynamicItem[discord.ui.Button], template=
         self.game, self.page = game, page
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]) -> PageButton:
+    async def from_custom_id(cls, interaction: discord.Interaction[discord.Client], item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> Self:
         return cls(match["game"], int(match["page"]), match["dir"])
 
 
@@ -123,7 +148,8 @@ class BuildMenu(Component, discord.ui.DynamicItem[discord.ui.Select], template=r
         self.match_id, self.stamp = match_id, stamp
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]) -> BuildMenu:
+    async def from_custom_id(cls, interaction: discord.Interaction[discord.Client], item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> Self:
         return cls(int(match["id"]), int(match["stamp"]), int(match["menu"]))
 
 
@@ -136,7 +162,8 @@ class BuildBack(Component, discord.ui.DynamicItem[discord.ui.Button], template=r
         self.match_id, self.stamp, self.to = match_id, stamp, to.value if to is not None else steps.Step("").value
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]) -> BuildBack:
+    async def from_custom_id(cls, interaction: discord.Interaction[discord.Client], item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> Self:
         back = cls(int(match["id"]), int(match["stamp"]), None)
         back.to = match["to"]
         return back
@@ -152,7 +179,8 @@ class TakebackButton(Component, discord.ui.DynamicItem[discord.ui.Button], templ
         self.match_id, self.stamp = match_id, stamp
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]) -> TakebackButton:
+    async def from_custom_id(cls, interaction: discord.Interaction[discord.Client], item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> Self:
         return cls(int(match["id"]), int(match["stamp"]))
 
 
@@ -168,7 +196,8 @@ class TakebackAnswer(Component, discord.ui.DynamicItem[discord.ui.Button],
         self.answer, self.match_id, self.stamp = answer, match_id, stamp
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]) -> TakebackAnswer:
+    async def from_custom_id(cls, interaction: discord.Interaction[discord.Client], item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> Self:
         return cls(match["answer"], int(match["id"]), int(match["stamp"]))
 
 
@@ -189,14 +218,15 @@ class PageTurn:
     labels: tuple[str, str]  # the buttons to the previous page and to the next
 
     def __init__(self, page: int, direction: str, *, disabled: bool = False):
-        super().__init__(discord.ui.Button(  # type: ignore[call-arg]
+        super().__init__(discord.ui.Button(  # type: ignore[call-arg]  # a mixin: in each subclass super() is DynamicItem
             label=self.labels[direction == "next"], style=discord.ButtonStyle.secondary,
             custom_id=f"{self.listing}:{page}:{direction}", disabled=disabled,
         ))
         self.page = page
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]) -> Any:
+    async def from_custom_id(cls, interaction: discord.Interaction[discord.Client], item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> Self:
         return cls(int(match["page"]), match["dir"])
 
 
@@ -216,7 +246,8 @@ class HistoryReplay(Component, discord.ui.DynamicItem[discord.ui.Select], templa
         ))
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]) -> HistoryReplay:
+    async def from_custom_id(cls, interaction: discord.Interaction[discord.Client], item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> Self:
         return cls(int(match["page"]))
 
 

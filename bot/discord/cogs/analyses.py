@@ -12,7 +12,7 @@ from discord import app_commands
 from bot.analysis_report import graph_args
 from bot.discord import messages as text
 from bot.discord import views
-from bot.discord.cogs.common import EMBED_COLOUR, Feature, can_post_here, in_guild, pressed, reply_to
+from bot.discord.cogs.common import EMBED_COLOUR, Feature, can_post_here, in_channel, in_guild, pressed, reply_to
 from bot.discord.payloads import Attachment
 from bot.discord.picker import MATCH_HELP, MAX_INTEGER
 from bot.discord.replies import Reply, shown
@@ -42,9 +42,9 @@ class Analyses(Feature):
 
     async def _analysis(self, interaction: discord.Interaction[GameBot], match_id: int | None) -> None:
         reply = reply_to(interaction)
-        guild_id = in_guild(interaction)
+        guild_id, channel_id = in_guild(interaction), in_channel(interaction)
         can_post_here(interaction)
-        match = await self.service.analysis_target(guild_id, interaction.channel_id, interaction.user.id, match_id)
+        match = await self.service.analysis_target(guild_id, channel_id, interaction.user.id, match_id)
         await self._post(reply, match, await self._analysed(reply, match, interaction.user.id))
 
     async def _analysed(self, reply: Reply, match: Match, user_id: int) -> Analysed:

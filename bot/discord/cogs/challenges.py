@@ -12,7 +12,7 @@ from discord import app_commands
 from bot.discord import messages as text
 from bot.discord import views
 from bot.discord.challenge_options import challenge_command
-from bot.discord.cogs.common import Feature, can_post_here, in_guild, player, pressed, reply_to, via
+from bot.discord.cogs.common import Feature, can_post_here, in_channel, in_guild, player, pressed, reply_to, via
 from bot.discord.posting import Send
 from bot.discord.replies import Refused, Reply, refusal
 from bot.errors import NotAllowed
@@ -57,7 +57,7 @@ class Challenges(Feature):
     async def challenge_game(self, interaction: discord.Interaction[GameBot], game: Game, args: dict[str, Any]) -> None:
         """/challenge <game> with the options given (`args`, by name; None where left out)."""
         reply = reply_to(interaction)
-        guild_id = in_guild(interaction)
+        guild_id, channel_id = in_guild(interaction), in_channel(interaction)
         can_post_here(interaction)
         opponents = [args.pop(name) for name in list(args) if name.startswith("opponent")]
         opponents = [o for o in opponents if o is not None]
@@ -76,14 +76,14 @@ class Challenges(Feature):
         name = f"{game.title}: {interaction.user.display_name} vs " + (
             ", ".join(o.display_name for o in opponents) or "anyone")
         result = await self.service.challenge(
-            guild_id, interaction.channel_id, player(interaction.user), game.name,
+            guild_id, channel_id, player(interaction.user), game.name,
             [player(o) for o in opponents if not o.bot], args,
             players=players, turn_seconds=turn.value if turn is not None else None,
             computers=[level.value if level is not None else "medium"] * count,
             side=side.value if side is not None else "random",
             elsewhere=self._thread_opener(interaction, name), via=via(interaction),
         )
-        if result.record.channel_id != interaction.channel_id:
+        if result.record.channel_id != channel_id:
             await self._post_in_thread(reply, result, player(interaction.user))
         else:
             await self._announce(reply.send, result)
@@ -125,8 +125,7 @@ class Challenges(Feature):
     async def _answer(self, interaction: discord.Interaction[GameBot], action: str) -> None:
         """/accept and /decline: the same as the buttons, for this channel's open challenge."""
         reply = reply_to(interaction)
-        in_guild(interaction)
-        found = await self.service.challenge_here(interaction.channel_id, interaction.user.id)
+        found = await self.service.challenge_here(in_channel(interaction), interaction.user.id)
         if action == "accept":
             can_post_here(interaction)
             result = await self.service.accept(found.id, player(interaction.user), via(interaction))

@@ -83,9 +83,19 @@ def via(interaction: discord.Interaction) -> str:
 
 
 def in_guild(interaction: discord.Interaction) -> int:
+    """The server of an interaction in a server's channel (NotAllowed in direct messages)."""
+    return _where(interaction)[0]
+
+
+def in_channel(interaction: discord.Interaction) -> int:
+    """The channel of an interaction in a server's channel (NotAllowed in direct messages)."""
+    return _where(interaction)[1]
+
+
+def _where(interaction: discord.Interaction) -> tuple[int, int]:
     if interaction.guild_id is None or interaction.channel_id is None:
         raise NotAllowed("Games are played in server channels, not in direct messages.")
-    return interaction.guild_id
+    return interaction.guild_id, interaction.channel_id
 
 
 def can_post_here(interaction: discord.Interaction) -> None:

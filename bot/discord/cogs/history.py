@@ -10,7 +10,7 @@ from discord import app_commands
 from bot import replays
 from bot.discord import messages as text
 from bot.discord import views
-from bot.discord.cogs.common import EMBED_COLOUR, Feature, can_post_here, in_guild, pressed, reply_to
+from bot.discord.cogs.common import EMBED_COLOUR, Feature, can_post_here, in_channel, in_guild, pressed, reply_to
 from bot.discord.pages import Page, paged, turn_page
 from bot.discord.payloads import Attachment
 from bot.discord.picker import MATCH_HELP, MAX_INTEGER
@@ -67,14 +67,14 @@ class History(Feature):
     @pressed(views.HistoryReplay)
     async def history_replay(self, interaction: discord.Interaction[GameBot], menu: views.HistoryReplay) -> None:
         """A match picked from a /history page's menu: as /replay for that match."""
-        values = (interaction.data or {}).get("values") or ["0"]
+        values = menu.item.values or ["0"]
         await self._replay(interaction, int(values[0]) if values[0].isdigit() else 0)
 
     async def _replay(self, interaction: discord.Interaction[GameBot], match_id: int | None) -> None:
         reply = reply_to(interaction)
-        guild_id = in_guild(interaction)
+        guild_id, channel_id = in_guild(interaction), in_channel(interaction)
         can_post_here(interaction)
-        match = await self.service.replay_target(guild_id, interaction.channel_id, interaction.user.id, match_id)
+        match = await self.service.replay_target(guild_id, channel_id, interaction.user.id, match_id)
         await self._post_replay(interaction, reply, match)
 
     async def _post_replay(self, interaction: discord.Interaction, reply: Reply, match: Match) -> None:

@@ -13,7 +13,7 @@ import games
 from bot import steps
 from bot.discord import messages as text
 from bot.discord import views
-from bot.discord.cogs.common import EMBED_COLOUR, Feature, in_guild, player, pressed, reply_to, via
+from bot.discord.cogs.common import EMBED_COLOUR, Feature, in_channel, player, pressed, reply_to, via
 from bot.discord.posting import board_file, pings
 from bot.errors import NotAllowed, Stale
 from bot.models import DrawOffer, Player
@@ -47,8 +47,8 @@ class Play(Feature):
     @app_commands.describe(notation="Your move; start typing to see the legal ones")
     async def move(self, interaction: discord.Interaction[GameBot], notation: app_commands.Range[str, 1, 100]) -> None:
         reply = reply_to(interaction)
-        in_guild(interaction)
-        result = await self.service.move(interaction.channel_id, player(interaction.user), notation, via(interaction))
+        channel_id = in_channel(interaction)
+        result = await self.service.move(channel_id, player(interaction.user), notation, via(interaction))
         await self.poster.show(reply, text.move_text(result), result)
 
     @move.autocomplete("notation")  # registers the option as autocompleted; the tree hands its requests to suggest
@@ -101,7 +101,7 @@ class Play(Feature):
 
     @pressed(views.BuildMenu)
     async def build_menu(self, interaction: discord.Interaction[GameBot], menu: views.BuildMenu) -> None:
-        values = (interaction.data or {}).get("values") or [""]
+        values = menu.item.values or [""]
         await self._build(interaction, menu.match_id, menu.stamp, values[0])
 
     @pressed(views.BuildBack)
@@ -113,10 +113,10 @@ class Play(Feature):
         user = player(interaction.user)
         try:
             try:
-                kind, target = steps.parse(value)
+                _, target = steps.parse(value)
             except ValueError:
                 raise NotAllowed("That choice is not on offer any more: press Move on the board again.") from None
-            if kind == steps.MOVE:
+            if isinstance(target, str):  # a whole move (steps.MOVE), else the step to show next
                 result = await self.service.move_at(match_id, user, target, stamp)
                 await interaction.response.edit_message(content=f"✅ You played **{result.notation}**.", view=None)
                 await self.poster.show_in_channel(text.move_text(result), result)
@@ -151,8 +151,7 @@ class Play(Feature):
     @app_commands.rename(as_text="text")
     async def board(self, interaction: discord.Interaction[GameBot], public: bool = False, as_text: bool = False) -> None:
         reply = reply_to(interaction, ephemeral=not public)
-        in_guild(interaction)
-        match = await self.service.latest(interaction.channel_id)
+        match = await self.service.latest(in_channel(interaction))
         if as_text:
             embed = discord.Embed(description=text.text_board(games.render_text(match.state, match.names)),
                                   colour=EMBED_COLOUR)
@@ -165,12 +164,15 @@ class Play(Feature):
     @app_commands.guild_only()
     async def resign(self, interaction: discord.Interaction[GameBot]) -> None:
         reply = reply_to(interaction)
-        in_guild(interaction)
+        channel_id = in_channel(interaction)
         user = player(interaction.user)
-        change = await self.service.resign(interaction.channel_id, user, via(interaction))
+        change = await self.service.resign(channel_id, user, via(interaction))
         match = change.match
         if match.status == "active":  # a game of more than two goes on without them
-            await self.poster.show(reply, text.left_text(match, match.seat_of(user.id), f"{user.name} resigned."), change)
+            seat = match.seat_of(user.id)
+            if seat is None:  # the service lets only a player of the match resign
+                raise RuntimeError(f"{user.name} resigned from match {match.id} without a seat in it")
+            await self.poster.show(reply, text.left_text(match, seat, f"{user.name} resigned."), change)
         else:
             await self.poster.show(reply, text.result_text(match), change)
 
@@ -178,8 +180,8 @@ class Play(Feature):
     @app_commands.guild_only()
     async def draw(self, interaction: discord.Interaction[GameBot]) -> None:
         reply = reply_to(interaction)
-        in_guild(interaction)
-        result = await self.service.draw(interaction.channel_id, player(interaction.user), via(interaction))
+        channel_id = in_channel(interaction)
+        result = await self.service.draw(channel_id, player(interaction.user), via(interaction))
         if not isinstance(result, DrawOffer):
             await self.poster.show(reply, text.result_text(result.match), result)
         else:

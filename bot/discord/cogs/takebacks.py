@@ -9,7 +9,7 @@ from discord import app_commands
 
 from bot.discord import messages as text
 from bot.discord import views
-from bot.discord.cogs.common import Feature, in_guild, player, pressed, reply_to, via
+from bot.discord.cogs.common import Feature, in_channel, in_guild, player, pressed, reply_to, via
 from bot.discord.posting import Send, pings
 from bot.discord.replies import Reply
 from bot.models import Takeback
@@ -23,9 +23,8 @@ class Takebacks(Feature):
     @app_commands.guild_only()
     async def takeback(self, interaction: discord.Interaction[GameBot]) -> None:
         reply = reply_to(interaction)
-        in_guild(interaction)
-        await self._show(reply, await self.service.takeback(interaction.channel_id, player(interaction.user),
-                                                            via(interaction)))
+        channel_id = in_channel(interaction)
+        await self._show(reply, await self.service.takeback(channel_id, player(interaction.user), via(interaction)))
 
     @pressed(views.TakebackButton)
     async def ask_button(self, interaction: discord.Interaction[GameBot], button: views.TakebackButton) -> None:
