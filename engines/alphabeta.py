@@ -67,7 +67,7 @@ class AlphaBeta:
     """One search from `board`: `run()` deepens until `depth`, `nodes` or `deadline` runs out."""
 
     board: Board
-    nodes: int
+    nodes: float  # the positions it may visit (math.inf: as many as its depths take)
     deadline: float
     depth: int = MAX_DEPTH
     root_moves: list[Any] | None = None  # only these at the root (all when None)

@@ -354,8 +354,8 @@ def assemble(engine: Engine, game: str, players: int, movers: Sequence[int], mov
     judgements, checks = [], []
     for ply, (seat, move) in enumerate(zip(movers, moves)):
         before, after = positions[ply], positions[ply + 1]
-        pair = (second(ply), second(ply + 1))
-        twice = pair if pair[0] is not None and pair[1] is not None else None
+        before_again, after_again = second(ply), second(ply + 1)
+        twice = (before_again, after_again) if before_again is not None and after_again is not None else None
         found = judge(ply, seat, move, before, after, twice)
         if found is not None:
             judgements.append(found)

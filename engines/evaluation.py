@@ -15,7 +15,7 @@ from engines.alphabeta import PROVEN, WIN, AlphaBeta, Board, OutOfTime
 from engines.analysis import Candidate, Position, search_for
 from engines.deepening import drawn_by_the_rules
 from engines.engine import Engine
-from engines.knowledge import Knowledge
+from engines.knowledge import Exact, seat_to_move
 from engines.levels import ALPHABETA
 from engines.mcts import Node, Search
 from engines.rewards import Rewards, outcome_rewards
@@ -47,7 +47,7 @@ def evaluate(state: State, engine: Engine, work: int, seed: int = 0, played: str
         return Position(outcome_rewards(state.outcome, players), True, None)
     knowledge = engine.knowledge
     if knowledge.exact is not None and (solved := knowledge.exact(state)) is not None:
-        return Position(tuple(solved), True, keeping_move(state, solved, knowledge))
+        return Position(tuple(solved), True, keeping_move(state, solved, knowledge.exact))
     if search_for(engine, players) == ALPHABETA:
         return deepened(state, engine, work, played)
     search = Spread(state, knowledge, work, math.inf, seed)
@@ -64,7 +64,7 @@ class Spread(Search):
 
     def backup(self, path: list[Node], rewards: Rewards) -> None:
         super().backup(path, rewards)
-        reward = rewards[self.root.mover]
+        reward = rewards[self.mover]
         for node in path[:2]:
             self.squares[node] = self.squares.get(node, 0.0) + reward * reward
 
@@ -77,21 +77,20 @@ class Spread(Search):
         n = node.visits
         if n < 2 or node not in self.squares:
             return 0.5
-        mean = node.totals[self.root.mover] / n
+        mean = node.totals[self.mover] / n
         variance = max(0.0, self.squares[node] - n * mean * mean) / (n - 1)
         return math.sqrt(variance / n)
 
 
-def keeping_move(state: State, solved: Rewards, knowledge: Knowledge) -> str:
-    """A move that keeps the mover's proven value: the first in legal order whose result is proven
-    as good. In a lost position every move is as good."""
-    mover = state.to_move
+def keeping_move(state: State, solved: Rewards, exact: Exact) -> str:
+    """A move that keeps the mover's proven value (`solved`, by the game's `exact`): the first in legal
+    order whose result is proven as good. In a lost position every move is as good."""
+    mover = seat_to_move(state)
     moves = state.legal_moves()
     if solved[mover] > 0.0:
         for move in moves:
             after = state.play(move)
-            value = outcome_rewards(after.outcome, state.players) if after.outcome is not None \
-                else knowledge.exact(after)
+            value = outcome_rewards(after.outcome, state.players) if after.outcome is not None else exact(after)
             if value is not None and value[mover] >= solved[mover]:
                 return move
     return moves[0]
@@ -119,7 +118,7 @@ def searched(search: Spread, played: str | None = None) -> Position:
         raise ValueError("a finished search has looked at its root's moves")
     best_move = ranked[0][0]
     values = tuple(root.solved) if root.solved is not None else rounded(estimate(search, root))
-    mover = root.mover
+    mover = search.mover
     kept = [(move, child) for move, child in ranked if child.solved is not None or child.visits >= MIN_VISITS]
     kept = kept[:CANDIDATES] + [(move, child) for move, child in kept[CANDIDATES:] if move == played]
     candidates = tuple(Candidate(move, child.solved[mover] if child.solved is not None
@@ -148,7 +147,8 @@ class Horizons(AlphaBeta):
     target: Any = None
     replies: int = 0
     beyond: int = 0
-    depths: list[tuple[float, Any, float | None]] = field(init=False, default_factory=list)
+    depths: list[tuple[float, Any]] = field(init=False, default_factory=list)  # the root's value and best move
+    targeted: list[float] = field(init=False, default_factory=list)  # the target's score (none without one)
 
     def ordered(self, moves: Sequence[Any], first: Any, ply: int) -> Sequence[Any]:
         found = super().ordered(moves, first, ply)
@@ -167,7 +167,9 @@ class Horizons(AlphaBeta):
             except OutOfTime:
                 break
             self.value, self.best, self.scores, self.reached = value, best, scores, depth
-            self.depths.append((value, best, scores.get(self.target)))
+            self.depths.append((value, best))
+            if self.target is not None:
+                self.targeted.append(scores[self.target])  # the first move searched at every depth
             moves.sort(key=lambda m: -scores.get(m, -2 * WIN))
             if abs(value) >= PROVEN:
                 break  # proven: deeper adds nothing
@@ -200,7 +202,10 @@ def deepened(state: State, engine: Engine, nodes: int, played: str | None = None
     """A two-player position searched by alpha-beta on the game's fast board, within `nodes` (past the
     first LEAST_DEPTH depths): every root move, REPLIES replies to each, and deeper the width the hard
     level searches at (the engine's widths)."""
-    board: Board = engine.knowledge.board(state)
+    boarding, scale = engine.knowledge.board, engine.deepened
+    if boarding is None or scale is None:
+        raise ValueError("an analysis by alpha-beta needs a board in the engine's knowledge and its slope (deepened)")
+    board = boarding(state)
     moves = list(board.moves())
     target = None
     if played is not None:
@@ -215,22 +220,24 @@ def deepened(state: State, engine: Engine, nodes: int, played: str | None = None
     search = Horizons(board, nodes, math.inf, root_moves=moves, fixed=drawn_by_the_rules(state, board),
                       ceilings=ceilings, target=target, replies=max(width, REPLIES) if width else 0, beyond=width)
     search.run()
-    return horizon_view(state, board, search.depths, played, target, engine.deepened)
+    return horizon_view(state, board, search.depths, target, search.targeted, scale)
 
 
-def horizon_view(state: State, board: Board, depths: Sequence[tuple[float, Any, float | None]], played: str | None,
-                 target: Any, scale: float) -> Position:
+def horizon_view(state: State, board: Board, depths: Sequence[tuple[float, Any]], target: Any,
+                 targeted: Sequence[float], scale: float) -> Position:
     """The Position alpha-beta's completed `depths` (deepest last) give, with the same position as the
-    depths before the last saw it as its second measure."""
-    value, noise, exact = horizons([root for root, _, _ in depths], scale)
+    depths before the last saw it as its second measure; `targeted`, the scores of the move played
+    (`target`, None when not known) at the same depths."""
+    value, noise, exact = horizons([root for root, _ in depths], scale)
     mover = state.to_move
     values = (value, 1.0 - value) if mover == 0 else (1.0 - value, value)
     best = board.notation(depths[-1][1])
     candidates = [Candidate(best, round(value, ESTIMATED), len(depths), exact, round(noise, ESTIMATED))]
-    if target is not None and board.notation(target) != best:
-        played_value, played_noise, proven = horizons([score for _, _, score in depths], scale)
+    if target is not None and (played := board.notation(target)) != best:
+        played_value, played_noise, proven = horizons(targeted, scale)
         candidates.append(Candidate(played, round(played_value, ESTIMATED), len(depths), proven,
                                     round(played_noise, ESTIMATED)))
-    shallower = horizon_view(state, board, depths[:-1], played, target, scale) if len(depths) > 1 and not exact else None
+    shallower = horizon_view(state, board, depths[:-1], target, targeted[:-1], scale) \
+        if len(depths) > 1 and not exact else None
     return Position(values if exact else rounded(values), exact, best, tuple(candidates), round(noise, ESTIMATED),
                     shallower)

@@ -3,12 +3,16 @@
 Every field is optional. A game registered with GENERIC (its registration says the computer knows it
 only by its rules) is played with random playouts to the end of the game, cut after GENERIC_DEPTH plies
 and then ranked by the position's `scores` if it keeps any (an even share if not).
+
+The functions take any `rules.core.State`, and the searches give a game's knowledge its own game's
+positions only: a game's function reads the fields of its state class after `own_position`.
 """
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from engines.alphabeta import Board
 from engines.rewards import Rewards, by_scores
@@ -21,6 +25,8 @@ Exact = Callable[[State], "Rewards | None"]  # a running position's result with 
 Boarding = Callable[[State], Board]  # a two-player position as the alpha-beta search's fast board
 
 GENERIC_DEPTH = 400
+
+G = TypeVar("G")
 
 
 @dataclass(frozen=True)
@@ -71,3 +77,19 @@ class Knowledge:
 
 
 GENERIC = Knowledge()  # nothing beyond the rules: what a game's registration gives when there is no more
+
+
+def own_position(state: State, kind: type[G]) -> G:
+    """`state` as a position of the game a knowledge was made for, whose positions are `kind`s: the
+    searches ask a game's knowledge about its own game's positions only (TypeError for another's)."""
+    if not isinstance(state, kind):
+        raise TypeError(f"knowledge of {kind.__name__} positions was asked about a {type(state).__name__}")
+    return state
+
+
+def seat_to_move(state: State) -> int:
+    """The seat to move in `state`, a running position (ValueError once the game is over)."""
+    mover = state.to_move
+    if mover is None:
+        raise ValueError("the game is over: nobody is to move")
+    return mover

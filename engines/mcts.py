@@ -20,7 +20,7 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from engines.knowledge import Exact, Knowledge
+from engines.knowledge import Exact, Knowledge, seat_to_move
 from engines.rewards import Rewards, outcome_rewards
 from rules.core import State
 
@@ -54,10 +54,20 @@ class Node:
         self.checked = False  # looked through its moves for a win at once
 
 
+def moving(node: Node) -> int:
+    """The seat to move at `node`, a node the search chooses among the moves of: a running position (a
+    finished one is solved by its outcome, and never chosen from)."""
+    mover = node.mover
+    if mover is None:
+        raise ValueError("the search chose among the moves of a position nobody is to move in")
+    return mover
+
+
 @dataclass
 class Search:
-    """One search from `state`. `iterations` bounds the work (deterministic for a seed); `deadline`
-    (a time.perf_counter() value) is the safety net that stops it early on a slow machine."""
+    """One search from `state`, a running position (ValueError for a finished one). `iterations` bounds
+    the work (deterministic for a seed); `deadline` (a time.perf_counter() value) is the safety net that
+    stops it early on a slow machine."""
 
     state: State
     knowledge: Knowledge
@@ -73,6 +83,7 @@ class Search:
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
+        self.mover = seat_to_move(self.state)  # the root's
         self.players = self.state.players
         self.root = Node(self.state, self.players, None)  # the root is searched, whatever it is worth
         self.c = self.knowledge.exploration if self.exploration is None else self.exploration
@@ -99,7 +110,7 @@ class Search:
         root = self.root
         moves = self.root_moves()
         evaluate = self.knowledge.evaluate if len(moves) > WIDEN_ABOVE else None
-        mover = root.mover
+        mover = self.mover
         scored: list[tuple[float, int, str]] = []
         clock = time.perf_counter
         for index, move in enumerate(moves):
@@ -144,8 +155,8 @@ class Search:
                 legal = node.state.legal_moves()
                 node.count = len(legal)
                 node.moves = self.ordered(node.state, legal)
-            if self.should_check(node) and self.find_win(node):
-                rewards = node.solved
+            if self.should_check(node) and (won := self.find_win(node, node.moves)) is not None:
+                rewards = won
                 break
             if node.moves and self.may_expand(node):
                 move = node.moves.pop()
@@ -166,19 +177,19 @@ class Search:
     def should_check(node: Node) -> bool:
         return not node.checked and node.visits >= CHECK_AFTER and WIDEN_ABOVE < node.count <= CHECK_UP_TO
 
-    def find_win(self, node: Node) -> bool:
-        """Expand a move of `node` that wins at once for its mover, if one is left; the node is then proven."""
+    def find_win(self, node: Node, moves: list[str]) -> Rewards | None:
+        """Expand a move of `node` that wins at once for its mover, if one is left among `moves` (those it
+        has not expanded): the node is then proven, and its rewards are returned (None when there is none)."""
         node.checked = True
-        mover, players = node.mover, self.players
-        for k, move in enumerate(node.moves):
+        mover, players = moving(node), self.players
+        for k, move in enumerate(moves):
             after = node.state.play(move)
-            if after.outcome is not None and outcome_rewards(after.outcome, players)[mover] >= 1.0:
-                del node.moves[k]
-                child = Node(after, players, self.knowledge.exact)
-                node.children.append((move, child))
-                node.solved = node.value = child.solved
-                return True
-        return False
+            if after.outcome is not None and (won := outcome_rewards(after.outcome, players))[mover] >= 1.0:
+                del moves[k]
+                node.children.append((move, Node(after, players, self.knowledge.exact)))
+                node.solved = node.value = won
+                return won
+        return None
 
     def may_expand(self, node: Node) -> bool:
         if not node.children:
@@ -188,7 +199,7 @@ class Search:
         return len(node.children) < self.knowledge.widening * math.sqrt(node.visits + 1)
 
     def select(self, node: Node) -> Node:
-        mover = node.mover
+        mover = moving(node)
         log_n = math.log(node.visits)
         c = self.c
         blend = self.blend
@@ -198,8 +209,9 @@ class Search:
                 value = child.solved[mover]
             else:
                 mean = child.totals[mover] / child.visits
-                if blend:
-                    mean += blend * (child.value[mover] - mean)
+                below = child.value  # known for every child when blending (set as it is added)
+                if blend and below is not None:
+                    mean += blend * (below[mover] - mean)
                 value = mean + c * math.sqrt(log_n / child.visits)
             if value > best_value:
                 best, best_value = child, value
@@ -228,15 +240,15 @@ class Search:
             for seat, value in enumerate(rewards):
                 totals[seat] += value
             if blend and node.children and node.solved is None:
-                mover = node.mover
+                mover = moving(node)
                 top, top_value = None, -1.0
                 for _, child in node.children:
-                    value = child.value
-                    if value[mover] > top_value:
-                        top, top_value = value, value[mover]
+                    below = child.value
+                    if below is not None and below[mover] > top_value:
+                        top, top_value = below, below[mover]
                 node.value = top
             if solving and node.solved is None and node.children:
-                mover = node.mover
+                mover = moving(node)
                 best: Rewards | None = None
                 complete = not node.moves
                 for _, child in node.children:
@@ -253,7 +265,7 @@ class Search:
 
     def ranked(self) -> list[tuple[str, Node]]:
         """The root's children, best first: proven wins, then by visits and rewards, proven losses last."""
-        mover = self.root.mover
+        mover = self.mover
 
         def key(item: tuple[str, Node]) -> tuple[int, int, float]:
             child = item[1]
@@ -273,7 +285,7 @@ class Search:
         if not ranked:  # no iteration ran (a deadline already past): the first move in search order
             return self.root.moves[-1] if self.root.moves else self.root.state.legal_moves()[0]
         top_move, top = ranked[0]
-        mover = self.root.mover
+        mover = self.mover
         if temperature <= 0 or (top.solved is not None and top.solved[mover] >= 1.0):
             return top_move
         pool = [(m, c) for m, c in ranked if not (c.solved is not None and c.solved[mover] <= 0.0)] or ranked[:1]

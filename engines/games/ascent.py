@@ -9,9 +9,12 @@ its four numbers (7^4 of them), worked out once.
 """
 from __future__ import annotations
 
-from engines.knowledge import Knowledge
+from collections.abc import Sequence
+
+from engines.knowledge import Knowledge, own_position
 from engines.rewards import Rewards, two_sided
 from rules.ascent import LEFT_ROWS, LEVEL, RIGHT_ROWS, TILES, AscentState
+from rules.core import State
 
 SCALE = 0.25  # the slope of the logistic curve that makes the board's score a chance of winning
 
@@ -41,7 +44,7 @@ def unpack(packed: int) -> tuple[int, ...]:
     return packed >> 9 & 7, packed >> 6 & 7, packed >> 3 & 7, packed & 7
 
 
-def climbs(values: tuple[int, ...]) -> bool:
+def climbs(values: Sequence[int]) -> bool:
     return values[0] < values[1] < values[2] < values[3]
 
 
@@ -132,7 +135,8 @@ class AscentBoard:
         self.result = result
 
     @classmethod
-    def of(cls, state: AscentState) -> AscentBoard:
+    def of(cls, state: State) -> AscentBoard:
+        state = own_position(state, AscentState)
         result = None
         if state.outcome is not None:
             first = state.outcome.places[0]

@@ -23,8 +23,9 @@ from engines.games.elevation_board import ElevationBoard
 from engines.games.elevation_eval import PLAIN, evaluate
 from engines.games.elevation_shortlist import shortlist
 from engines.games.elevation_turns import notation
-from engines.knowledge import Knowledge
+from engines.knowledge import Knowledge, own_position
 from engines.rewards import Rewards, two_sided
+from rules.core import State
 from rules.elevation import ElevationState
 
 SCALE = 0.5  # a samurai ahead (3) is a 0.82 chance of winning
@@ -37,12 +38,13 @@ def advantage(state: ElevationState) -> float:
     return lead if mover == 0 else -lead
 
 
-def value(state: ElevationState) -> Rewards:
-    return two_sided(advantage(state), SCALE)
+def value(state: State) -> Rewards:
+    return two_sided(advantage(own_position(state, ElevationState)), SCALE)
 
 
-def order(state: ElevationState, moves: list[str], rng: random.Random) -> list[str]:
+def order(state: State, moves: list[str], rng: random.Random) -> list[str]:
     """The shortlist's turns, best first, then the rest in random order."""
+    state = own_position(state, ElevationState)
     if state.to_move is None:
         return moves
     legal = set(moves)

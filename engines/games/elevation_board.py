@@ -22,7 +22,9 @@ from collections import Counter
 from engines.games.elevation_eval import FULL, PIECE_VALUE, Judgement, evaluate
 from engines.games.elevation_shortlist import shortlist
 from engines.games.elevation_turns import Turn, all_turns, apply, can_move, notation, piece_turns
-from rules.elevation import DRAGON, KIND, OWNER, ElevationState
+from engines.knowledge import own_position
+from rules.core import State
+from rules.elevation import DRAGON, KIND, OWNER, ElevationState, kind_of
 
 Position = tuple[tuple[int, ...], tuple[int, ...], int]
 NOTHING_SEEN: Counter = Counter()
@@ -69,7 +71,8 @@ class ElevationBoard:
             self.quiet, self.pieces, self.base = before.quiet + 1, before.pieces, before.base
 
     @classmethod
-    def of(cls, state: ElevationState, judgement: Judgement = FULL) -> ElevationBoard:
+    def of(cls, state: State, judgement: Judgement = FULL) -> ElevationBoard:
+        state = own_position(state, ElevationState)
         result = None
         outcome = state.outcome
         if outcome is not None:
@@ -155,7 +158,7 @@ class ElevationBoard:
         movers = [at for at in mine if pieces[at] != self.p[at]] or [at for at in mine if KIND[self.p[at]] == DRAGON]
         hl, pl = list(self.h), list(self.p)
         for at in movers:
-            for turn in piece_turns(hl, pl, at, self.mover, KIND[self.p[at]]):
+            for turn in piece_turns(hl, pl, at, self.mover, kind_of(self.p[at])):
                 h, p = list(self.h), list(self.p)
                 apply(h, p, turn)
                 if tuple(p) == pieces and tuple(h) == heights:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.elevation import BOARD, DIAGONALS, KIND, NEAR, OWNER
+from rules.elevation import BOARD, DIAGONALS, KIND, NEAR, OWNER, owner_of
 
 VALUE = (3.0, 3.5, 4.5, 3.0, 3.5, 4.5)  # by piece code - 1: samurai, fish, dragon of either side
 PIECE_VALUE = (0.0,) + VALUE
@@ -134,7 +134,7 @@ def evaluate(h, p, mover: int, judgement: Judgement = FULL) -> float:
     totals = [0.0, 0.0]
     for c in placed:
         code = p[c]
-        seat = owner[code]
+        seat = owner_of(code)
         cells[seat].append(c)
         masks[seat] |= 1 << c
         here = h[c]

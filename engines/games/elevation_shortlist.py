@@ -28,7 +28,7 @@ from engines.games.elevation_turns import (
     Turn,
     apply,
 )
-from rules.elevation import DIAGONALS, KIND, NEAR, OWNER, doubles_from, steps_from
+from rules.elevation import DIAGONALS, KIND, NEAR, OWNER, doubles_from, owner_of, steps_from
 
 RANKED = 14  # candidates ranked by the full evaluation
 LISTED = 40  # turns the shortlist holds, at most (more only to keep every capture)
@@ -47,8 +47,7 @@ def tops(h, p) -> tuple[list[int], list[int]]:
         code = p[c]
         if not code:
             continue
-        seat = OWNER[code]
-        mine = top[seat]
+        mine = top[owner_of(code)]
         here = h[c]
         kind = KIND[code]
         for n in NEAR[c]:
@@ -74,7 +73,7 @@ def reaches(h, p) -> tuple[list[int], list[int]]:
     for c in range(36):
         code = p[c]
         if code:
-            row = best[OWNER[code]]
+            row = best[owner_of(code)]
             here = h[c]
             for n in NEAR[c]:
                 if here > row[n]:
@@ -157,6 +156,7 @@ def shortlist(h, p, mover: int, judgement: Judgement = FULL) -> tuple[list[Turn]
     candidates: list[tuple[float, Turn]] = []
     add = candidates.append
     captures: list[Turn] = []
+    turn: Turn
     hl = list(h)
     for at in range(36):
         code = p[at]
@@ -269,7 +269,7 @@ def shortlist(h, p, mover: int, judgement: Judgement = FULL) -> tuple[list[Turn]
                     worth = down[u1] + down[u2] + 2 * up[v] + (0.2 if h[v] + 2 == here + 2 else 0.0)
                     add((stay + worth, (DD, at, u1, v, u2, v)))
     candidates.sort(key=lambda item: -item[0])
-    ranked = []
+    ranked: list[tuple[float, Turn]] = []
     after: dict[Turn, After] = {}
     for _, turn in candidates[:RANKED]:
         hh, pp = list(h), list(p)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from rules.elevation import DRAGON, FISH, KIND, NAMES, OWNER, digs_from, doubles_from, steps_from
+from rules.elevation import DRAGON, FISH, NAMES, OWNER, digs_from, doubles_from, kind_of, steps_from
 
 DS, SD, DSS, SSD, DD, SS, S = range(7)
 Turn = tuple[int, ...]
@@ -73,17 +73,17 @@ def all_turns(h, p, seat: int) -> Iterator[Turn]:
     hl, pl = list(h), list(p)
     for at, code in enumerate(p):
         if code and OWNER[code] == seat:
-            yield from piece_turns(hl, pl, at, seat, KIND[code])
+            yield from piece_turns(hl, pl, at, seat, kind_of(code))
 
 
 def can_move(h, p, seat: int) -> bool:
     """Whether `seat` has a legal turn: almost always found with the first piece's first actions."""
-    hl = pl = None
+    lists: tuple[list[int], list[int]] | None = None
     for at, code in enumerate(p):
         if code and OWNER[code] == seat:
-            if hl is None:
-                hl, pl = list(h), list(p)
-            if next(piece_turns(hl, pl, at, seat, KIND[code]), None) is not None:
+            if lists is None:
+                lists = list(h), list(p)
+            if next(piece_turns(*lists, at, seat, kind_of(code)), None) is not None:
                 return True
     return False
 

@@ -5,8 +5,10 @@ from __future__ import annotations
 import random
 
 from engines.games.infection_board import InfectionBoard, distances
-from engines.knowledge import Knowledge
+from engines.knowledge import Knowledge, own_position, seat_to_move
 from engines.rewards import Rewards, two_sided
+from rules.core import State
+from rules.ikabegama import Ikabegama
 from rules.infection import EMPTY, InfectionState
 
 GAIN = 0.8  # the share of the best immediate gain of the side to move that counts as its own
@@ -45,21 +47,25 @@ def material(state: InfectionState) -> float:
     return lead
 
 
-def attaxx_value(state: InfectionState) -> Rewards:
-    return two_sided(material(state), 0.3)
+def attaxx_value(state: State) -> Rewards:
+    return two_sided(material(own_position(state, InfectionState)), 0.3)
 
 
 def reach(state: InfectionState, seat: int) -> int:
     """How far `seat` is from winning: the distance from its nearest piece to the other nest, one less
     when an enemy piece sits on that nest (landing next to it flips it)."""
-    nest = state.variant.nests[1 - seat]
+    variant = state.variant
+    if not isinstance(variant, Ikabegama):
+        raise TypeError(f"a race to the nests needs Ikabegamá's, not {variant.name}'s board")
+    nest = variant.nests[1 - seat]
     away = distances(state.geometry, nest)
     board, mine = state.board, seat + 1
     best = min((away[cell] for cell, piece in enumerate(board) if piece == mine), default=99)
     return best - 1 if board[nest] == 2 - seat else best
 
 
-def ikabegama_value(state: InfectionState) -> Rewards:
+def ikabegama_value(state: State) -> Rewards:
+    state = own_position(state, InfectionState)
     mover = state.to_move
     light, dark = reach(state, 0), reach(state, 1)
     if mover is not None:  # the side to move wins at once from two cells away
@@ -72,13 +78,14 @@ def ikabegama_value(state: InfectionState) -> Rewards:
     return two_sided(1.0 * race + 0.15 * material(state), 0.5)
 
 
-def order(state: InfectionState, moves: list[str], rng: random.Random) -> list[str]:
+def order(state: State, moves: list[str], rng: random.Random) -> list[str]:
     """The moves that flip most first, a clone before a jump that flips as many; ties in random order."""
+    state = own_position(state, InfectionState)
     jumps = state._legal
     if len(jumps) != len(moves):
         return rng.sample(moves, len(moves))
     board, near = state.board, state.geometry.near
-    theirs = 2 - state.to_move
+    theirs = 2 - seat_to_move(state)
     keyed = []
     for jump, move in zip(jumps, moves):
         flips = sum(1 for n in near[jump.dst] if board[n] == theirs)

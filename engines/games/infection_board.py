@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
+from engines.knowledge import own_position
+from rules.core import State
 from rules.geometry import Geometry
 from rules.infection import InfectionState
 
@@ -55,8 +57,8 @@ def shape(geometry: Geometry, nests: tuple[int, int] | None) -> Shape:
     if nests is not None:
         targets = (nests[1], nests[0])
         away = [distances(geometry, target) for target in targets]
-        within = tuple(rings(steps) for steps in away)
-        toward = tuple(tuple(ADVANCE * (max(steps) - step) for step in steps) for steps in away)
+        within = rings(away[0]), rings(away[1])
+        toward = nearer(away[0]), nearer(away[1])
     return Shape(near, far, tuple(a | b for a, b in zip(near, far)), shifts(geometry.near), shifts(geometry.far),
                  (1 << geometry.size) - 1, geometry.names, targets, within, toward)
 
@@ -75,6 +77,12 @@ def distances(geometry: Geometry, target: int) -> tuple[int, ...]:
                     following.append(n)
         frontier = following
     return tuple(found[cell] for cell in range(geometry.size))
+
+
+def nearer(away: tuple[int, ...]) -> tuple[int, ...]:
+    """How much nearer its target each cell is than the farthest, ADVANCE a step (the move order's)."""
+    farthest = max(away)
+    return tuple(ADVANCE * (farthest - steps) for steps in away)
 
 
 def rings(away: tuple[int, ...]) -> tuple[int, ...]:
@@ -120,7 +128,8 @@ class InfectionBoard:
         self.result = result
 
     @classmethod
-    def of(cls, state: InfectionState) -> InfectionBoard:
+    def of(cls, state: State) -> InfectionBoard:
+        state = own_position(state, InfectionState)
         nests = getattr(state.variant, "nests", None)
         board = state.board
         pieces = (bits(c for c, p in enumerate(board) if p == 1), bits(c for c, p in enumerate(board) if p == 2))
@@ -152,7 +161,7 @@ class InfectionBoard:
         toward = shape.toward[self.mover]
         empty = shape.full & ~(own | opp)
         clones = 0
-        keyed = []
+        keyed: list[int] = []
         add = keyed.append
         rest = own
         while rest:  # the loops over set bits are written out: this is the search's innermost code
@@ -249,11 +258,14 @@ class InfectionBoard:
         it, an empty cell next to it, since landing there flips it). Two steps or less win on the move.
         A nest held and walled in is two steps further than its ring."""
         shape = self.shape
-        target = shape.targets[seat]
+        targets, within = shape.targets, shape.within
+        if targets is None or within is None:
+            raise ValueError("only a board with nests (Ikabegamá's) has a race to them")
+        target = targets[seat]
         empty = shape.full & ~(mine | theirs)
         goal = shape.near[target] & empty if theirs >> target & 1 else (1 << target) & empty
         if not goal:
-            for k, cells in enumerate(shape.within[seat]):
+            for k, cells in enumerate(within[seat]):
                 if mine & cells:
                     return k + 2
             return 99

@@ -25,8 +25,9 @@ from dataclasses import replace
 from functools import lru_cache, partial
 from typing import TYPE_CHECKING
 
-from engines.knowledge import Knowledge
+from engines.knowledge import Knowledge, own_position, seat_to_move
 from engines.rewards import Rewards, outcome_rewards
+from rules.core import State
 from rules.permutation import PermutationState, points
 
 if TYPE_CHECKING:
@@ -98,15 +99,16 @@ def numbering_result(state: PermutationState, table: np.ndarray) -> Rewards:
     """The result of a two-player numbering position with best play, from its permutation's leads."""
     written = set(state.numbered)
     left = sum(1 << (f - 1) for f in range(1, state.n) if f not in written)
-    mover = state.to_move
+    mover = seat_to_move(state)
     final = state.scores[mover] - state.scores[1 - mover] + lead(table, left, state.numbered[-1])
     if final == 0:
         return DRAWN
     return WON if (final > 0) == (mover == 0) else LOST
 
 
-def exact(state: PermutationState) -> Rewards | None:
+def exact(state: State) -> Rewards | None:
     """Between two players, the result of a numbering position with best play, on a board small enough."""
+    state = own_position(state, PermutationState)
     if state.players != 2 or state.placing or state.outcome is not None or state.n - 1 > SOLVED_NUMBERS:
         return None
     return numbering_result(state, solved_numbering(state.rank_of))
@@ -117,9 +119,10 @@ def draw_seed(state: PermutationState) -> int:
     return hash((tuple(-1 if rank is None else rank for rank in state.rank_of), state.numbered))
 
 
-def value(state: PermutationState) -> Rewards:
+def value(state: State) -> Rewards:
     """A playout from here; between two players, the placement is completed at random and the numbering
     then solved exactly where it is small enough (a random numbering says little of a placement)."""
+    state = own_position(state, PermutationState)
     rng = random.Random(draw_seed(state))
     while state.placing:
         state = playout(state, rng)
@@ -130,10 +133,11 @@ def value(state: PermutationState) -> Rewards:
     return outcome_rewards(state.outcome, state.players)
 
 
-def judged(state: PermutationState, samples: int) -> Rewards:
+def judged(state: State, samples: int) -> Rewards:
     """Between two players, a placement judged by `samples` random completions, each numbered with best
     play: Red's share of their results (a single numbering played out at random says next to nothing of
     who is ahead; a solved one says who wins that completion). Otherwise as `value`."""
+    state = own_position(state, PermutationState)
     if state.players != 2 or not state.placing or state.n - 1 > SOLVED_NUMBERS:
         return value(state)
     rng = random.Random(draw_seed(state))
@@ -162,7 +166,8 @@ class Placements:
         self.numbered: dict[tuple[int | None, ...], int] = {}  # a permutation: Red's final lead
         self.known: dict[tuple[int | None, ...], int] = {}  # a placement: Red's final lead, best play
 
-    def exact(self, state: PermutationState) -> Rewards | None:
+    def exact(self, state: State) -> Rewards | None:
+        state = own_position(state, PermutationState)
         if state.players != 2 or state.outcome is not None:
             return None
         if not state.placing:
@@ -214,8 +219,10 @@ class Placements:
                     best = lead
                 if best > 0:
                     break
-            if best > 0:
+            if best is not None and best > 0:
                 break
+        if best is None:
+            raise ValueError("a placement with an x still to place has a placement to make")
         self.known[rank_of] = sign * best
         return sign * best
 
@@ -225,13 +232,21 @@ class Placements:
             if self.left <= 0:
                 raise OutOfCompletions
             self.left -= 1
-            lead = red_lead(rank_of)
+            lead = red_lead(as_permutation(rank_of))
             self.numbered[rank_of] = lead
         return lead
 
 
 class OutOfCompletions(Exception):
     pass
+
+
+def as_permutation(rank_of: tuple[int | None, ...]) -> tuple[int, ...]:
+    """A placement with every x placed, as the permutation it makes (ValueError while an x is left)."""
+    ranks = tuple(rank for rank in rank_of if rank is not None)
+    if len(ranks) != len(rank_of):
+        raise ValueError("the placement has an x still to place")
+    return ranks
 
 
 # Per level: the x's left to place from which a placement is solved, and how many completions a
@@ -248,9 +263,10 @@ JUDGING = {"easy": 0, "medium": 0, "hard": 4}
 JUDGED_SETS = 256  # a level judging placements runs all its iterations where a numbering has this many sets
 
 
-def judged_effort(state: PermutationState) -> float:
+def judged_effort(state: State) -> float:
     """The share of its iterations a level that judges placements by solved numberings spends on one:
     fewer the bigger the board, as a numbering's sets double with each x (an 11×11 board: a quarter)."""
+    state = own_position(state, PermutationState)
     if state.players != 2 or not state.placing or state.n - 1 > SOLVED_NUMBERS:
         return 1.0
     return min(1.0, JUDGED_SETS / (1 << (state.n - 1)))

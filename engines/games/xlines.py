@@ -14,8 +14,9 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from engines.budget import OutOfBudget
-from engines.knowledge import Knowledge
+from engines.knowledge import Knowledge, own_position, seat_to_move
 from engines.rewards import Rewards
+from rules.core import State
 from rules.xlines import Line, Square, XLinesState, between
 
 BUDGET = 1000  # positions an exact solution may visit before the evaluation falls back to a playout
@@ -167,11 +168,12 @@ def line_phase(state: XLinesState) -> tuple[Lines, int | None, int, int]:
     return lines, at, used, blocked
 
 
-def exact(state: XLinesState) -> Rewards | None:
+def exact(state: State) -> Rewards | None:
     """The result of a line-phase position with best play, if it can be worked out within BUDGET."""
+    state = own_position(state, XLinesState)
     if state.placing or state.outcome is not None or len(state.xs) - len(state.used) > UNUSED_SOLVED:
         return None
-    mover = state.to_move
+    mover = seat_to_move(state)
     try:
         return WIN[mover] if solve(*line_phase(state), BUDGET) else WIN[1 - mover]
     except OutOfBudget:
@@ -188,7 +190,8 @@ class Solver:
         self.left = budget
         self.known: dict[tuple[Square, ...], dict[tuple[int, int, int], bool]] = {}
 
-    def exact(self, state: XLinesState) -> Rewards | None:
+    def exact(self, state: State) -> Rewards | None:
+        state = own_position(state, XLinesState)
         if state.placing or state.outcome is not None or len(state.xs) - len(state.used) > self.unused:
             return None
         known = self.known.setdefault(state.xs, {})
@@ -199,15 +202,16 @@ class Solver:
             return None
         finally:
             self.left -= len(known) - before
-        mover = state.to_move
+        mover = seat_to_move(state)
         return WIN[mover] if wins else WIN[1 - mover]
 
 
-def value(state: XLinesState) -> Rewards:
+def value(state: State) -> Rewards:
     """While the x's are placed: the placement completed at random, then on a small board the exact
     result of its line phase where it takes few positions (who wins depends on the placement far more
     than on the luck of a random game), else a random line phase. (Line-phase positions the solver can
     answer are never asked.)"""
+    state = own_position(state, XLinesState)
     rng = random.Random(hash((state.xs, state.lines)))
     xs = state.xs
     if state.placing:
@@ -287,10 +291,11 @@ def random_lines(xs: tuple[Square, ...], lines: tuple[Line, ...], rng: random.Ra
 SOLVING = {"easy": (5, 20_000), "medium": (6, 50_000), "hard": (10, 150_000)}
 
 
-def effort(state: XLinesState) -> float:
+def effort(state: State) -> float:
     """Placing x's on a board too big to solve their line phase: a random completion says little of
     what the placement is worth, and the rules' every new placement costs a listing of its lines, so a
     placement gets a tenth of the search."""
+    state = own_position(state, XLinesState)
     return PLACING_EFFORT if state.placing and state.n > SOLVED_PLACEMENTS else 1.0
 
 
