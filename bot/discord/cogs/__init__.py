@@ -10,7 +10,7 @@ from bot.discord.cogs.history import History
 from bot.discord.cogs.play import Play
 from bot.discord.cogs.records import Records
 from bot.discord.cogs.rulebook import Rulebook
-from bot.discord.cogs.settings import Settings
+from bot.discord.cogs.settings import Preferences
 from bot.discord.cogs.takebacks import Takebacks
 
-COGS: tuple[type[Feature], ...] = (Challenges, Play, Takebacks, Records, Settings, Rulebook, History, Analyses, Help)
+COGS: tuple[type[Feature], ...] = (Challenges, Play, Takebacks, Records, Preferences, Rulebook, History, Analyses, Help)

@@ -18,7 +18,9 @@ def on_off(on: bool) -> str:
     return "on" if on else "off"
 
 
-class Settings(Feature):
+class Preferences(Feature):
+    """/settings: a player's turn reminders, and a whole server's (the service's Preferences)."""
+
     @app_commands.command(name="settings",
                           description="Turn reminders when your time runs low on or off (see them with no options)")
     @app_commands.guild_only()
