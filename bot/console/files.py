@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.models import Match
+from bot.models import Match, MatchStatus
 
 LOG_NAME = "console.log"  # the console's log, in the database's folder: the terminal is the players'
 
@@ -25,7 +25,7 @@ def picture_name(match: Match) -> str:
     (a database deleted and started again, or another database beside it)."""
     left = sum(level is not None for level in match.stand_ins)
     return (f"local-{match.id}-{match.seed:08x}-{match.stamp}{f'-{left}left' if left else ''}"
-            f"{'-end' if match.status == 'finished' else ''}.png")
+            f"{'-end' if match.status == MatchStatus.FINISHED else ''}.png")
 
 
 def replay_names(match: Match, parts: int) -> list[str]:

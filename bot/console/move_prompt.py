@@ -15,7 +15,7 @@ from bot.console.matches import Matches
 from bot.console.terminal import STOP_WORDS, Quit, Terminal, split
 from bot.console.text import history_lines, match_line, move_help, move_lines, player_at, refusal
 from bot.errors import NotFound, PlayerError
-from bot.models import DrawOffer, Match, Player
+from bot.models import DrawOffer, Match, MatchStatus, Player
 from bot.service import MatchService
 from renderers.results import seated
 from rules import IllegalMove, State
@@ -249,7 +249,7 @@ class MovePrompt:
             return None
         left = (await self.service.resign(match.channel_id, player)).match
         who = seated(player.name, match.rules.seat_name(seat))
-        if left.status == "active":
+        if left.status == MatchStatus.ACTIVE:
             self.say(f"{who} resigned: {left.names[seat]} plays on in that seat, and {player.name} will be "
                      f"placed last. {player_at(left, left.seat_to_move)} to move.")
         else:

@@ -12,7 +12,7 @@ from bot.console.matches import Matches
 from bot.console.menu import Menu
 from bot.console.move_prompt import Elsewhere, MovePrompt
 from bot.console.terminal import INTERRUPTS, InputFn, PrintFn, Quit, Terminal
-from bot.models import Match
+from bot.models import Match, MatchStatus
 from bot.service import MatchService
 
 STOPPED = "Stopped. Matches in progress stay saved: run `python -m bot.console` again to resume them."
@@ -55,7 +55,7 @@ class Console:
 
     async def play(self, match: Match) -> Match | None:
         """Play `match` until it ends (then the next match chosen, if any) or the players go to another."""
-        while match.status == "active":
+        while match.status == MatchStatus.ACTIVE:
             await self.display.show(match)
             if match.computer_to_move:
                 match = await self.computer_turn(match)

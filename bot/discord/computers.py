@@ -9,7 +9,7 @@ import discord
 
 from bot.discord import messages as text
 from bot.discord.posting import Poster
-from bot.models import Match
+from bot.models import Match, MatchStatus
 from bot.service import MatchService
 
 log = logging.getLogger(__name__)
@@ -28,7 +28,7 @@ class ComputerTurns:
     def play(self, match: Match, owed: bool = False) -> None:
         """If a computer is to move in `match`, let it play (in the background, one task per match).
         `owed`: a turn found in the database, not one that a move in this process just handed over."""
-        if match.status != "active" or match.computer_to_move is None or match.id in self._thinking:
+        if match.status != MatchStatus.ACTIVE or match.computer_to_move is None or match.id in self._thinking:
             return
         self._thinking.add(match.id)
         task = asyncio.create_task(self._turns(match.id, match.channel_id, owed), name=f"computer-{match.id}")
@@ -53,7 +53,7 @@ class ComputerTurns:
                 # (its own play is a no-op: this match is being played here)
                 if not await self.poster.show_unseen(text.move_text(result), result, "the computer's move"):
                     return  # the next move waits until this one is shown (its poster then goes on)
-                if match.status == "finished" or match.computer_to_move is None:
+                if match.status == MatchStatus.FINISHED or match.computer_to_move is None:
                     return
         except asyncio.CancelledError:
             raise

@@ -5,7 +5,19 @@ from collections.abc import Sequence
 
 from bot import steps
 from bot.analysis_report import NO_MISTAKES, coarse_line, contest, made_with, mistake_lines, player_lines
-from bot.models import Challenge, DrawOffer, Match, MoveResult, Notice, Player, Standing, Takeback
+from bot.models import (
+    Challenge,
+    ChallengeStatus,
+    DrawOffer,
+    Match,
+    MatchStatus,
+    MoveResult,
+    Notice,
+    NoticeKind,
+    Player,
+    Standing,
+    Takeback,
+)
 from bot.rulebook import player_count
 from bot.work import ordinal
 from engines.analysis import Analysis
@@ -73,7 +85,7 @@ def challenge_text(challenge: Challenge) -> str:
     seated = [p for p in challenge.accepted if p != challenge.challenger]
     if seated:
         lines.append("Seated: " + ", ".join(mention(p) for p in seated))
-    if challenge.status == "open":
+    if challenge.status == ChallengeStatus.OPEN:
         waiting = challenge.waiting_for
         asks = []
         if waiting:
@@ -99,9 +111,9 @@ def closed_line(challenge: Challenge) -> str:
     return {
         "accepted": "✅ Accepted — the match has started below." if len(challenge.accepted) == challenge.players
         else f"✅ Started with {len(challenge.accepted)} players — the match is below.",
-        "declined": f"❌ Declined{who}.",
-        "withdrawn": f"↩️ Withdrawn{who}.",
-        "expired": "⌛ Expired: nobody accepted in time.",
+        ChallengeStatus.DECLINED: f"❌ Declined{who}.",
+        ChallengeStatus.WITHDRAWN: f"↩️ Withdrawn{who}.",
+        ChallengeStatus.EXPIRED: "⌛ Expired: nobody accepted in time.",
     }[challenge.status]
 
 
@@ -118,7 +130,7 @@ def turn_line(match: Match) -> str:
 def start_text(match: Match) -> str:
     game = match.rules
     players = " vs ".join(who(match, seat) for seat in range(len(match.seats)))
-    first = f" — {mention(match.seats[0])} moves first" if match.status == "active" else ""
+    first = f" — {mention(match.seats[0])} moves first" if match.status == MatchStatus.ACTIVE else ""
     return (f"🎲 **{game.title}**: {players}{first}\n{turn_line(match)}\n"
             "Press **Move** under the board, or type `/move`; `/board` shows the board again.")
 
@@ -138,7 +150,7 @@ def move_text(result: MoveResult) -> str:
     if last is not None:
         for seat in last.passed:
             lines.append(f"{who(match, seat)} has no legal move and passes.")
-    lines.append(result_text(match) if match.status == "finished" else turn_line(match))
+    lines.append(result_text(match) if match.status == MatchStatus.FINISHED else turn_line(match))
     return "\n".join(lines)
 
 
@@ -151,7 +163,7 @@ def left_text(match: Match, seat: int, why: str) -> str:
 def timeout_text(match: Match, seat: int | None = None) -> str:
     """What a time-out posts: the result, or in a game of more than two that goes on, who plays on
     for `seat` (by default the last player to leave)."""
-    if match.status == "active":  # a computer took the seat of the player who ran out of time
+    if match.status == MatchStatus.ACTIVE:  # a computer took the seat of the player who ran out of time
         seat = match.leavers[-1] if seat is None else seat
         return "⏰ " + left_text(match, seat, f"{match.seats[seat].name} ran out of time.")
     return "⏰ " + result_text(match)
@@ -169,19 +181,19 @@ def notice_text(notice: Notice) -> str:
     """The words of a match's change shown late (see Notice), as they would have read at the time."""
     match, seat = notice.match, notice.seat
     assert match is not None
-    if notice.kind == "start":
+    if notice.kind == NoticeKind.START:
         return start_text(match)
-    if notice.kind == "move":
+    if notice.kind == NoticeKind.MOVE:
         return move_text(last_move(match))
-    if notice.kind == "offer":
+    if notice.kind == NoticeKind.OFFER:
         return draw_offer_text(DrawOffer(match=match, seat=seat if seat is not None else match.draw_offer or 0))
-    if notice.kind == "timeout":
+    if notice.kind == NoticeKind.TIMEOUT:
         return timeout_text(match, seat)
-    if notice.kind == "reminder":
+    if notice.kind == NoticeKind.REMINDER:
         return reminder_text(match)
     if notice.kind in TAKEBACK_KINDS and seat is not None:
         return takeback_text(Takeback(match, seat, TAKEBACK_KINDS[notice.kind]))
-    if notice.kind == "resign" and match.status == "active" and seat is not None:
+    if notice.kind == NoticeKind.RESIGN and match.status == MatchStatus.ACTIVE and seat is not None:
         return left_text(match, seat, f"{match.seats[seat].name} resigned.")
     return result_text(match)
 
@@ -195,7 +207,7 @@ def draw_offer_text(offer: DrawOffer) -> str:
     )
 
 
-TAKEBACK_KINDS = {"takeback-ask": "asked", "takeback": "granted", "takeback-no": "declined"}  # note kind: status
+TAKEBACK_KINDS = {NoticeKind.TAKEBACK_ASK: "asked", NoticeKind.TAKEBACK: "granted", NoticeKind.TAKEBACK_NO: "declined"}  # note kind: status
 
 
 def takeback_text(takeback: Takeback) -> str:
@@ -248,7 +260,7 @@ def board_caption(match: Match) -> str:
     game = match.rules
     players = " vs ".join(who(match, s) for s in range(len(match.seats)))
     last = f" Last move: **{match.moves[-1]}**." if match.moves else ""
-    state = result_text(match) if match.status == "finished" else turn_line(match)
+    state = result_text(match) if match.status == MatchStatus.FINISHED else turn_line(match)
     return f"**{game.title}** #{match.id} after {counted(len(match.moves), 'move')}: {players}.{last}\n{state}"
 
 

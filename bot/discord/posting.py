@@ -29,7 +29,18 @@ from bot.discord.payloads import Attachment
 from bot.discord.replies import Reply, passing, refusal, refused_how, see_above, taken_back
 from bot.discord.views import board_view, challenge_view, takeback_view
 from bot.errors import NotShown
-from bot.models import Challenge, ChallengeChange, Match, MatchChange, Notice, Player, Takeback
+from bot.models import (
+    Challenge,
+    ChallengeChange,
+    ChallengeStatus,
+    Match,
+    MatchChange,
+    MatchStatus,
+    Notice,
+    NoticeKind,
+    Player,
+    Takeback,
+)
 from bot.service import MatchService
 from bot.workers import Workers
 from renderers.describe import within_limit
@@ -65,7 +76,7 @@ def pings(*players: Player | None) -> discord.AllowedMentions:
 
 def awaited(match: Match) -> tuple[Player, ...]:
     """Whom a board of the match is for: the player to move, or everyone once it is over."""
-    if match.status == "finished":
+    if match.status == MatchStatus.FINISHED:
         return match.seats
     return (match.to_move,) if match.to_move is not None else ()
 
@@ -150,7 +161,7 @@ class Poster:
                                    view=board_view(match), allowed_mentions=mentions)
         if sent is not None:
             await sent(message)
-        board = (match.id, match.stamp, message.id) if message is not None and match.status == "active" else None
+        board = (match.id, match.stamp, message.id) if message is not None and match.status == MatchStatus.ACTIVE else None
         await self.service.posted(change.note, board)
         if latest:
             self.then(match, owed)
@@ -237,7 +248,7 @@ class Poster:
             await self.service.posted(change.note)
             return None
         now = await self.service.set_challenge_message(challenge.id, message.id, change.note)
-        if now.status != "open":  # closed before its message id was stored: nobody updated it
+        if now.status != ChallengeStatus.OPEN:  # closed before its message id was stored: nobody updated it
             await self.refresh_challenge(now)
         return message
 
@@ -347,7 +358,7 @@ class Poster:
         if challenge.message_id is not None:
             await self.refresh_challenge(challenge, notice.id)
             return
-        if challenge.status != "open":  # closed before anyone saw it: its match, if any, has its own notes
+        if challenge.status != ChallengeStatus.OPEN:  # closed before anyone saw it: its match, if any, has its own notes
             await self.service.posted(notice.id)
             return
         original = await self._original(notice)
@@ -360,17 +371,17 @@ class Poster:
     async def _repost_change(self, notice: Notice) -> None:
         match = notice.match
         assert match is not None
-        if notice.kind == "reminder":  # a reminder of a turn since played is no use
+        if notice.kind == NoticeKind.REMINDER:  # a reminder of a turn since played is no use
             if (current := await self._still_of_use(notice, match, lambda m: m.moves == match.moves)) is not None:
                 await self.remind(current)
             return
-        if notice.kind == "takeback-ask":  # nor is a request the opponent answered or let lapse
+        if notice.kind == NoticeKind.TAKEBACK_ASK:  # nor is a request the opponent answered or let lapse
             asking = notice.seat
             current = await self._still_of_use(notice, match, lambda m: asking is not None and m.takeback == asking)
             if current is not None and asking is not None:
                 await self.ask_takeback(self.channel(match.channel_id, notice.id), current, asking)
             return
-        if notice.kind == "start":
+        if notice.kind == NoticeKind.START:
             await self.refresh_challenge(notice.challenge)
         original = await self._original(notice)
         if original is not None and original.channel.id == match.channel_id and not original.flags.ephemeral \
@@ -383,7 +394,7 @@ class Poster:
         # Shown now, the turn of the player to move starts now (if it was not shown before after all:
         # a channel post whose nonce Discord already knows answers with the message made back then).
         told = replace(match, deadline=self.service.clock() + match.turn_seconds) if notice.latest and \
-            match.status == "active" else match
+            match.status == MatchStatus.ACTIVE else match
         content = text.notice_text(replace(notice, match=told))
         shown = MatchChange(told, note=notice.id, earlier=notice.earlier)
 
@@ -406,7 +417,7 @@ class Poster:
         """The notice's `match` now, with the notice's note, when the notice is its latest change and `still`
         holds for it; else None, the note cleared unshown."""
         current = await self.service.get_match(match.id)
-        if notice.latest and current.status == "active" and still(current):
+        if notice.latest and current.status == MatchStatus.ACTIVE and still(current):
             return MatchChange(current, note=notice.id)
         await self.service.posted(notice.id)
         return None

@@ -10,7 +10,7 @@ from typing import Any, ClassVar, Protocol, Self, runtime_checkable
 import discord
 
 from bot import steps
-from bot.models import Challenge, Match
+from bot.models import Challenge, ChallengeStatus, Match, MatchStatus
 
 
 @runtime_checkable
@@ -261,7 +261,7 @@ class GamesPage(PageTurn, Component, discord.ui.DynamicItem[discord.ui.Button],
 def challenge_view(challenge: Challenge) -> discord.ui.View:
     """Accept/Decline for named players, Join while seats are open, Start now where the challenger may
     begin with fewer players, Withdraw when nobody was named. All disabled once the challenge is closed."""
-    open_ = challenge.status == "open"
+    open_ = challenge.status == ChallengeStatus.OPEN
     actions: list[tuple[str, bool]] = []
     if challenge.invited:
         actions += [("accept", open_ and bool(challenge.waiting_for)), ("decline", open_)]
@@ -281,7 +281,7 @@ def board_view(match: Match) -> discord.ui.View:
     """The buttons under a board: Move while the match is on (and Take back in a two-player match once
     a move is made), Rematch, Replay and Analyse once it is over."""
     view = discord.ui.View(timeout=None)
-    if match.status == "finished":
+    if match.status == MatchStatus.FINISHED:
         view.add_item(RematchButton(match.id))
         view.add_item(ReplayButton(match.id))
         view.add_item(AnalyseButton(match.id))

@@ -16,7 +16,7 @@ from bot.discord import views
 from bot.discord.cogs.common import EMBED_COLOUR, Feature, in_channel, player, pressed, reply_to, via
 from bot.discord.posting import board_file, pings
 from bot.errors import NotAllowed, Stale
-from bot.models import DrawOffer, Player
+from bot.models import DrawOffer, MatchStatus, Player
 
 if TYPE_CHECKING:
     from bot.discord.client import GameBot
@@ -168,7 +168,7 @@ class Play(Feature):
         user = player(interaction.user)
         change = await self.service.resign(channel_id, user, via(interaction))
         match = change.match
-        if match.status == "active":  # a game of more than two goes on without them
+        if match.status == MatchStatus.ACTIVE:  # a game of more than two goes on without them
             seat = match.seat_of(user.id)
             if seat is None:  # the service lets only a player of the match resign
                 raise RuntimeError(f"{user.name} resigned from match {match.id} without a seat in it")
