@@ -22,14 +22,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bot.computer import ComputerPlayers  # noqa: E402
 from engines import LEVELS  # noqa: E402
 from games import GAMES  # noqa: E402
+from rules import State  # noqa: E402
 
 
-def positions(name: str, count: int, seed: int = 1) -> list:
+def positions(name: str, count: int, seed: int = 1) -> list[State]:
     """`count` running positions spread over random games, from the start to the late game."""
     rng = random.Random(seed)
-    found = []
+    found: list[State] = []
     while len(found) < count:
-        state, line = GAMES[name].start(players=2, seed=rng.randrange(10**6)), []
+        state = GAMES[name].start(players=2, seed=rng.randrange(10**6))
+        line: list[State] = []
         while state.outcome is None:
             line.append(state)
             state = state.play(rng.choice(state.legal_moves()))

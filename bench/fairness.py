@@ -38,6 +38,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 HERE = Path(__file__).resolve().parent
 PROJECT = HERE.parent
@@ -47,13 +48,17 @@ if SEEDING:
     BOT_ID = 0
 else:
     _spec = importlib.util.spec_from_file_location("latency", HERE / "latency.py")
+    if _spec is None or _spec.loader is None:
+        raise ImportError(f"cannot load {HERE / 'latency.py'}")
     latency = importlib.util.module_from_spec(_spec)
     sys.modules["latency"] = latency
     _spec.loader.exec_module(latency)  # also puts the project root first on sys.path
     from tests.support.standin import BOT_ID
-    from tests.support.users import Discord, User
+    from tests.support.users import Discord
 
-if SEEDING:
+if TYPE_CHECKING or not SEEDING:
+    from tests.support.users import User
+else:
     @dataclass(frozen=True)
     class User:  # as tests.support.users.User's fields: the seeding subprocess imports nothing of tests/
         id: int

@@ -95,9 +95,12 @@ class BenchStandIn(StandIn):
         now = time.perf_counter()
         touched, self._touched = self._touched, []
         for message in touched:
-            waiting = self._replies.get(message.interaction_id)
-            if message.interaction_id is None and message.files:
+            if message.interaction_id is not None:
+                waiting = self._replies.get(message.interaction_id)
+            elif message.files:
                 waiting = self._boards.get(message.channel_id)
+            else:
+                waiting = None
             if waiting is not None and not waiting.done() and not message.loading and not message.deleted:
                 waiting.set_result((message, now))
         await super()._changed()
@@ -132,9 +135,9 @@ class BenchStandIn(StandIn):
         """The next board posted in `channel` may answer an action (see reply)."""
         self._boards[channel] = asyncio.get_running_loop().create_future()
 
-    def late(self) -> collections.Counter:
+    def late(self) -> collections.Counter[str]:
         """Interactions answered after Discord's 3 seconds, or twice: how many, by error and command."""
-        found = collections.Counter()
+        found: collections.Counter[str] = collections.Counter()
         for interaction in self.interactions.values():
             if interaction.error:
                 data = interaction.payload.get("data") or {}
@@ -187,6 +190,8 @@ class RootBot(BotProcess):
 
     @property
     def pid(self) -> int:
+        if self.proc is None:
+            raise RuntimeError("the bot was never started")
         return self.proc.pid
 
     def log_problems(self) -> tuple[collections.Counter, list[str]]:
@@ -340,6 +345,12 @@ class Table:
     games: int = 0
     moves: int = 0
 
+    def to_move(self) -> User:
+        """The player to move in the match going on here."""
+        if self.mover is None:
+            raise RuntimeError(f"nobody is to move in channel {self.channel}: no match is going on")
+        return self.mover
+
 
 def tables(count: int, first_channel: int = CHANNEL_BASE) -> list[Table]:
     return [Table(first_channel + i, (User(PLAYER_BASE + 2 * i, f"p{2 * i}"), User(PLAYER_BASE + 2 * i + 1, f"p{2 * i + 1}")))
@@ -378,11 +389,12 @@ class Players:
     async def prefetch(self, table: Table, rng: random.Random) -> None:
         """A random legal move for the player to move, as they would find it in /move's autocomplete: one
         of the suggestions; when that is the start of several moves ("c3 …"), typed, and so on."""
+        mover = table.to_move()
         typed = ""
         for _ in range(10):
-            offered = await self.users.suggestions(table.mover, table.channel, "move", "notation", typed)
+            offered = await self.users.suggestions(mover, table.channel, "move", "notation", typed)
             if not offered:
-                raise Refused(f"nothing offered for {typed!r} in channel {table.channel} (mover {table.mover.name})")
+                raise Refused(f"nothing offered for {typed!r} in channel {table.channel} (mover {mover.name})")
             name, value = rng.choice(offered)
             if MORE not in name:
                 table.notation = value
@@ -392,7 +404,7 @@ class Players:
 
     async def move(self, table: Table) -> tuple[float, bool]:
         """/move with the move prefetched: seconds to the board image; whether the match goes on."""
-        action = await self.users.command(table.mover, table.channel, "move", notation=table.notation)
+        action = await self.users.command(table.to_move(), table.channel, "move", notation=table.notation)
         table.notation = None
         board, seconds = await self.standin.reply(action)
         if board.ephemeral or not board.files:

@@ -128,14 +128,14 @@ def main() -> None:
     print(f"{'game':<{width}} {'this':>8} {'other':>8} {'ratio':>7} {'this KiB':>9} {'other KiB':>10}")
     for label, game_name, options, players in table:
         medians: dict[Path, list[float]] = {ROOT: [], args.against: []}
-        sizes: dict[Path, float] = {}
+        kib: dict[Path, float] = {}  # each checkout's median PNG size
         for _ in range(args.rounds):
             for root in (ROOT, args.against):
                 got = timed(root, game_name, options, players, args.positions, args.seed)
                 medians[root].append(statistics.median(got["cpu"]))
-                sizes[root] = statistics.median(got["sizes"])
+                kib[root] = statistics.median(got["sizes"])
         this, other = statistics.median(medians[ROOT]), statistics.median(medians[args.against])
-        print(f"{label:<{width}} {this:8.2f} {other:8.2f} {this / other:7.2f} {sizes[ROOT]:9.1f} {sizes[args.against]:10.1f}",
+        print(f"{label:<{width}} {this:8.2f} {other:8.2f} {this / other:7.2f} {kib[ROOT]:9.1f} {kib[args.against]:10.1f}",
               flush=True)
 
 

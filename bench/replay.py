@@ -61,6 +61,7 @@ def playout(name: str, seed: int, moves: int) -> list[str]:
     played: list[str] = []
     while state.outcome is None and (not moves or len(played) < moves):
         state = state.play(rng.choice(state.legal_moves()))
+        assert state.last is not None, "play() records the move it made"
         played.append(state.last.notation)
     return played
 

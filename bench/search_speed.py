@@ -15,10 +15,13 @@ python-ataxx, for its side of the perft, is installed for this benchmark only: p
 from __future__ import annotations
 
 import argparse
+import importlib
 import random
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import ParamSpec, TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -26,6 +29,9 @@ from engines import analyse, deepen  # noqa: E402
 from engines.games.infection_board import InfectionBoard, perft  # noqa: E402
 from engines.levels import ALPHABETA, LEVELS  # noqa: E402
 from games import GAMES, REGISTRY  # noqa: E402
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
 class RulesPosition:
@@ -42,7 +48,7 @@ class RulesPosition:
         return RulesPosition(self.state.play(move))
 
 
-def timed(work, *args, **keywords) -> tuple[object, float]:
+def timed(work: Callable[P, R], *args: P.args, **keywords: P.kwargs) -> tuple[R, float]:
     started = time.process_time()
     result = work(*args, **keywords)
     return result, time.process_time() - started
@@ -52,9 +58,8 @@ def perft_rows(depth: int) -> list[str]:
     start = GAMES["attaxx"].start()
     ways = [("rules (the Monte-Carlo search's moves)", lambda d: perft(RulesPosition(start), d)),
             ("bit-board (the alpha-beta search's)", lambda d: perft(InfectionBoard.of(start), d))]
-    try:
-        import ataxx
-
+    try:  # no dependency of the project, so typed as a module found at run time
+        ataxx = importlib.import_module("ataxx")
         ways.append(("python-ataxx 2.2.0", lambda d: ataxx.Board().perft(d)))
     except ImportError:
         print("(python-ataxx is not installed: pip install ataxx==2.2.0 for its column)", file=sys.stderr)
@@ -93,11 +98,14 @@ def speed_rows(games: list[str], count: int) -> list[str]:
             work = seconds = 0.0
             for k, state in enumerate(states):
                 if budget.search == ALPHABETA:
-                    found, spent = timed(deepen, state, engine.knowledge.board, budget, seconds=60)
-                    work += found.nodes
+                    board = engine.knowledge.board
+                    if board is None:  # the registry refuses such an engine
+                        raise ValueError(f"{name} searches with alpha-beta at {level}, but its knowledge has no board")
+                    deepened, spent = timed(deepen, state, board, budget, seconds=60)
+                    work += deepened.nodes
                 else:
-                    found, spent = timed(analyse, state, engine, level, seed=k, seconds=60)
-                    work += found.done
+                    searched, spent = timed(analyse, state, engine, level, seed=k, seconds=60)
+                    work += searched.done
                 seconds += spent
             unit = "nodes" if budget.search == ALPHABETA else "iterations"
             rows.append(f"{name:<12} {level:<7} {budget.search:<10} {work / seconds:>8.0f} {unit:<10}"

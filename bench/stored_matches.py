@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import importlib
 import json
 import random
 import sqlite3
@@ -72,7 +73,7 @@ class _Cursor:
 class _Statement:
     """What aiosqlite's execute() returns (awaited, or used as `async with`)."""
 
-    def __init__(self, run):
+    def __init__(self, run) -> None:
         self._run = run
         self._cursor: _Cursor | None = None
 
@@ -88,7 +89,8 @@ class _Statement:
         return await self._get()
 
     async def __aexit__(self, *exc) -> None:
-        self._cursor._cursor.close()
+        if self._cursor is not None:  # made by __aenter__
+            self._cursor._cursor.close()
 
 
 def _awaited(method):
@@ -151,13 +153,15 @@ async def seed(args: argparse.Namespace) -> dict:
     from bot.models import Player
     from bot.service import MatchService
 
+    # The store of ROOT, whichever checkout that is (its Store class differs from this checkout's),
+    # found at run time.
     try:
-        from bot.db import open_store
+        stores = importlib.import_module("bot.db")
     except ModuleNotFoundError:  # a ROOT from before the store became the bot.db package
-        from bot.store import open_store
+        stores = importlib.import_module("bot.store")
 
     rng = random.Random(args.seed)
-    store = await open_store(args.database)  # migrations applied as the bot applies them
+    store = await stores.open_store(args.database)  # migrations applied as the bot applies them
     inline = False
     if not str(args.database).startswith("postgres"):
         if args.aiosqlite:
@@ -173,7 +177,7 @@ async def seed(args: argparse.Namespace) -> dict:
     if active > len(spots):
         raise SystemExit(f"{active} active matches need as many channels: raise --guilds or --channels")
     people = [Player(PLAYER_BASE + k, f"player{k}") for k in range(args.players)]
-    counts = {"finished": 0, "active": 0, "computer": 0, "moves": 0, "resigned": 0, "draw agreed": 0,
+    counts: dict[str, float] = {"finished": 0, "active": 0, "computer": 0, "moves": 0, "resigned": 0, "draw agreed": 0,
               "played out": 0}
     board: dict | None = None
 
@@ -242,7 +246,10 @@ async def seed(args: argparse.Namespace) -> dict:
         await store.close()
     counts["seconds"] = round(time.perf_counter() - started, 1)
     counts["inline sqlite"] = inline
-    code = str(Path(sys.modules["bot"].__file__).resolve().parents[1])
+    bot_file = sys.modules["bot"].__file__
+    if bot_file is None:
+        raise RuntimeError("the bot package was not imported from ROOT's files")
+    code = str(Path(bot_file).resolve().parents[1])
     return {"counts": counts, "guilds": {str(g): c for g, c in guilds.items()}, "board": board, "code": code}
 
 

@@ -28,6 +28,7 @@ searches, and the results do not depend on the machine's load either. Run by han
 from __future__ import annotations
 
 import argparse
+import importlib
 import math
 import random
 import statistics
@@ -92,13 +93,15 @@ def reference_alphabeta(state, depth: int) -> str:
             else -search(child, -math.inf, -alpha, depth - 1)
         if best is None or score > alpha:
             best, alpha = move, score
+    if best is None:
+        raise ValueError(f"no move to choose: the game is over ({state.outcome})")
     return board.notation(best)
 
 
 def python_ataxx(depth: int):
-    try:
-        import ataxx
-        import ataxx.players
+    try:  # no dependency of the project, so typed as a module found at run time
+        ataxx = importlib.import_module("ataxx")
+        importlib.import_module("ataxx.players")
     except ImportError:
         sys.exit("python-ataxx is missing: pip install ataxx==2.2.0 (for this benchmark only)")
 
@@ -276,7 +279,7 @@ def summary(results: list[tuple[Pairing, list[Played]]]) -> list[str]:
 
 
 def pairings(args: argparse.Namespace) -> list[Pairing]:
-    found = []
+    found: list[Pairing] = []
     for name in args.games:
         players = args.players if args.players in GAMES[name].players else 2
         for level in args.levels:

@@ -8,7 +8,7 @@ import pytest
 from bot.computer import ComputerPlayers
 from bot.db import open_store
 from bot.db.sqlite import SqliteStore
-from bot.models import Match, Player
+from bot.models import ChallengeChange, Match, MatchChange, Player
 from bot.service import MatchService
 from tests.support.clock import Clock
 from tests.support.inprocess import env  # noqa: F401  (the in-process bot, for the Discord tests)
@@ -52,10 +52,13 @@ async def service(store, clock):
     computers.close()
 
 
-async def start_match(service: MatchService, game: str = "attaxx", channel: int = CHANNEL, **kwargs):
+async def start_match(service: MatchService, game: str = "attaxx", channel: int = CHANNEL, **kwargs) -> Match:
     """alice challenges bob, bob accepts: the started match."""
     made = await service.challenges.challenge(GUILD, channel, ALICE, game, [BOB], **kwargs)
-    return (await service.challenges.accept(made.challenge.id, BOB)).match
+    assert isinstance(made, ChallengeChange), "the challenge waits for bob"
+    started = await service.challenges.accept(made.challenge.id, BOB)
+    assert isinstance(started, MatchChange), "bob's accept starts the match"
+    return started.match
 
 
 async def play_random(service: MatchService, match: Match, rng: random.Random, moves: int | None = None,
@@ -66,8 +69,10 @@ async def play_random(service: MatchService, match: Match, rng: random.Random, m
     while match.status == "active" and (moves is None or played < moves):
         if match.computer_to_move:
             result = await service.play.computer_move(match.id)
+            assert result is not None, "a computer is to move, and nothing else is thinking for it"
         else:
             mover = match.to_move
+            assert mover is not None, "an active match has someone to move"
             result = await service.play.move(channel, mover, rng.choice(match.state.legal_moves()))
             assert result.seat == match.seat_of(mover.id)
         match = result.match

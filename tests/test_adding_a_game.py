@@ -71,6 +71,7 @@ def example(tmp_path, monkeypatch) -> dict[str, ModuleType]:
         file.write_text(code, encoding="utf-8")
         name = path.removesuffix(".py").replace("/", ".")
         spec = importlib.util.spec_from_file_location(name, file)
+        assert spec is not None and spec.loader is not None, f"{file} cannot be imported"
         module = importlib.util.module_from_spec(spec)
         monkeypatch.setitem(sys.modules, name, module)
         spec.loader.exec_module(module)
@@ -143,7 +144,7 @@ def test_the_pages_code_passes_the_projects_linter(tmp_path):
     assert result.returncode == 0, f"ruff finds in the page's code:\n{result.stdout}{result.stderr}"
 
 
-def test_the_pages_interpreter_examples_run_as_written():
+def test_the_pages_interpreter_examples_run_as_written() -> None:
     examples = "\n".join(code_blocks(TEXT, "pycon"))
     assert ">>> " in examples
     test = doctest.DocTestParser().get_doctest(examples, {}, PAGE.name, str(PAGE), 0)

@@ -19,7 +19,8 @@ def random_game(name: str, players: int, seed: int, options: dict | None = None)
     game = GAMES[name]
     rng = random.Random(seed)
     start = game.start(players=players, options=options or {}, seed=seed)
-    state, log = start, []
+    state = start
+    log: list[str] = []
     while state.outcome is None:
         assert len(log) < MAX_PLIES, "the game did not end"
         moves = state.legal_moves()
@@ -27,7 +28,7 @@ def random_game(name: str, players: int, seed: int, options: dict | None = None)
         assert len(set(moves)) == len(moves)
         move = rng.choice(moves)
         after = state.play(move)
-        assert after.last.notation == move, "play() must record the canonical notation it was given"
+        assert after.last is not None and after.last.notation == move, "play() must record the canonical notation it was given"
         log.append(move)
         state = after
     return start, state, log

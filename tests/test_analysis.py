@@ -24,7 +24,9 @@ from games import GAMES, REGISTRY, assemble, choose_move, evaluate, work_for
 from rules import State
 from rules.contract import Hooks
 from rules.core import Game, IllegalMove, LastMove, Outcome
-from tests.support.playouts import random_states
+from rules.permutation import PermutationState
+from rules.xlines import XLinesState
+from tests.support.playouts import last_move, random_states, seat_to_move
 
 
 def work(state: State) -> int:
@@ -43,12 +45,12 @@ def handing_over(name: str, seed: int) -> tuple[State, str, str]:
     rng = random.Random(seed)
     state = GAMES[name].start(2, {}, seed)
     while state.outcome is None:
-        mover, legal = state.to_move, state.legal_moves()
-        wins = [move for move in legal if wins_at_once(state.play(move), mover)]
+        seat, legal = seat_to_move(state), state.legal_moves()
+        wins = [move for move in legal if wins_at_once(state.play(move), seat)]
         if len(wins) == 1:
             for move in legal:
                 after = state.play(move)
-                if after.outcome is None and any(wins_at_once(after.play(reply), after.to_move)
+                if after.outcome is None and any(wins_at_once(after.play(reply), seat_to_move(after))
                                                  for reply in after.legal_moves()):
                     return state, wins[0], move
         state = state.play(rng.choice(legal))
@@ -61,8 +63,8 @@ def analysed(states: list[State], base: int = 0, engine: Engine | None = None) -
     registered one unless given."""
     game, players = states[0].game, states[0].players
     engine = engine or REGISTRY[game].engine
-    moves = [s.last.notation for s in states[1:]]
-    movers = [s.last.seat for s in states[1:]]
+    moves = [last_move(s).notation for s in states[1:]]
+    movers = [last_move(s).seat for s in states[1:]]
     budget = engines.work_for(engine, len(states))
     played = [*moves, None]
     first = [engines.evaluate(state, engine, budget, base + k, played[k]) for k, state in enumerate(states)]
@@ -88,20 +90,23 @@ def solved_game_positions(name: str, options: dict, count: int, ready) -> list[S
 
 def throwable(state: State, solver) -> tuple[list[str], list[str]]:
     """The moves that keep a proven win of the mover, and those that throw it away."""
-    mover = state.to_move
-    keep, throw = [], []
+    seat = seat_to_move(state)
+    keep: list[str] = []
+    throw: list[str] = []
     for move in state.legal_moves():
         after = state.play(move)
         value = outcome_rewards(after.outcome, 2) if after.outcome is not None else solver(after)
-        (keep if value[mover] == 1.0 else throw).append(move)
+        (keep if value[seat] == 1.0 else throw).append(move)
     return keep, throw
 
 
 def line_phase(state: State) -> bool:
+    assert isinstance(state, XLinesState), f"a position of X's and lines, not {state.game}"
     return not state.placing and xlines.exact(state) is not None
 
 
 def numbering(state: State) -> bool:
+    assert isinstance(state, PermutationState), f"a position of Multiplications, not {state.game}"
     return not state.placing and permutation.exact(state) is not None
 
 

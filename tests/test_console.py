@@ -45,7 +45,7 @@ class Script:
 class Mover:
     """Answers every move prompt with the first legal move of its own copy of the game."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.state = GAMES["attaxx"].start(2)
         self.names = ["alice", "bob"]
         self.played: list[str] = []
@@ -181,7 +181,7 @@ async def test_setup_asks_again_after_bad_answers(db_path):
     assert (await latest(db_path)).names == ["alice", "bob"]
 
 
-async def test_database_path_comes_from_the_environment_unless_given(tmp_path, monkeypatch):
+async def test_database_path_comes_from_the_environment_unless_given(tmp_path, monkeypatch) -> None:
     monkeypatch.setenv("DATABASE_PATH", str(tmp_path / "env" / "bot.sqlite3"))
     monkeypatch.delenv("DATABASE_URL", raising=False)
     out: list[str] = []
@@ -189,7 +189,7 @@ async def test_database_path_comes_from_the_environment_unless_given(tmp_path, m
     assert (tmp_path / "env" / "bot.sqlite3").exists() and out[-1].startswith("Stopped.")
 
 
-async def test_with_database_url_the_console_plays_on_postgresql(tmp_path, monkeypatch, postgres_server):
+async def test_with_database_url_the_console_plays_on_postgresql(tmp_path, monkeypatch, postgres_server) -> None:
     monkeypatch.setenv("DATABASE_PATH", str(tmp_path / "bot.sqlite3"))
     async with empty_database(postgres_server) as url:
         monkeypatch.setenv("DATABASE_URL", url)
@@ -221,7 +221,7 @@ def test_python_dash_m_runs_and_ends_quietly_at_end_of_input(tmp_path):
     assert len(list((tmp_path / "boards").glob("local-1-*-1.png"))) == 1
 
 
-async def test_five_players_retry_a_k_too_big_for_them_then_play_to_the_end(db_path):
+async def test_five_players_retry_a_k_too_big_for_them_then_play_to_the_end(db_path) -> None:
     names = ["ann", "ben", "cat", "dan", "eve"]
     state = GAMES["permutation"].start(5, {"k": 4})
     played: list[str] = []
@@ -248,8 +248,10 @@ async def test_five_players_retry_a_k_too_big_for_them_then_play_to_the_end(db_p
     match = await latest(db_path)
     assert match.names == names and match.state.n == 21 and len(match.moves) == 41 == len(played)
     assert match.outcome == state.outcome and match.outcome.reason == "all 21 numbers written"
+    scores = state.scores
+    assert scores is not None, "Multiplications keeps scores"
     for seat, name in enumerate(names):
-        assert f"{name} {state.scores[seat]}" in text
+        assert f"{name} {scores[seat]}" in text
     assert "Traceback" not in text
 
 
@@ -270,17 +272,20 @@ async def test_question_mark_builds_a_move_step_by_step(db_path):
 
     def numbers_to(move: str) -> list[str]:
         """The numbers to type to build `move`, picking at each step the choice that leads to it."""
-        typed, step = [], steps.START
+        typed: list[str] = []
+        step = steps.START
         wanted = "".join(move_parts(state, move))
         while True:
             for k, choice in enumerate(steps.panel(state, step).choices, 1):
                 kind, target = steps.parse(choice.value)
                 if kind == steps.MOVE and target == move:
                     return typed + [str(k)]
-                if kind == steps.PART and wanted.startswith(target.prefix):
-                    typed.append(str(k))
-                    step = target
-                    break
+                if kind == steps.PART:
+                    assert isinstance(target, steps.Step), "a part's value reads as a step"
+                    if wanted.startswith(target.prefix):
+                        typed.append(str(k))
+                        step = target
+                        break
 
     picks = numbers_to("c1: b2>c2 b2>d2")
     picks = picks[:1] + ["b"] + picks
@@ -326,7 +331,7 @@ class Follower:
         return self.sent
 
 
-async def test_playing_the_computer_at_the_console(db_path, monkeypatch):
+async def test_playing_the_computer_at_the_console(db_path, monkeypatch) -> None:
     monkeypatch.setenv("COMPUTER_SECONDS", "0.05")
     out: list[str] = []
     script = Script(["attaxx", "ann", "computer grandmaster", "computer easy"], then=Follower(out, "ann"))
@@ -347,7 +352,7 @@ async def test_playing_the_computer_at_the_console(db_path, monkeypatch):
     assert not any(prompt.startswith("Computer") for prompt in script.prompts), "the computer is never asked"
 
 
-async def test_playing_second_against_the_computer_at_the_console(db_path, monkeypatch):
+async def test_playing_second_against_the_computer_at_the_console(db_path, monkeypatch) -> None:
     """Any seat may be the computer's, as long as one player is a person: it then moves first."""
     monkeypatch.setenv("COMPUTER_SECONDS", "0.05")
     out: list[str] = []
@@ -476,7 +481,7 @@ async def test_takebacks_at_the_console(db_path):
     assert match.seats[1].name == "Computer (easy)" and match.moves == () and match.state.to_move == 0
 
 
-async def test_a_finished_match_analysed_at_the_console(db_path, monkeypatch):
+async def test_a_finished_match_analysed_at_the_console(db_path, monkeypatch) -> None:
     monkeypatch.setenv("COMPUTER_SECONDS", "0.05")
     out = await run(db_path, Script(SETUP + ["b6", "a2", "analyse 1", "resign", "y"]))
     assert "Match #1 is still being played: it can be analysed once it is over." in out

@@ -17,7 +17,7 @@ from bot.console.files import LOG_NAME
 from bot.console.session import STOPPED
 from bot.console.setup import local_player
 from bot.db.sqlite import SqliteStore
-from bot.models import LOCAL_GUILD
+from bot.models import LOCAL_GUILD, ChallengeChange, MatchChange
 from bot.service import MAX_TURN_SECONDS, MatchService
 from tests.test_console import local
 
@@ -149,13 +149,20 @@ async def long_match(db: Path, moves: int) -> int:
     try:
         service = MatchService(store, notes=False)
         ann, ben = local_player("ann"), local_player("ben")
-        challenge = (await service.challenge(LOCAL_GUILD, 0, ann, "elevation", [ben], turn_seconds=MAX_TURN_SECONDS)).challenge
-        match = (await service.accept(challenge.id, ben)).match
+        made = await service.challenge(LOCAL_GUILD, 0, ann, "elevation", [ben], turn_seconds=MAX_TURN_SECONDS)
+        assert isinstance(made, ChallengeChange), "the challenge waits for ben"
+        started = await service.accept(made.challenge.id, ben)
+        assert isinstance(started, MatchChange), "ben's accept starts the match"
+        match = started.match
         rng = random.Random(7)
         while match.status == "active" and len(match.moves) < moves:
-            match = (await service.move(0, match.to_move, rng.choice(match.state.legal_moves()))).match
+            mover = match.to_move
+            assert mover is not None, "an active match has someone to move"
+            match = (await service.move(0, mover, rng.choice(match.state.legal_moves()))).match
         if match.status == "active":
-            match = (await service.resign(0, match.to_move)).match
+            mover = match.to_move
+            assert mover is not None, "an active match has someone to move"
+            match = (await service.resign(0, mover)).match
         return match.id
     finally:
         await store.close()

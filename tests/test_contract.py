@@ -145,7 +145,8 @@ def check_rules(game: Game, options: dict) -> list:
 
 def played(name: str, start, rng: random.Random):
     """A random game from `start` (at most PLIES moves), checking each move as it goes: its states and moves."""
-    state, states, moves = start, [start], []
+    state, states = start, [start]
+    moves: list[str] = []
     sampler = random.Random(0)  # which moves' parts to check where there are many: apart from the game's own moves
     while state.outcome is None and len(moves) < PLIES:
         legal = state.legal_moves()
@@ -259,7 +260,8 @@ class Skirmish(Hooks):
         written = tidy(move)
         if written not in self.legal_moves():  # only the canonical spelling: "b1c1" for "b1xc1" is refused
             raise IllegalMove(f"{shown(move)} is no move here: {' or '.join(self.legal_moves())}")
-        at = tuple(ROW.index(written[-2]) if s == seat else self.at[s] for s in range(2))
+        to = ROW.index(written[-2])
+        at = (to, self.at[1]) if seat == 0 else (self.at[0], to)
         taken = written[2] == "x"
         return replace(self, at=at, to_move=None if taken else 1 - seat, last=LastMove(seat, written),
                        outcome=Outcome.won(seat, "enemy taken") if taken else None)

@@ -11,7 +11,7 @@ import re
 import pytest
 
 from bot.discord import replies
-from tests.support.inprocess import CHANNEL
+from tests.support.inprocess import CHANNEL, BotUsers
 from tests.support.standin import BOT_ID, Message
 from tests.support.users import Discord, User
 from tests.test_discord import ALICE, BOB, CAROL, challenge_accepted
@@ -32,7 +32,7 @@ def announced(env: Discord, channel: int = CHANNEL) -> list[str]:
     return [found[1] for m in env.standin.channel(channel) if (found := PLAYED.search(m.content))]
 
 
-async def stored(env: Discord, channel: int = CHANNEL) -> list[str]:
+async def stored(env: BotUsers, channel: int = CHANNEL) -> list[str]:
     return list((await env.client.service.latest(channel)).moves)
 
 

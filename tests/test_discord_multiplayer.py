@@ -18,7 +18,8 @@ def labels(message, enabled: bool | None = None) -> list[str]:
 async def play(env: Discord, start, moves: int | None = None):
     """Whoever the last message pinged picks a legal move from what autocomplete lists, until the game
     ends or `moves` were played; returns the last message and the users in the order they moved."""
-    message, movers = start, []
+    message = start
+    movers: list[str] = []
     while "your move" in message.content and (moves is None or len(movers) < moves):
         [pinged] = message.mentions
         mover = EVERYONE[pinged]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 
-from PIL import Image
+from PIL import GifImagePlugin, Image
 
 from tests.support.inprocess import CHANNEL
 from tests.support.standin import Message
@@ -15,7 +15,7 @@ from tests.test_discord import ALICE, BOB, CAROL, challenge_accepted
 def gif_frames(message: Message) -> int:
     [data] = [v for k, v in message.files.items() if k.endswith(".gif")]
     with Image.open(io.BytesIO(data)) as gif:
-        assert gif.format == "GIF"
+        assert isinstance(gif, GifImagePlugin.GifImageFile) and gif.format == "GIF"
         return gif.n_frames
 
 

@@ -86,6 +86,7 @@ def examples() -> list[Example]:
                 setattr(steps[-1], key, value.strip())
                 continue
             move = MOVE.match(text)
+            assert move is not None, f"'{text}' is not a move"
             steps.append(Step(move["typed"], move["canonical"] or move["typed"], move["effect"]))
         found.append(Example(game, players, options, steps, TEXT[: block.start()].count("\n") + 1))
     return found

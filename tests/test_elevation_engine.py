@@ -37,7 +37,7 @@ def scattered(rng: random.Random, per_side: int) -> ElevationState:
 
 def positions(count: int) -> list[ElevationState]:
     """Positions of random games from the start (flat and random terrain) and scattered ones."""
-    found = []
+    found: list[ElevationState] = []
     for seed in range(count):
         rng = random.Random(seed)
         if seed % 2:
@@ -46,6 +46,7 @@ def positions(count: int) -> list[ElevationState]:
         state = ELEVATION.start(options={"terrain": "random"} if seed % 4 == 2 else {}, seed=seed)
         for _ in range(rng.randrange(0, 40)):
             state = state.play(rng.choice(state.legal_moves()))
+        assert isinstance(state, ElevationState)
         found.append(state)
     return found
 
@@ -192,7 +193,9 @@ LONE_SAMURAI = """
 
 
 def sides(pieces) -> tuple[list[int], list[int]]:
-    return tuple([c for c in range(36) if pieces[c] and OWNER[pieces[c]] == seat] for seat in (0, 1))
+    def cells(seat: int) -> list[int]:
+        return [c for c in range(36) if pieces[c] and OWNER[pieces[c]] == seat]
+    return cells(0), cells(1)
 
 
 def test_the_siege_counts_the_tiles_and_climbs_still_needed_to_stand_two_above_an_enemy():

@@ -117,7 +117,7 @@ def test_renders_are_deterministic_and_follow_the_position():
     assert len(pictures) == 6
 
 
-def test_every_square_shows_its_height_by_shade_and_number():
+def test_every_square_shows_its_height_by_shade_and_number() -> None:
     state = start("random", 3)
     img = picture(state)
     shades: dict[int, set] = {}

@@ -13,19 +13,22 @@ from engines.rewards import outcome_rewards
 from games import GAMES, choose_move
 from rules import State
 from rules.xlines import Line, XLinesState
+from tests.support.playouts import seat_to_move
 
 
 def best_play(state: State) -> tuple[float, ...]:
     """Every seat's reward with best play (max^n), by trying every move (but not after a win)."""
     if state.outcome is not None:
         return outcome_rewards(state.outcome, state.players)
-    mover, best = state.to_move, None
+    mover = seat_to_move(state)
+    best: tuple[float, ...] | None = None
     for move in state.legal_moves():
         rewards = best_play(state.play(move))
         if best is None or rewards[mover] > best[mover]:
             best = rewards
             if best[mover] == 1.0:
                 break
+    assert best is not None, "a game still running offers a move"
     return best
 
 
@@ -42,11 +45,12 @@ def random_game_until(name: str, seed: int, options: dict, ready) -> State | Non
 
 def line_phase_positions(count: int, lines: int) -> list[XLinesState]:
     """Positions of 8×8 games with at least `lines` lines drawn, from different random games."""
-    found = []
+    found: list[XLinesState] = []
     for seed in range(200):
         state = random_game_until("xlines", seed, {"size": 8},
                                   lambda s, rng, drawn=lines + seed % 3: not s.placing and len(s.lines) >= drawn)
         if state is not None:
+            assert isinstance(state, XLinesState)
             found.append(state)
             if len(found) == count:
                 return found

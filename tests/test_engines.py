@@ -20,8 +20,9 @@ from engines import LEVELS, Engine
 from engines.knowledge import GENERIC
 from games import GAMES, REGISTRY, choose_move, level_budget
 from rules import BadOptions, IllegalMove, LastMove, Outcome, State
+from rules.core import still_playing
 from rules.elevation import NEAR, ElevationState, piece
-from tests.support.playouts import VARIANTS, random_states
+from tests.support.playouts import VARIANTS, random_states, seat_to_move
 
 
 def wins_alone(state: State, seat: int) -> bool:
@@ -41,7 +42,7 @@ def winning_moves(state: State) -> set[str]:
     a game of Multiplications, and in X's and lines a move wins when it leaves the opponent one last
     line to draw. (Elevation, where a position with one legal turn is rare, is spared the listing.)"""
     forced = settled if state.game != "elevation" else (lambda after: after)
-    return {move for move in state.legal_moves() if wins_alone(forced(state.play(move)), state.to_move)}
+    return {move for move in state.legal_moves() if wins_alone(forced(state.play(move)), seat_to_move(state))}
 
 
 def proven_won(state: State, move: str) -> bool:
@@ -49,15 +50,17 @@ def proven_won(state: State, move: str) -> bool:
     `move` won: a longer win than a win in one is a win all the same."""
     exact = REGISTRY[state.game].engine.knowledge.exact
     after = state.play(move)
-    return exact is not None and after.outcome is None and (exact(after) or (0.0,) * 2)[state.to_move] == 1.0
+    return exact is not None and after.outcome is None and (exact(after) or (0.0,) * 2)[seat_to_move(state)] == 1.0
 
 
 def safe_moves(state: State) -> set[str] | None:
     """When the player to move has no win in one and some of their moves let the opponent win at once
     and others do not: the others. Else None."""
-    mover, safe, moves = state.to_move, set(), state.legal_moves()
-    if len(moves) > 80 or winning_moves(state):
+    safe: set[str] = set()
+    moves = state.legal_moves()
+    if not moves or len(moves) > 80 or winning_moves(state):
         return None
+    mover = seat_to_move(state)
     for move in moves:
         after = state.play(move)
         if state.game != "elevation":
@@ -233,7 +236,7 @@ class Nim:
             raise IllegalMove(f"{move} is not a move here")
         heap, take = (int(part) for part in move.split(":"))
         heaps = tuple(size - take if k == heap - 1 else size for k, size in enumerate(self.heaps))
-        seat = self.to_move
+        seat = still_playing(self.to_move)
         last = LastMove(seat, move)
         if not any(heaps):
             others = frozenset(range(self.players)) - {seat}

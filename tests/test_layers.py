@@ -26,7 +26,7 @@ ENTRY = "bot/__main__.py"  # ...besides `python -m bot`, which starts it (or exp
 
 def imported(path: Path) -> set[str]:
     """The modules a file imports, by their full dotted name (relative imports resolved)."""
-    names = set()
+    names: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             names.update(alias.name for alias in node.names)

@@ -41,7 +41,7 @@ async def test_a_server_may_run_only_so_many_matches_against_the_computer(servic
     await against_the_computer(service, ALICE, 3301, guild=OTHER_GUILD)
 
 
-async def test_one_replay_at_a_time_a_player_and_the_next_told_its_place(service):
+async def test_one_replay_at_a_time_a_player_and_the_next_told_its_place(service) -> None:
     finished = [await start_match(service, channel=3400 + k) for k in range(3)]
     for match in finished:
         await service.play.resign(match.channel_id, BOB)
@@ -66,7 +66,7 @@ async def test_one_replay_at_a_time_a_player_and_the_next_told_its_place(service
     assert await service.records.replay(matches[2], ALICE.id) == [b"GIF89a"]  # hers was posted: she may ask again
 
 
-async def test_one_analysis_at_a_time_a_player_a_second_asker_joins_it_and_the_next_is_told_its_place(service):
+async def test_one_analysis_at_a_time_a_player_a_second_asker_joins_it_and_the_next_is_told_its_place(service) -> None:
     finished = [await start_match(service, channel=3500 + k) for k in range(3)]
     for match in finished:
         await service.play.resign(match.channel_id, BOB)

@@ -83,7 +83,8 @@ def short_result(state: State, plies: int) -> int | None:
     with best play, through the rules; None when it is not (or may be drawn)."""
     if plies == 0:
         return None
-    mover, found = state.to_move, []
+    mover = state.to_move
+    found: list[int | None] = []  # each move's result for the mover; None where it is not decided
     for move in state.legal_moves():
         after = state.play(move)
         if after.outcome is not None:

@@ -18,6 +18,7 @@ from bot.computer import seed_for
 from bot.db.sqlite import SqliteStore
 from bot.discord.messages import analysis_mistakes, analysis_text
 from bot.errors import NotAllowed
+from bot.models import ChallengeChange, MatchChange
 from bot.service import MatchService, repository
 from bot.work import Kind
 from engines.analysis import SEVERITIES, Judgement, other_seed, questioned
@@ -37,11 +38,13 @@ async def finished(service: MatchService, moves: int = 8, game: str = "attaxx"):
     match = await start_match(service, game)
     match = await play_random(service, match, random.Random(4), moves)
     if match.status == "active":
-        match = (await service.play.resign(CHANNEL, match.to_move)).match
+        mover = match.to_move
+        assert mover is not None, "an active match has someone to move"
+        match = (await service.play.resign(CHANNEL, mover)).match
     return match
 
 
-async def test_analysed_once_kept_and_read_back_after_a_restart(service, monkeypatch):
+async def test_analysed_once_kept_and_read_back_after_a_restart(service, monkeypatch) -> None:
     match = await finished(service)
     seen: list[tuple[int, int]] = []
 
@@ -219,8 +222,11 @@ async def three_with_a_resignation(service: MatchService):
     for him to the end."""
     made = await service.challenges.challenge(GUILD, CHANNEL, ALICE, "permutation", [BOB, CAROL], players=3,
                                               options={"k": 3})
+    assert isinstance(made, ChallengeChange), "the challenge waits for bob and carol"
     await service.challenges.accept(made.challenge.id, BOB)
-    match = (await service.challenges.accept(made.challenge.id, CAROL)).record
+    started = await service.challenges.accept(made.challenge.id, CAROL)
+    assert isinstance(started, MatchChange), "carol takes the last seat: the match starts"
+    match = started.match
     rng = random.Random(8)
     match = await play_random(service, match, rng, moves=5)
     match = (await service.play.resign(CHANNEL, BOB)).match

@@ -6,10 +6,10 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from seeds import permutation_example
 
 from games import GAMES
 from rules import BadOptions, IllegalMove, InvalidNotation
+from tests.seeds import permutation_example
 
 GAME = GAMES["permutation"]
 FILES = "abcdefghijklmnopqrstuvwxy"

@@ -210,7 +210,8 @@ def tile_box(lay, state, index: int) -> tuple[float, float, float, float]:
     """Where the tile of number index + 1 lies on the picture, its writer's letter included."""
     file = state.numbered[index]
     x, y = lay.origin(file, state.rank_of[file])
-    mark = permutation.seat_marks(state)[permutation.writer(state, index)] if index else ""
+    seat = permutation.writer(state, index)  # None for the automatic 1, which has no mark
+    mark = "" if seat is None else permutation.seat_marks(state)[seat]
     box = permutation.placed_badge(lay, file, index + 1, mark).shape.tile
     return x + box[0], y + box[1], x + box[2], y + box[3]
 
@@ -290,7 +291,7 @@ def test_text_of_a_finished_game_gives_the_result():
     assert "to move" not in text and "Numbering" not in text
 
 
-def test_the_footer_never_cuts_the_last_move_short(monkeypatch):
+def test_the_footer_never_cuts_the_last_move_short(monkeypatch) -> None:
     game = playout(6, 4)
     lay = permutation.layout(25, 6)
     names = ["Maximilian Alexander Worthington", "Computer (easy) · Blue", "Computer (medium) · Green",
@@ -360,7 +361,8 @@ def number_glyphs(lay, state, index: int) -> tuple[int, int, int, int]:
     file = state.numbered[index]
     x, y = lay.origin(file, state.rank_of[file])
     size = permutation.number_size(lay)
-    mark = permutation.seat_marks(state)[permutation.writer(state, index)] if index else ""
+    seat = permutation.writer(state, index)  # None for the automatic 1, which has no mark
+    mark = "" if seat is None else permutation.seat_marks(state)[seat]
     number = permutation.placed_badge(lay, file, index + 1, mark).shape.number
     centre = x + (number[0] + number[2]) / 2
     baseline = y + (lay.cell - 1) / 2 + theme.cap_height(size) / 2

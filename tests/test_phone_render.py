@@ -22,7 +22,8 @@ import renderers
 from games import GAMES, REGISTRY
 from renderers import ascent, attaxx, cards, elevation, footer, grid, ikabegama, lettering, permutation, theme, xlines
 from rules import BadOptions, Cause, Outcome, ended
-from tests.support.playouts import VARIANTS, random_states
+from tests.support.images import pixel
+from tests.support.playouts import VARIANTS, random_states, seat_to_move
 
 NAMES = ["Maximilian Alexander Worthington", "Computer (medium)", "Zoë", "HAL", "Computer (easy) · Purple", "x"]
 
@@ -73,7 +74,8 @@ def played(name: str, players: int, options: tuple[tuple[str, object], ...]) -> 
     states = random_states(GAMES[name].start(players=players, options=dict(options), seed=1), seed=1, moves=300)
     last = states[-1]
     if last.outcome is None:
-        last = ended(last, Outcome.left(Cause.RESIGNATION, NAMES[last.to_move], players, (last.to_move,)))
+        seat = seat_to_move(last)
+        last = ended(last, Outcome.left(Cause.RESIGNATION, NAMES[seat], players, (seat,)))
     return states[0], states[len(states) * 2 // 3], last
 
 
@@ -185,7 +187,7 @@ def least_ink(line: str, width: int, bold: bool, anchor: str, offset: tuple[floa
 
 
 @pytest.mark.parametrize("case", boards(), ids=board_id)
-def test_every_word_drawn_reads_on_a_phone(case, monkeypatch):
+def test_every_word_drawn_reads_on_a_phone(case, monkeypatch) -> None:
     name, players, options = case
     module = REGISTRY[name].renderer
     for state in positions(name, players, dict(options)):
@@ -220,7 +222,7 @@ def ink_height(img: Image.Image, box: tuple[int, int, int, int], ink, near: int 
     """The height in px of what is drawn in `ink` (within `near` in every channel) inside `box`."""
     crop = img.crop(box)
     rows = [y for y in range(crop.height)
-            if any(max(abs(a - b) for a, b in zip(crop.getpixel((x, y)), ink)) <= near for x in range(crop.width))]
+            if any(max(abs(a - b) for a, b in zip(pixel(crop, (x, y)), ink)) <= near for x in range(crop.width))]
     assert rows, f"nothing in {ink} inside {box}"
     return rows[-1] - rows[0] + 1
 

@@ -68,8 +68,10 @@ async def test_two_player_records_are_unchanged(service):
 
 
 # --- the migration --------------------------------------------------------------------------------
-# Finished matches as the schema of migration 001 stored them: (id, guild, game, [(user, place)]).
-OLD_MATCHES = [
+# A match as the schema of migration 001 stored it: (id, guild, game, [(user, place)]), no place while active.
+OldMatch = tuple[int, int, str, list[tuple[int, int | None]]]
+# Finished matches as that schema stored them.
+OLD_MATCHES: list[OldMatch] = [
     (1, GUILD, "permutation", [(1, 0), (2, 0), (3, 0), (4, 1)]),  # three share the top, dave last
     (2, GUILD, "permutation", [(1, 0), (2, 1), (3, 2)]),  # alice alone on top
     (3, GUILD, "permutation", [(1, 0), (2, 0), (3, 0)]),  # everyone shares one place: a draw
@@ -93,7 +95,7 @@ def old_database(path) -> None:
     with sqlite3.connect(path) as db:
         migrated_to(db, 1)
         db.executemany("INSERT INTO players VALUES (?, ?)", [(1, "alice"), (2, "bob"), (3, "carol"), (4, "dave")])
-        active = (7, GUILD, "permutation", [(1, None), (2, None), (3, None)])
+        active: OldMatch = (7, GUILD, "permutation", [(1, None), (2, None), (3, None)])
         for match_id, guild, game, seats in [*OLD_MATCHES, active]:
             finished = match_id != 7
             groups = sorted({place for _, place in seats if place is not None})

@@ -7,7 +7,7 @@ import asyncio
 import pytest
 
 from bot.errors import NotAllowed
-from bot.models import Match
+from bot.models import ChallengeChange, Match, MatchChange
 from bot.service import MatchService
 from tests.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD
 from tests.support.inprocess import CHANNEL as BOT_CHANNEL
@@ -29,10 +29,12 @@ async def shown(service: MatchService, note: int | None) -> None:
 async def started(service: MatchService, channel: int = CHANNEL, **kwargs) -> Match:
     """alice challenges bob, bob accepts, and both changes are shown."""
     challenge = await service.challenges.challenge(GUILD, channel, ALICE, "attaxx", [BOB], **kwargs)
+    assert isinstance(challenge, ChallengeChange), "the challenge waits for bob"
     await shown(service, challenge.note)
     match = await service.challenges.accept(challenge.challenge.id, BOB)
+    assert isinstance(match, MatchChange), "bob's accept starts the match"
     await shown(service, match.note)
-    return match.record
+    return match.match
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ import weakref
 from collections.abc import Iterator
 
 import pytest
-from PIL import Image, ImageChops, ImageStat
+from PIL import GifImagePlugin, Image, ImageChops, ImageStat
 
 from bot.replays import draw, draw_files
 from games import GAMES, REGISTRY, image
@@ -29,7 +29,7 @@ def frames(data: bytes) -> list[tuple[Image.Image, int]]:
     """Each frame as a viewer shows it (composited), with its duration."""
     found = []
     with Image.open(io.BytesIO(data)) as gif:
-        assert gif.format == "GIF" and gif.info.get("loop") == 0
+        assert isinstance(gif, GifImagePlugin.GifImageFile) and gif.format == "GIF" and gif.info.get("loop") == 0
         for k in range(gif.n_frames):
             gif.seek(k)
             found.append((gif.convert("RGB"), gif.info["duration"]))
@@ -52,7 +52,9 @@ def drawn_at_once(states: list, names: list[str]) -> bytes:
     one go."""
     images = [REGISTRY[state.game].renderer.image(state, names) for state in states]
     palette = theme.palette_for(images[:: max(1, len(images) // SAMPLES)] + [images[-1]], colours=CLEAR)
-    colours = palette.getpalette()[: 3 * CLEAR] + [0, 0, 0]
+    fitted = palette.getpalette()
+    assert fitted is not None, "palette_for makes a palette image"
+    colours = fitted[: 3 * CLEAR] + [0, 0, 0]
 
     def indexed(indices: Image.Image) -> Image.Image:
         img = Image.frombytes("P", indices.size, indices.tobytes())

@@ -23,7 +23,7 @@ def modules() -> dict[str, Path]:
 def imports(name: str, path: Path, known: dict[str, Path]) -> set[str]:
     """The modules of ours that module `name` imports when it runs, anywhere in it (a function's too)."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    wanted = set()
+    wanted: set[str] = set()
     tree = ast.parse(path.read_text(encoding="utf-8"))
     for node in ast.walk(tree):  # imports only type checkers read are no circle when the code runs
         if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
@@ -46,7 +46,7 @@ def test_no_module_is_longer_than_most_lines():
     assert not long, f"modules over {MOST_LINES} lines (split them by what they hold): {long}"
 
 
-def test_no_modules_import_each_other():
+def test_no_modules_import_each_other() -> None:
     known = modules()
     graph = {name: imports(name, path, known) for name, path in known.items()}
     circles = []

@@ -35,6 +35,7 @@ def position(diagram: str, *lines: str) -> XLinesState:
         state = state.play(square)
     for line in lines:
         state = state.play(line)
+    assert isinstance(state, XLinesState)
     return state
 
 

@@ -14,6 +14,13 @@ def decode(png: bytes) -> Image.Image:
     return img.convert("RGB")
 
 
+def pixel(img: Image.Image, xy: tuple[int, int]) -> tuple[int, ...]:
+    """One pixel of a picture in colour: its bands' values."""
+    value = img.getpixel(xy)
+    assert isinstance(value, tuple), "a picture in colour"
+    return value
+
+
 def pixels(img: Image.Image) -> list[tuple[int, ...]]:
     """Every pixel of an image, row by row (Image.getdata without its deprecation)."""
     assert len(img.getbands()) > 1, "a picture in colour"

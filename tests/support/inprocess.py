@@ -3,7 +3,9 @@ stand-in, with users acting on it through `tests.support.users.Discord`."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 import pytest
@@ -15,15 +17,22 @@ from tests.support.clock import Clock
 from tests.support.standin import StandIn
 from tests.support.users import Discord
 
+if TYPE_CHECKING:  # discord.types.gateway imported at run time trips over a circular import in discord.types
+    from discord.types.gateway import InteractionCreateEvent
+
 GUILD, CHANNEL = 5555, 7777
 
 
 async def settled(client: GameBot, timeout: float = 10.0) -> None:
     """Wait until every change the bot made has been shown (its outbox is empty): a user's answer can
     arrive a moment before the bot notes that it was shown."""
+    store = client.store
+    if store is None:
+        raise RuntimeError("the bot has no store yet: it opens one when it logs in")
+
     async def empty() -> None:
         while True:
-            async with client.store.reading() as db:
+            async with store.reading() as db:
                 if await db.one("SELECT 1 FROM outbox") is None:
                     return
             await asyncio.sleep(0.01)
@@ -52,17 +61,32 @@ async def command_tree(tmp_path: Path) -> Tree:
     return (await with_cogs(tmp_path)).tree
 
 
+class BotUsers(Discord):
+    """Users of the bot in this process, with the bot itself and its clock at hand."""
+
+    def __init__(self, standin: StandIn, client: GameBot, clock: Clock):
+        def deliver(payload: dict[str, Any]) -> None:
+            # straight into discord.py's parser; `Discord` builds each payload as Discord sends INTERACTION_CREATE
+            client._connection.parse_interaction_create(cast("InteractionCreateEvent", payload))
+
+        super().__init__(standin, deliver, GUILD)
+        self.client = client
+        self.clock = clock
+
+    async def settled(self) -> None:
+        """Wait until every change the bot made has been shown (see `settled`)."""
+        await settled(self.client)
+
+
 @pytest.fixture
-async def env(tmp_path, monkeypatch):
+async def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[BotUsers]:
     clock = Clock()
     standin = StandIn(wall=clock)  # its ids tell the bot's clock's time
     monkeypatch.setattr(discord.http.Route, "BASE", await standin.start())
     client = GameBot(bot_settings(tmp_path / "bot.sqlite3"))
     await client.login("test-token")  # runs setup_hook: database, commands, buttons, timers
     client.service.context.clock = clock
-    users = Discord(standin, client._connection.parse_interaction_create, GUILD)
-    users.client, users.clock = client, clock
-    users.settled = lambda: settled(client)
+    users = BotUsers(standin, client, clock)
     yield users
     await client.close()
     await standin.stop()

@@ -4,9 +4,25 @@ from __future__ import annotations
 import random
 
 from games import GAMES
+from rules import State
+from rules.core import LastMove
 
 
-def random_states(start, seed: int, moves: int | None = None) -> list:
+def seat_to_move(state: State) -> int:
+    """The seat to move in a game still running (the test fails if it is over)."""
+    seat = state.to_move
+    assert seat is not None, f"the game is over, nobody is to move: {state.outcome}"
+    return seat
+
+
+def last_move(state: State) -> LastMove:
+    """What the move that reached `state` did (the test fails on a start position)."""
+    last = state.last
+    assert last is not None, "a start position: no move reached it"
+    return last
+
+
+def random_states(start: State, seed: int, moves: int | None = None) -> list[State]:
     """The states of a game played at random from `start` (seeded), start first; `moves` stops it early."""
     rng = random.Random(seed)
     state, states = start, [start]

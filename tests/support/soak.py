@@ -19,6 +19,7 @@ began, as over a busy link) make posters slower than the grace their notes give 
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import random
 import re
@@ -188,7 +189,7 @@ class Soak:
                     self.figures.moves_sent += 1
                     await self.users.command(who, channel, "move", notation=move)
                 # something new to read in the channel, or, when a kill took the request, look again
-                await self.standin.wait_for(lambda seen=seen: self._changed_since(channel, seen), ANSWER_SECONDS)
+                await self.standin.wait_for(functools.partial(self._changed_since, channel, seen), ANSWER_SECONDS)
             except TimeoutError:
                 pass
 

@@ -21,9 +21,9 @@ import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
-from aiohttp import web
+from aiohttp import BodyPartReader, web
 
 from tests.support.discord_rules import Refusal, check_callback, check_commands, check_message, check_thread
 
@@ -44,6 +44,7 @@ REFUSED = (400, 401, 403, 413)
 ARRIVED = web.RequestKey("arrived", float)  # when a request reached the stand-in, on its clock
 DISCORD_EPOCH_MS = 1_420_070_400_000  # https://discord.com/developers/docs/reference#snowflakes
 _increments = itertools.count()
+T = TypeVar("T")
 
 
 def snowflake(at: float | None = None) -> int:
@@ -91,11 +92,12 @@ class Message:
     async def pinged(self) -> list[int]:
         """Whom this message's post notified. An interaction's answer that came after a deferral is an
         edit, which notifies nobody: the follow-up that pings for it says whom (waited for)."""
-        if self.mentions or self.interaction_id is None or self.standin is None:
+        interaction_id = self.interaction_id
+        if self.mentions or interaction_id is None or self.standin is None:
             return self.mentions
         answers = self.standin.answers
         return await self.standin.wait_for(lambda: next(
-            (m.mentions for m in answers.get(self.interaction_id, ()) if m.mentions and not m.deleted), None))
+            (m.mentions for m in answers.get(interaction_id, ()) if m.mentions and not m.deleted), None))
 
     @property
     def buttons(self) -> list[dict]:
@@ -288,7 +290,7 @@ class StandIn:
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
         await site.start()
-        port = site._server.sockets[0].getsockname()[1]
+        port = self._runner.addresses[0][1]  # the port the system chose: (host, port)
         self.url = f"http://127.0.0.1:{port}/api/v10"
         self.gateway_url = f"ws://127.0.0.1:{port}/gateway"
         return self.url
@@ -371,7 +373,8 @@ class StandIn:
             return web.Response(status=500)  # the bot that sent it is gone: nobody to answer
         if fault.kind == "drop":
             await request.read()
-            request.transport.close()
+            if request.transport is not None:  # else the bot has already hung up
+                request.transport.close()
             return web.Response(status=500)  # never reaches the bot
         if fault.kind == "429":
             # discord.py retries a 429 only when it carries a Via header (else it takes it for a ban).
@@ -492,7 +495,9 @@ class StandIn:
         between connections it is kept for the RESUME to replay, as Discord does; before any session,
         it waits for one."""
         shard = self.shard_of(int(payload["guild_id"])) if payload.get("guild_id") else 0
-        session = self.shard_sessions.get(shard) or await self.wait_for(lambda: self.shard_sessions.get(shard), timeout=30)
+        session = self.shard_sessions.get(shard)
+        if session is None:
+            session = await self.wait_for(lambda: self.shard_sessions.get(shard), timeout=30)
         self._delivered(payload)
         if session.ws is None:
             frame = {"op": 0, "d": payload, "s": len(session.sent) + 1, "t": "INTERACTION_CREATE"}
@@ -569,9 +574,13 @@ class StandIn:
             payload, files, parts = {}, {}, {}
             reader = await request.multipart()
             async for part in reader:
+                if not isinstance(part, BodyPartReader):
+                    raise ValueError(f"a nested multipart body in {request.path}: Discord takes flat form data")
                 if part.name == "payload_json":
                     payload = json.loads(await part.text())
                 else:
+                    if part.name is None or part.filename is None:
+                        raise ValueError(f"a file part without a name or a filename in {request.path}")
                     data = bytes(await part.read())
                     files[part.filename] = data
                     parts[part.name] = len(data)
@@ -815,9 +824,9 @@ class StandIn:
         return [f"interaction {i.id}: {i.error}" for i in self.interactions.values() if i.error] + [
             f"{method} {path} → {answer}" for method, path, answer in self.refusals] + unread
 
-    async def wait_for(self, predicate, timeout: float = 10.0):
-        """Wait until predicate() returns something truthy (woken by every change, no polling)."""
-        async def waiting():
+    async def wait_for(self, predicate: Callable[[], T | None], timeout: float = 10.0) -> T:
+        """Wait until predicate() returns something truthy, and return it (woken by every change, no polling)."""
+        async def waiting() -> T:
             async with self.changed:
                 while not (result := predicate()):
                     await self.changed.wait()

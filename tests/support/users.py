@@ -56,7 +56,7 @@ class Action:
         def found() -> Message | None:
             mine = [m for m in self._messages() if not m.loading and not m.ephemeral and m.files]
             later = [m for m in self.standin.channel(channel) if m.id > self.after and m.files and not m.loading]
-            return (mine or later or [None])[0]
+            return next(iter(mine or later), None)
         return await self.standin.wait_for(found)
 
     async def updated(self) -> Message:
@@ -64,14 +64,19 @@ class Action:
         await self.standin.wait_for(lambda: self.interaction.response_type == 7)
         return self.standin.messages[int(self.interaction.payload["message"]["id"])]
 
-    async def choices(self) -> list[str]:
+    async def _suggested(self) -> list[dict]:
+        """The autocomplete answer's choices, once the bot has given them (there may be none)."""
         await self.standin.wait_for(lambda: self.interaction.choices is not None)
-        return [c["value"] for c in self.interaction.choices]
+        choices = self.interaction.choices
+        assert choices is not None, "wait_for returned before the bot answered"
+        return choices
+
+    async def choices(self) -> list[str]:
+        return [c["value"] for c in await self._suggested()]
 
     async def labelled(self) -> list[tuple[str, str]]:
         """The suggestions as Discord shows them: (name, value)."""
-        await self.standin.wait_for(lambda: self.interaction.choices is not None)
-        return [(c["name"], c["value"]) for c in self.interaction.choices]
+        return [(c["name"], c["value"]) for c in await self._suggested()]
 
 
 class Discord:
