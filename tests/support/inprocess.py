@@ -23,7 +23,7 @@ if TYPE_CHECKING:  # discord.types.gateway imported at run time trips over a cir
 GUILD, CHANNEL = 5555, 7777
 
 
-async def settled(client: GameBot, timeout: float = 10.0) -> None:
+async def settled(client: GameBot, timeout: float = 60.0) -> None:
     """Wait until every change the bot made has been shown (its outbox is empty): a user's answer can
     arrive a moment before the bot notes that it was shown."""
     store = client.store

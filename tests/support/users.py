@@ -37,14 +37,14 @@ class Action:
     def _messages(self) -> list[Message]:
         return [m for m in self.standin.answers.get(self.interaction.id, ()) if not m.deleted]
 
-    async def messages(self, count: int = 1, timeout: float = 10.0) -> list[Message]:
+    async def messages(self, count: int = 1, timeout: float = 60.0) -> list[Message]:
         """The first `count` finished messages this interaction produced (waits for them)."""
         def ready():
             done = [m for m in self._messages() if not m.loading]
             return done if len(done) >= count and not any(m.loading for m in self._messages()) else None
         return (await self.standin.wait_for(ready, timeout))[:count]
 
-    async def reply(self, timeout: float = 10.0) -> Message:
+    async def reply(self, timeout: float = 60.0) -> Message:
         return (await self.messages(1, timeout))[0]
 
     async def board(self) -> Message:
