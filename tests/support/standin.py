@@ -10,262 +10,60 @@ and a test that did not expect one fails.
 Faults can be injected on any route (`inject`, `latency`): slow answers, 429s with `retry_after`, 5xx
 answers and dropped connections, before or after the request took effect; and on the gateway, a closed
 connection that the bot resumes (missed events replayed) or must identify anew (`drop_gateway`).
+
+The record and what it holds (messages, interactions, faults) are in tests.support.standin_records, the
+gateway in tests.support.standin_gateway; this module serves the HTTP routes.
 """
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import itertools
 import json
 import re
 import time
-from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any
 
 from aiohttp import BodyPartReader, web
 
 from tests.support.discord_rules import Refusal, check_callback, check_commands, check_message, check_thread
+from tests.support.standin_gateway import Gateway
+from tests.support.standin_records import (
+    ALL_PERMISSIONS,
+    APP_ID,
+    ARRIVED,
+    BOT_ID,
+    CHANNEL_FILE_LIMIT,
+    DISCORD_EPOCH_MS,
+    DOCUMENTED_REFUSALS,
+    EPHEMERAL,
+    FIRST_REPLY_SECONDS,
+    LOADING,
+    NONCE_SECONDS,
+    REFUSED,
+    TOKEN_SECONDS,
+    Fault,
+    Interaction,
+    Message,
+    Records,
+    Refusing,
+    Session,
+    error,
+    guild_json,
+    json_response,
+    snowflake,
+    user_json,
+)
 
-APP_ID = 900_000_000_000_000_001
-BOT_ID = 900_000_000_000_000_002
-ALL_PERMISSIONS = (1 << 50) - 1
-EPHEMERAL = 1 << 6
-LOADING = 1 << 7
-FIRST_REPLY_SECONDS = 3.0  # https://discord.com/developers/docs/interactions/receiving-and-responding#responding-to-an-interaction
-TOKEN_SECONDS = 15 * 60  # https://discord.com/developers/docs/interactions/receiving-and-responding#followup-messages
-# "checked for uniqueness in the past few minutes":
-# https://discord.com/developers/docs/resources/message#create-message-jsonform-params (nonce, enforce_nonce)
-NONCE_SECONDS = 180.0
-CHANNEL_FILE_LIMIT = 10 * 1024 * 1024  # https://discord.com/developers/docs/reference#uploading-files
-# Answers that mean Discord refused the request (a 404 for a message or webhook that is gone is news,
-# not a refusal: the bot asks for such things on purpose).
-REFUSED = (400, 401, 403, 413)
-ARRIVED = web.RequestKey("arrived", float)  # when a request reached the stand-in, on its clock
-DISCORD_EPOCH_MS = 1_420_070_400_000  # https://discord.com/developers/docs/reference#snowflakes
-_increments = itertools.count()
-T = TypeVar("T")
-
-
-def snowflake(at: float | None = None) -> int:
-    """A Discord id made at `at` (seconds since 1970; now by default): ids sort by when they were made,
-    and the bot reads that time back from them (discord.utils.snowflake_time)."""
-    ms = int((time.time() if at is None else at) * 1000) - DISCORD_EPOCH_MS
-    return (ms << 22) | (next(_increments) & 0x3FFFFF)
-
-
-def user_json(user_id: int, name: str, bot: bool = False) -> dict[str, Any]:
-    return {"id": str(user_id), "username": name, "global_name": name, "discriminator": "0", "avatar": None, "bot": bot}
-
-
-def json_response(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
-    # discord.py wants exactly "application/json" (aiohttp's json_response adds a charset).
-    return web.Response(status=status, body=json.dumps(data).encode(),
-                        headers={"Content-Type": "application/json", **(headers or {})})
-
-
-def error(status: int, code: int, message: str) -> web.Response:
-    return json_response({"message": message, "code": code}, status)
+# What tests import from here, wherever it is defined.
+__all__ = [
+    "ALL_PERMISSIONS", "APP_ID", "ARRIVED", "BOT_ID", "CHANNEL_FILE_LIMIT", "DISCORD_EPOCH_MS", "DOCUMENTED_REFUSALS",
+    "EPHEMERAL", "FIRST_REPLY_SECONDS", "LOADING", "NONCE_SECONDS", "REFUSED", "TOKEN_SECONDS", "Fault",
+    "Interaction", "Message", "Records", "Refusing", "Session", "StandIn", "error", "guild_json", "json_response",
+    "snowflake", "user_json",
+]
 
 
-@dataclass
-class Message:
-    """A message as a user sees it, with its history of edits."""
-
-    id: int
-    channel_id: int
-    content: str = ""
-    ephemeral: bool = False
-    files: dict[str, bytes] = field(default_factory=dict)
-    descriptions: dict[str, str] = field(default_factory=dict)  # each file's alt text
-    embeds: list[dict] = field(default_factory=list)
-    components: list[dict] = field(default_factory=list)
-    mentions: list[int] = field(default_factory=list)  # users the message notified when it was posted
-    loading: bool = False  # a deferred "is thinking…" placeholder
-    deleted: bool = False
-    edits: int = 0
-    contents: list[str] = field(default_factory=list)  # every text it has shown, first to last
-    interaction_id: int | None = None
-    nonce: str | None = None
-    standin: StandIn | None = field(default=None, repr=False, compare=False)  # where it was posted
-
-    async def pinged(self) -> list[int]:
-        """Whom this message's post notified. An interaction's answer that came after a deferral is an
-        edit, which notifies nobody: the follow-up that pings for it says whom (waited for)."""
-        interaction_id = self.interaction_id
-        if self.mentions or interaction_id is None or self.standin is None:
-            return self.mentions
-        answers = self.standin.answers
-        return await self.standin.wait_for(lambda: next(
-            (m.mentions for m in answers.get(interaction_id, ()) if m.mentions and not m.deleted), None))
-
-    @property
-    def buttons(self) -> list[dict]:
-        return [c for row in self.components for c in row.get("components", [])]
-
-    def button(self, label: str) -> dict:
-        found = [b for b in self.buttons if b.get("label") == label]
-        if not found:
-            raise LookupError(f"no {label!r} button; the message has {[b.get('label') for b in self.buttons]}")
-        return found[0]
-
-    @property
-    def menus(self) -> list[dict]:
-        """The select menus, in order."""
-        return [c for c in self.buttons if c.get("type") == 3]
-
-    def options(self) -> list[str]:
-        """The labels of every select menu's options, in order."""
-        return [option["label"] for menu in self.menus for option in menu["options"]]
-
-    def option(self, label: str) -> tuple[dict, dict]:
-        """(menu, option) for the option labelled `label` (or, failing that, whose value is `label`)."""
-        for key in ("label", "value"):
-            for menu in self.menus:
-                for option in menu["options"]:
-                    if option[key] == label:
-                        return menu, option
-        raise LookupError(f"no option {label!r}; the menus offer {self.options()}")
-
-    @property
-    def png(self) -> bytes:
-        [data] = [v for k, v in self.files.items() if k.endswith(".png")]
-        return data
-
-    def json(self) -> dict[str, Any]:
-        return {
-            "id": str(self.id), "channel_id": str(self.channel_id), "author": user_json(BOT_ID, "Boardgames", bot=True),
-            "content": self.content, "timestamp": "2026-01-01T00:00:00+00:00", "edited_timestamp": None,
-            "tts": False, "mention_everyone": False, "mentions": [], "mention_roles": [],
-            "attachments": [
-                {"id": str(i), "filename": name, "size": len(data), "url": f"https://cdn.invalid/{name}",
-                 "proxy_url": f"https://cdn.invalid/{name}", **({"description": self.descriptions[name]}
-                                                               if name in self.descriptions else {})}
-                for i, (name, data) in enumerate(self.files.items())
-            ],
-            "embeds": self.embeds, "pinned": False, "type": 0, "components": self.components,
-            "flags": (EPHEMERAL if self.ephemeral else 0) | (LOADING if self.loading else 0),
-            **({"nonce": self.nonce} if self.nonce is not None else {}),
-        }
-
-
-@dataclass
-class Interaction:
-    id: int
-    token: str
-    payload: dict[str, Any]
-    created: float  # on the stand-in's clock
-    answered: asyncio.Event = field(default_factory=asyncio.Event)
-    response_type: int | None = None
-    original: Message | None = None
-    choices: list[dict] | None = None
-    error: str | None = None
-    deliveries: int = 0  # how many times the gateway delivered it
-
-    @property
-    def attachment_limit(self) -> int:
-        return int(self.payload.get("attachment_size_limit") or CHANNEL_FILE_LIMIT)
-
-
-@dataclass
-class Fault:
-    """A failure the stand-in plays on the next `times` requests of a route (a name from StandIn.start,
-    or "*"): "429" (rate limited, `retry_after` seconds), "5xx" (`status`), "drop" (the connection
-    closes with no answer), or "hold" (no answer until `released`: a test kills the bot meanwhile; a
-    request whose client is gone by then is dropped). `processed`: the request takes effect first
-    (Discord acted, the bot never heard); `uploads`: only requests that carry files."""
-
-    route: str
-    kind: str
-    times: int = 1
-    processed: bool = False
-    uploads: bool = False
-    retry_after: float = 0.25
-    status: int = 502
-    hits: int = 0
-    held: asyncio.Event = field(default_factory=asyncio.Event)  # set when a request is being held
-    released: asyncio.Event = field(default_factory=asyncio.Event)
-
-
-# Discord's answers to requests it refuses for a documented reason, by JSON error code, as `refuse` plays
-# them: https://discord.com/developers/docs/topics/opcodes-and-status-codes#json-json-error-codes
-DOCUMENTED_REFUSALS: dict[int, tuple[int, str]] = {
-    10003: (404, "Unknown Channel"),
-    50001: (403, "Missing Access"),
-    50013: (403, "Missing Permissions"),
-    50083: (400, "Thread is archived"),
-    160005: (400, "Thread is locked"),
-    160006: (400, "Maximum number of active threads reached"),
-    160007: (400, "Maximum number of active announcement threads reached"),
-}
-
-
-@dataclass
-class Refusing(Fault):
-    """A documented refusal played on a route (see StandIn.refuse): `status` with Discord's JSON body."""
-
-    code: int = 0
-    message: str = ""
-
-
-@dataclass
-class Session:
-    """A gateway session: the dispatches sent in it, kept for a RESUME to replay."""
-
-    id: str
-    shard: int
-    count: int
-    sent: list[dict] = field(default_factory=list)
-    ws: web.WebSocketResponse | None = None
-    resumable: bool = True
-
-
-def guild_json(guild_id: int, channels: list[int]) -> dict[str, Any]:
-    """A GUILD_CREATE payload with every key discord.py's parser reads unconditionally."""
-    return {
-        "id": str(guild_id), "name": f"Server {guild_id}", "member_count": 3, "unavailable": False,
-        "owner_id": "1", "large": False, "icon": None, "features": [], "emojis": [], "stickers": [],
-        "roles": [{"id": str(guild_id), "name": "@everyone", "permissions": str(ALL_PERMISSIONS), "position": 0,
-                   "color": 0, "hoist": False, "managed": False, "mentionable": False, "flags": 0}],
-        "channels": [{"id": str(c), "type": 0, "name": f"games-{c}", "position": i, "permission_overwrites": [],
-                      "nsfw": False, "parent_id": None, "guild_id": str(guild_id)} for i, c in enumerate(channels)],
-        "threads": [], "stage_instances": [], "guild_scheduled_events": [], "members": [], "voice_states": [],
-        "presences": [], "joined_at": "2026-01-01T00:00:00+00:00", "preferred_locale": "en-US",
-    }
-
-
-class StandIn:
+class StandIn(Gateway):
     """The fake Discord: REST routes, a gateway, and a record of what happened in each channel."""
-
-    def __init__(self, guilds: dict[int, list[int]] | None = None, shard_count: int = 1,
-                 wall: Callable[[], float] = time.time) -> None:
-        self.guilds = guilds or {}
-        self.wall = wall  # the date and time in the ids it makes (a test's clock, when the bot runs on one)
-        self.shard_count = shard_count
-        self.sockets: dict[int, web.WebSocketResponse] = {}  # the connection of each shard
-        self.shard_sessions: dict[int, Session] = {}  # the latest session of each shard
-        self.identified = asyncio.Event()  # some shard identified (set again at every IDENTIFY)
-        self.sessions = 0
-        self.resumes = 0
-        self.identifies: list[tuple[int, int]] = []  # the shard field of every accepted IDENTIFY, in order
-        self.messages: dict[int, Message] = {}
-        self.answers: dict[int, list[Message]] = {}  # the messages of each interaction (replies, follow-ups)
-        self.interactions: dict[int, Interaction] = {}
-        self.by_token: dict[str, Interaction] = {}
-        self.commands: list[dict] = []
-        self.changed = asyncio.Condition()
-        self.requests: list[tuple[str, str]] = []
-        self.refusals: list[tuple[str, str, dict]] = []  # (method, path, Discord's error) for each refused request
-        self.bodies: list[tuple[str, dict]] = []  # (route name, JSON body) of every request with a body
-        self.faults: list[Fault] = []
-        self.latency: dict[str, float] = {}  # seconds each route takes to answer, by route name ("*": all)
-        self.offset = 0.0  # how far the stand-in's clock runs ahead of the machine's
-        self.nonces: dict[tuple[int, str], tuple[Message, float]] = {}
-        self.voice_channels: set[int] = set()  # channels whose chat is a voice channel's (type 2): no threads
-        self._runner: web.AppRunner | None = None
-        self.url = ""
-        self.typings: list[tuple[int, float]] = []
-        self.threads: dict[int, dict[str, Any]] = {}  # public threads the bot opened, by id
 
     # ------------------------------------------------------------------ server
 
@@ -300,18 +98,6 @@ class StandIn:
             fault.released.set()
         if self._runner:
             await self._runner.cleanup()
-
-    def now(self) -> float:
-        """The stand-in's clock (seconds): the machine's monotonic clock, moved on by `advance`."""
-        return time.monotonic() + self.offset
-
-    def advance(self, seconds: float) -> None:
-        """Let `seconds` pass for Discord's own deadlines (tokens, nonces) without waiting for them."""
-        self.offset += seconds
-
-    def snowflake(self) -> int:
-        """A new id, made now by the stand-in's wall clock."""
-        return snowflake(self.wall() + (self.offset if self.wall is time.time else 0.0))
 
     # ------------------------------------------------------------------ faults
 
@@ -388,154 +174,6 @@ class StandIn:
         if isinstance(fault, Refusing):
             return error(fault.status, fault.code, fault.message)
         return json_response({"message": "Server error", "code": 0}, fault.status)
-
-    # ------------------------------------------------------------------ gateway
-
-    def shard_of(self, guild_id: int) -> int:
-        """The shard that receives a guild's events: Discord's formula."""
-        return (guild_id >> 22) % self.shard_count
-
-    async def _send(self, ws: web.WebSocketResponse, op: int, d: Any, t: str | None = None,
-                    session: Session | None = None) -> None:
-        frame: dict[str, Any] = {"op": op, "d": d, "s": None, "t": t}
-        if op == 0 and session is not None:
-            frame["s"] = len(session.sent) + 1
-            session.sent.append(frame)
-        await ws.send_str(json.dumps(frame))
-
-    async def gateway_bot(self, request: web.Request) -> web.Response:
-        """Where to connect and how many shards to run (asked by discord.py's AutoShardedClient)."""
-        return json_response({"url": self.gateway_url, "shards": self.shard_count, "session_start_limit": {
-            "total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}})
-
-    async def gateway(self, request: web.Request) -> web.WebSocketResponse:
-        """HELLO, heartbeat ACKs; IDENTIFY → READY and one GUILD_CREATE per guild of the shard named
-        (close 4010 for a shard that does not exist, 4011 when sharding is required but none was named);
-        RESUME → the dispatches the session missed, then RESUMED, or INVALID_SESSION when it can't."""
-        ws = web.WebSocketResponse(autoping=True)
-        await ws.prepare(request)
-        await self._send(ws, 10, {"heartbeat_interval": 41250})
-        session: Session | None = None
-        async for frame in ws:
-            message = json.loads(frame.data)
-            op = message["op"]
-            if op == 1:
-                await self._send(ws, 11, None)
-            elif op == 2:
-                session = await self._identify(ws, message["d"])
-                if session is None:
-                    break
-            elif op == 6:
-                session = await self._resume(ws, message["d"])
-        if session is not None and session.ws is ws:
-            session.ws = None
-            if self.sockets.get(session.shard) is ws:
-                del self.sockets[session.shard]
-            if not self.sockets:
-                self.identified.clear()
-            await self._changed()
-        return ws
-
-    async def _identify(self, ws: web.WebSocketResponse, d: dict) -> Session | None:
-        if d.get("token") not in ("Bot test-token", "test-token"):
-            await ws.close(code=4004, message=b"Authentication failed.")
-            return None
-        named = d.get("shard")
-        if named is None and self.shard_count > 1:
-            await ws.close(code=4011, message=b"Sharding required.")
-            return None
-        shard, count = named or (0, 1)
-        if count != self.shard_count or not 0 <= shard < count:
-            await ws.close(code=4010, message=b"Invalid shard.")
-            return None
-        self.sessions += 1
-        session = Session(f"session-{self.sessions}", shard, count, ws=ws)
-        self.shard_sessions[shard] = session
-        self.sockets[shard] = ws
-        mine = {g: c for g, c in self.guilds.items() if self.shard_of(g) == shard}
-        await self._send(ws, 0, {
-            "v": 10, "user": user_json(BOT_ID, "Boardgames", bot=True),
-            "guilds": [{"id": str(g), "unavailable": True} for g in mine],
-            "session_id": session.id, "resume_gateway_url": self.gateway_url,
-            "application": {"id": str(APP_ID), "flags": 0}, "shard": [shard, count],
-        }, "READY", session)
-        for guild_id, channels in mine.items():
-            await self._send(ws, 0, guild_json(guild_id, channels), "GUILD_CREATE", session)
-        self.identifies.append((shard, count))
-        self.identified.set()
-        await self._changed()
-        return session
-
-    async def _resume(self, ws: web.WebSocketResponse, d: dict) -> Session | None:
-        session = next((s for s in self.shard_sessions.values() if s.id == d.get("session_id")), None)
-        if session is None or not session.resumable or session.ws is not None:
-            await self._send(ws, 9, False)  # invalid session: the client identifies afresh
-            return None
-        session.ws = ws
-        self.sockets[session.shard] = ws
-        self.resumes += 1
-        for frame in session.sent[int(d.get("seq") or 0):]:
-            await ws.send_str(json.dumps(frame))
-        await self._send(ws, 0, {}, "RESUMED", session)
-        self.identified.set()
-        await self._changed()
-        return session
-
-    async def drop_gateway(self, shard: int = 0, *, resumable: bool = True, code: int = 4000) -> None:
-        """Close a shard's connection as Discord does now and then: with a code the client may RESUME
-        after (4000, unknown error), or, with `resumable` False, a session that must be identified anew."""
-        session = self.shard_sessions[shard]
-        session.resumable = resumable
-        ws = session.ws
-        if ws is not None:
-            await ws.close(code=code, message=b"Unknown error.")
-
-    async def dispatch(self, payload: dict[str, Any]) -> None:
-        """Deliver an INTERACTION_CREATE to the shard that has its guild. While that shard's session is
-        between connections it is kept for the RESUME to replay, as Discord does; before any session,
-        it waits for one."""
-        shard = self.shard_of(int(payload["guild_id"])) if payload.get("guild_id") else 0
-        session = self.shard_sessions.get(shard)
-        if session is None:
-            session = await self.wait_for(lambda: self.shard_sessions.get(shard), timeout=30)
-        self._delivered(payload)
-        if session.ws is None:
-            frame = {"op": 0, "d": payload, "s": len(session.sent) + 1, "t": "INTERACTION_CREATE"}
-            session.sent.append(frame)
-            return
-        with contextlib.suppress(ConnectionResetError):  # closing under it: kept for a RESUME, as above
-            await self._send(session.ws, 0, payload, "INTERACTION_CREATE", session)
-
-    async def broadcast(self, payload: dict[str, Any]) -> None:
-        """Deliver one INTERACTION_CREATE to every connected shard at once (Discord never does; a test
-        of what happens if several processes see the same interaction)."""
-        for session in list(self.shard_sessions.values()):
-            if session.ws is not None:
-                self._delivered(payload)
-                await self._send(session.ws, 0, payload, "INTERACTION_CREATE", session)
-
-    async def storm(self, payload: dict[str, Any], order: list[tuple[int, float]]) -> None:
-        """Deliver one INTERACTION_CREATE to several shards (Discord never does; a redelivery storm
-        through several processes): to each (shard, gap) of `order` in turn, `gap` seconds after the one
-        before (0: in the same breath). A shard between connections keeps it for a RESUME, as in
-        `dispatch` (and loses it if the shard identifies anew)."""
-        for shard, gap in order:
-            if gap:
-                await asyncio.sleep(gap)
-            session = self.shard_sessions.get(shard)
-            if session is None:
-                continue
-            self._delivered(payload)
-            if session.ws is None:
-                session.sent.append({"op": 0, "d": payload, "s": len(session.sent) + 1, "t": "INTERACTION_CREATE"})
-                continue
-            with contextlib.suppress(ConnectionResetError):
-                await self._send(session.ws, 0, payload, "INTERACTION_CREATE", session)
-
-    def _delivered(self, payload: dict[str, Any]) -> None:
-        interaction = self.interactions.get(int(payload["id"]))
-        if interaction is not None:
-            interaction.deliveries += 1
 
     # ------------------------------------------------------------------ REST: set-up
 
@@ -631,10 +269,6 @@ class StandIn:
         self.messages[message.id] = message
         if message.interaction_id is not None:
             self.answers.setdefault(message.interaction_id, []).append(message)
-
-    async def _changed(self) -> None:
-        async with self.changed:
-            self.changed.notify_all()
 
     def _interaction(self, token: str) -> Interaction | web.Response:
         """The interaction a webhook token belongs to, while the token is valid."""
@@ -806,29 +440,3 @@ class StandIn:
         message.edits += 1
         await self._changed()
         return json_response(message.json())
-
-    # ------------------------------------------------------------------ reading what users see
-
-    def channel(self, channel_id: int, *, ephemeral: bool = False) -> list[Message]:
-        """The messages of a channel in order (public ones only, unless asked)."""
-        return [
-            m for m in self.messages.values()
-            if m.channel_id == channel_id and not m.deleted and (ephemeral or not m.ephemeral)
-        ]
-
-    def failures(self) -> list[str]:
-        """What went wrong with interactions (answered late or twice), requests Discord would refuse,
-        and, the project's own rule, a picture posted without alt text for screen readers."""
-        unread = [f"message {m.id}: {name} has no alt text" for m in self.messages.values() if not m.deleted
-                  for name in m.files if name.endswith((".png", ".gif")) and not m.descriptions.get(name)]
-        return [f"interaction {i.id}: {i.error}" for i in self.interactions.values() if i.error] + [
-            f"{method} {path} → {answer}" for method, path, answer in self.refusals] + unread
-
-    async def wait_for(self, predicate: Callable[[], T | None], timeout: float = 10.0) -> T:
-        """Wait until predicate() returns something truthy, and return it (woken by every change, no polling)."""
-        async def waiting() -> T:
-            async with self.changed:
-                while not (result := predicate()):
-                    await self.changed.wait()
-                return result
-        return await asyncio.wait_for(waiting(), timeout)
