@@ -291,7 +291,7 @@ class Records:
         return [f"interaction {i.id}: {i.error}" for i in self.interactions.values() if i.error] + [
             f"{method} {path} → {answer}" for method, path, answer in self.refusals] + unread
 
-    async def wait_for(self, predicate: Callable[[], T | None], timeout: float = 10.0) -> T:
+    async def wait_for(self, predicate: Callable[[], T | None], timeout: float = 60.0) -> T:
         """Wait until predicate() returns something truthy, and return it (woken by every change, no polling)."""
         async def waiting() -> T:
             async with self.changed:
