@@ -1,8 +1,7 @@
 """The player panel at the top of every picture: one card per seat (`Seat`, built by `seats_for`), two
 to a row, with its disc, the player's name on one line or two (`name_layout`), the side, the score and
 a badge (`card_badge`); where each card lies and how its lettering is set (`panel`, `card_box`,
-`panel_height`, `text_sizes`), and the seat marks that tell seats apart without colour (`seat_marks`,
-`marks_for`).
+`panel_height`, `text_sizes`), and the seat marks that tell seats apart without colour (`seat_marks`).
 
 Every word on a card is set at least at the size that reads on a phone once the picture is shown
 lettering.PHONE_WIDTH px wide (`lettering.phone_size` of the picture's width): a wider picture gets
@@ -228,15 +227,6 @@ def seat_marks(sides: Sequence[str]) -> list[str]:
     "B", "G", "Y", "P", "O") when those are all different, else the seats' numbers."""
     initials = [side[:1].upper() for side in sides]
     return initials if len(set(initials)) == len(initials) and all(initials) else [str(k + 1) for k in range(len(sides))]
-
-
-def marks_for(game: Game, state) -> list[str] | None:
-    """The seat marks (`seat_marks`) a picture draws on everything a seat owns, in a game of more than
-    two players; None with two (a game whose two seats differ only in hue draws its own, see
-    `renderers.permutation`)."""
-    if state.players <= 2:
-        return None
-    return seat_marks([game.seat_name(seat) for seat in range(state.players)])
 
 
 def card_state(seat: int, to_move: int | None, outcome: Outcome | None) -> str:

@@ -21,7 +21,7 @@ Shared rules of the look: every word, on the board, the cards and the footer, is
 stay apart from each other, from HIGHLIGHT and from what they stand on for the common colour-vision
 deficiencies; and no two seats are told apart by colour alone: with three or more seats, each seat's
 mark (`seat_marks`: its initial) is drawn on its card's disc by `draw_players` and, by the renderer,
-on everything it owns on the board (`marks_for`), and a game of two whose seats' marks differ only in
+on everything it owns on the board, and a game of two whose seats' marks differ only in
 hue gives them more (Multiplications' letters, X's and lines' dashes, Elevation's square pieces).
 
 Everything here is a pure function of its arguments; whatever is expensive to build (fonts, sprites,
@@ -38,7 +38,6 @@ from renderers.cards import (
     card_state,
     cards_per_row,
     draw_players,
-    marks_for,
     panel,
     panel_height,
     seat_marks,
@@ -72,7 +71,7 @@ __all__ = [
     "BACKGROUND", "BLACK", "FAINT", "HIGHLIGHT", "INDIGO", "IVORY", "MUTED", "PANEL_PAD",
     "PHONE_WIDTH", "RGB", "SEAT_STYLES", "SS", "TEXT", "WHITE", "Colours", "DiscStyle", "Seat", "Unit", "cap_height",
     "card_box", "card_state", "cards_per_row", "disc", "downsample", "draw_footer", "draw_players", "encode_png",
-    "font", "footer_height", "ink_on", "marks_for", "mix", "move_detail", "palette_for", "panel", "panel_height", "panel_samples", "paste",
+    "font", "footer_height", "ink_on", "mix", "move_detail", "palette_for", "panel", "panel_height", "panel_samples", "paste",
     "phone_size", "put_text", "result_text", "ring", "rounded_box", "seat_marks", "seats_for", "text_last_move",
     "text_players", "unit_word",
 ]
