@@ -12,6 +12,8 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, TypeVar
 
+import i18n
+
 T = TypeVar("T")
 
 
@@ -57,6 +59,11 @@ def _ready(*modules: str) -> bool:
     return True
 
 
+def _in_language(language: str, work: Callable[..., T], *args: Any) -> T:
+    with i18n.speaking(language):
+        return work(*args)
+
+
 class Workers:
     """A pool of worker processes, started on first use, one per core unless told otherwise. `imports`
     are the modules a worker loads when warmed up, so that the first real job does not wait for them;
@@ -81,8 +88,10 @@ class Workers:
         await asyncio.gather(*(loop.run_in_executor(self._executor(), _ready, *self.imports) for _ in range(self.size)))
 
     async def run(self, work: Callable[..., T], *args: Any) -> T:
-        """`work(*args)` in a worker (a picklable function and arguments); its result."""
-        return await asyncio.get_running_loop().run_in_executor(self._executor(), work, *args)
+        """`work(*args)` in a worker (a picklable function and arguments), in the caller's language (a
+        board's words, a graph's labels); its result."""
+        return await asyncio.get_running_loop().run_in_executor(self._executor(), _in_language, i18n.current(),
+                                                                  work, *args)
 
     def close(self) -> None:
         if self._pool is not None:

@@ -14,11 +14,12 @@ STDLIB = set(sys.stdlib_module_names) | {"__future__"}
 
 # which top-level modules code under each folder may import, besides the standard library
 ALLOWED = {
-    "rules": {"rules"},
-    "engines": {"rules", "engines", "numpy"},
-    "renderers": {"rules", "renderers", "PIL"},
-    "games": {"rules", "engines", "renderers", "games", "PIL"},
-    "bot": {"rules", "engines", "renderers", "games", "bot", "aiosqlite", "asyncpg", "PIL"},
+    "i18n": {"i18n", "babel"},
+    "rules": {"rules", "i18n"},
+    "engines": {"rules", "engines", "numpy", "i18n"},
+    "renderers": {"rules", "renderers", "PIL", "i18n"},
+    "games": {"rules", "engines", "renderers", "games", "PIL", "i18n"},
+    "bot": {"rules", "engines", "renderers", "games", "bot", "aiosqlite", "asyncpg", "PIL", "i18n"},
 }
 ADAPTER = "bot/discord"  # the only place that may import discord.py...
 ENTRY = "bot/__main__.py"  # ...besides `python -m bot`, which starts it (or explains how to get a token)

@@ -6,7 +6,7 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("bot", "games", "rules", "renderers", "engines", "tests", "bench")
+PACKAGES = ("bot", "games", "rules", "renderers", "engines", "i18n", "tests", "bench")
 MOST_LINES = 500
 
 
