@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 import string
 from collections.abc import Iterator
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ("bot", "games", "rules", "renderers", "engines", "i18n")  # the packages whose words people read
 TEMPLATE = LOCALES / f"{DOMAIN}.pot"
 PROJECT = "boardgame-bot"
-FIXED = datetime(2026, 1, 1, tzinfo=timezone.utc)  # headers keep one date, so that a re-extraction changes nothing else
+FIXED = datetime(2026, 1, 1, tzinfo=UTC)  # headers keep one date, so that a re-extraction changes nothing else
 
 
 def extracted() -> Catalog:
@@ -32,7 +32,7 @@ def extracted() -> Catalog:
         found = extract_from_dir(str(ROOT / package), method_map=[("**.py", "python")], keywords=DEFAULT_KEYWORDS,
                                  comment_tags=("Translators:",), strip_comment_tags=True)
         for filename, _lineno, message, comments, context in found:
-            template.add(message, locations=[(f"{package}/{filename}", None)], auto_comments=comments,
+            template.add(message, locations=[(f"{package}/{filename}", 0)], auto_comments=comments,
                          context=context)
     return template
 
@@ -91,7 +91,7 @@ def fields(text: str) -> set[str]:
 
 
 def _forms(message: Message) -> list[str]:
-    return list(message.string) if isinstance(message.string, (list, tuple)) else [message.string]
+    return list(message.string) if isinstance(message.string, (list, tuple)) else [message.string or ""]
 
 
 def _source_forms(message: Message) -> list[str]:
