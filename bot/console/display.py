@@ -10,9 +10,10 @@ from pathlib import Path
 import games
 from bot.console.files import picture_name, write
 from bot.console.terminal import Terminal
-from bot.console.text import player_at, result_lines
+from bot.console.text import player_at, rating, rating_change, result_lines
 from bot.models import LOCAL_GUILD, Match, MoveResult
 from bot.service import MatchService
+from i18n import _, ngettext
 
 log = logging.getLogger(__name__)
 
@@ -27,17 +28,20 @@ class Display:
 
     def announce(self, result: MoveResult) -> None:
         match, last = result.match, result.match.state.last
-        line = f"{player_at(match, result.seat)} played {result.notation}"
-        self.say(line + (f": {last.effect}." if last and last.effect else "."))
+        player = player_at(match, result.seat)
+        if last and last.effect:
+            self.say(_("{player} played {move}: {effect}.", player=player, move=result.notation, effect=last.effect))
+        else:
+            self.say(_("{player} played {move}.", player=player, move=result.notation))
         for seat in last.passed if last else ():
-            self.say(f"{player_at(match, seat)} has no legal move and passes.")
+            self.say(_("{player} has no legal move and passes.", player=player_at(match, seat)))
 
     async def show(self, match: Match) -> None:
         self.say()
         self.say(games.render_text(match.state, match.names).rstrip())
         path = await self.picture(match)
         if path is not None:
-            self.say(f"Picture: {path}")
+            self.say(_("Picture: {path}", path=path))
 
     async def picture(self, match: Match) -> Path | None:
         """The board PNG for this position, drawn once per ply (and once more if the match ended
@@ -59,17 +63,20 @@ class Display:
         self.say()
         for line in result_lines(match):
             self.say(line)
-        self.say("Ratings: " + ", ".join(
-            f"{c.player.name} {c.before:.0f} → {c.after:.0f} ({c.delta:+.0f})" for c in match.ratings))
+        changes = [_("{player} {before} → {after} ({change})", player=c.player.name, before=rating(c.before),
+                     after=rating(c.after), change=rating_change(c.delta)) for c in match.ratings]
+        self.say(_("Ratings: {changes}", changes=", ".join(changes)))
         board, total = await self.service.leaderboard(LOCAL_GUILD, match.game)
-        self.say(f"Local leaderboard, {match.rules.title}:")
+        self.say(_("Local leaderboard, {game}:", game=match.rules.title))
         width = max(len(s.player.name) for s in board)
         for s in board:
             mark = "?" if s.provisional else " "
-            self.say(f"  {s.rank:>2}. {s.player.name:<{width}}  {s.rating:>5.0f}{mark} {s.record}")
+            self.say(f"  {s.rank:>2}. {s.player.name:<{width}}  {rating(s.rating):>5}{mark} {s.record}")
         if total > len(board):
-            self.say(f"  … and {total - len(board)} more")
+            # Translators: the players of a leaderboard not listed
+            self.say("  " + ngettext("… and {n} more", "… and {n} more", total - len(board)))
         if any(s.provisional for s in board):
-            self.say("  (? = provisional: fewer games played)")
-        self.say(f"The computer's analysis of this match: `analyse {match.id}` at any prompt, or "
-                 f"`python -m bot.console --analyse {match.id}`. Its replay, an animated GIF: `replay {match.id}`.")
+            self.say("  " + _("(? = provisional: fewer games played)"))
+        self.say(_("The computer's analysis of this match: `analyse {match}` at any prompt, or "
+                   "`python -m bot.console --analyse {match}`. Its replay, an animated GIF: `replay {match}`.",
+                   match=match.id))

@@ -8,6 +8,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
+import i18n
 from bot.analysis_report import graph_args, report_lines
 from bot.console.files import graph_name, replay_names, write
 from bot.console.matches import LOCAL_CHANNEL
@@ -16,9 +17,9 @@ from bot.console.text import rules_for
 from bot.errors import NotFound, PlayerError
 from bot.models import LOCAL_GUILD, Match
 from bot.service import MatchService
+from i18n import _, ngettext
 from renderers import graph
 from rules import Game
-from rules.core import counted
 
 log = logging.getLogger(__name__)
 
@@ -67,8 +68,10 @@ class Everywhere:
             if self.finished is not None:
                 return self.finished
         if not number.isdigit():
-            which = "a finished match's" if command == "analyse" else "a match's"
-            self.say(f"Type `{command}` and {which} number: `{command} 3`, say.")
+            if command == "analyse":
+                self.say(_("Type `analyse` and a finished match's number: `analyse 3`, say."))
+            else:
+                self.say(_("Type `replay` and a match's number: `replay 3`, say."))
             return None
         return int(number)
 
@@ -81,7 +84,7 @@ class Everywhere:
         try:
             match = await self.service.analysis_target(LOCAL_GUILD, LOCAL_CHANNEL, 0, wanted)
         except NotFound:
-            self.say(f"There is no local match {wanted}.")
+            self.say(_("There is no local match {match}.", match=wanted))
             return
         except PlayerError as error:
             self.say(str(error))
@@ -90,7 +93,8 @@ class Everywhere:
 
         async def progress(done: int, total: int) -> None:
             if done in quarters:
-                self.say(f"Analysing: {done} of {total} positions searched…")
+                self.say(ngettext("Analysing: {done} of {n} position searched…",
+                                  "Analysing: {done} of {n} positions searched…", total, done=i18n.number(done)))
 
         analysed = await self.service.analyse(match, progress)
         for line in report_lines(match, analysed.analysis, analysed.seconds):
@@ -102,9 +106,9 @@ class Everywhere:
             write(path, png)
         except Exception:
             log.exception("could not draw the analysis of local match %s", match.id)
-            self.say(f"The graph could not be drawn (details in {self.log}).")
+            self.say(_("The graph could not be drawn (details in {log}).", log=self.log))
             return
-        self.say(f"Graph: {path}")
+        self.say(_("Graph: {path}", path=path))
 
     async def replay(self, number: str, current: Match | None = None) -> None:
         """`replay N`: local match N (by default `current`, else the last one to finish here) move by
@@ -116,9 +120,10 @@ class Everywhere:
         try:
             match = await self.service.replay_target(LOCAL_GUILD, LOCAL_CHANNEL, 0, wanted)
         except NotFound:
-            self.say(f"There is no local match {wanted}.")
+            self.say(_("There is no local match {match}.", match=wanted))
             return
-        self.say(f"Drawing the replay of match {match.id} ({counted(len(match.moves), 'move')})…")
+        self.say(ngettext("Drawing the replay of match {match} ({n} move)…", "Drawing the replay of match {match} ({n} moves)…",
+                          len(match.moves), match=match.id))
         try:
             gifs = await self.service.replay(match, 0)  # bot.replays.draw, in a worker, in the line's order
             paths = [self.boards / name for name in replay_names(match, len(gifs))]
@@ -129,8 +134,10 @@ class Everywhere:
             return
         except Exception:
             log.exception("could not draw the replay of local match %s", match.id)
-            self.say(f"The replay could not be drawn (details in {self.log}).")
+            self.say(_("The replay could not be drawn (details in {log}).", log=self.log))
             return
         for k, path in enumerate(paths, 1):
-            part = f" (part {k} of {len(paths)})" if len(paths) > 1 else ""
-            self.say(f"Replay{part}: {path}")
+            if len(paths) > 1:
+                self.say(_("Replay (part {part} of {parts}): {path}", part=k, parts=len(paths), path=path))
+            else:
+                self.say(_("Replay: {path}", path=path))

@@ -2,16 +2,30 @@
 channel of its own, a rematch, and one abandoned after asking."""
 from __future__ import annotations
 
+from typing import Literal
+
 from bot.console.setup import Anywhere, Setup
 from bot.console.terminal import Terminal
-from bot.console.text import find_game, numbers
+from bot.console.text import find_game, no_game, numbers, versus
 from bot.errors import PlayerError
 from bot.models import LOCAL_GUILD, ChallengeChange, Match, MatchChange, Player
 from bot.service import MAX_TURN_SECONDS, MatchService
-from games import GAMES
+from i18n import N_, _
 from rules import BadOptions
 
 LOCAL_CHANNEL = 0  # the first local match's; Discord ids are never 0 or below, so local matches cannot meet a server's
+
+Instead = Literal["new", "abandon", "matches"]  # what to type instead of a number that names no match
+NO_SUCH_MATCH = {
+    "new": N_("There is no match {number} in progress: type {numbers}, or `new`."),
+    "abandon": N_("There is no match {number} in progress: type `abandon` and one of {numbers}."),
+    "matches": N_("There is no match {number} in progress: `matches` lists them."),
+}
+NO_NUMBER = {
+    "new": N_("{answer} is no match's number: type {numbers}, or `new`."),
+    "abandon": N_("{answer} is no match's number: type `abandon` and one of {numbers}."),
+    "matches": N_("{answer} is no match's number: `matches` lists them."),
+}
 
 
 class Matches:
@@ -29,23 +43,26 @@ class Matches:
         """The local matches in progress, the one moved in last first."""
         return await self.service.active_matches(LOCAL_GUILD)
 
-    def named(self, answer: str, matches: list[Match], instead: str | None = None) -> Match | None:
+    def named(self, answer: str, matches: list[Match], instead: Instead = "new") -> Match | None:
         """The match of `matches` an answer names by its number ("3" or "#3"); None after saying why
-        not, and `instead` what to do (by default: the numbers to type)."""
+        not, and what to do instead: type one of the numbers or `new`, `abandon` and one of the numbers,
+        or `matches` to list them."""
         number = answer.strip().removeprefix("#")
         found = next((m for m in matches if number.isdigit() and m.id == int(number)), None)
         if found is None:
-            what = f"There is no match {number} in progress" if number.isdigit() else f"{answer.strip()!r} is no match's number"
-            self.say(f"{what}: {instead or f'type {numbers(matches)}, or `new`'}.")
+            if number.isdigit():
+                self.say(_(NO_SUCH_MATCH[instead], number=number, numbers=numbers(matches)))
+            else:
+                self.say(_(NO_NUMBER[instead], answer=repr(answer.strip()), numbers=numbers(matches)))
         return found
 
     async def abandon(self, match: Match, player: Player) -> bool:
         """Ask, then end `match` without a result; whether it was abandoned."""
-        if not self.yes(f"Abandon match {match.id} ({match.rules.title}: {' vs '.join(match.names)})? "
-                        "It ends unrated: nobody wins or loses. [y/N] "):
+        if not self.yes(_("Abandon match {match} ({game}: {players})? It ends unrated: nobody wins or loses.",
+                          match=match.id, game=match.rules.title, players=versus(match.names))):
             return False
         await self.service.abandon(match.id, player)
-        self.say(f"Match {match.id} abandoned: not rated, and no record counts it.")
+        self.say(_("Match {match} abandoned: not rated, and no record counts it.", match=match.id))
         return True
 
     async def new(self, game_name: str = "", leave: bool = False) -> Match | None:
@@ -55,7 +72,7 @@ class Matches:
         if game_name:
             game = find_game(game_name)
             if game is None:
-                self.say(f"There is no game {game_name!r}. Games: {', '.join(GAMES)}.")
+                self.say(no_game(game_name))
                 return None
         setup = Setup(self.terminal, self.anywhere)
         plan = await setup.run(game, leave)
@@ -74,11 +91,12 @@ class Matches:
             except BadOptions as error:  # the options were checked one by one: only a safety net
                 if not plan.game.options:
                     raise
-                self.say(f"{error}. Let's try the options again.")
+                self.say(_("{problem}. Let's try the options again.", problem=error))
                 setup.retry_options()
                 plan = await setup.resume()
         started = await self.seat_everyone(match)
-        self.say(f"Match {started.id}: {' vs '.join(started.names)}. Type `help` for the commands.")
+        self.say(_("Match {match}: {players}. Type `help` for the commands.", match=started.id,
+                   players=versus(started.names)))
         return started
 
     async def seat_everyone(self, found: ChallengeChange | MatchChange) -> Match:
@@ -92,8 +110,8 @@ class Matches:
         everyone one seat on (in two, the sides swap)."""
         asker = next(p for p in ended.seats if not p.is_computer)
         match = await self.seat_everyone(await self.service.rematch(ended.id, asker, elsewhere=self.free_channel))
-        self.say(f"Match {match.id}, a rematch of match {ended.id}: {' vs '.join(match.names)}. "
-                 "Type `help` for the commands.")
+        self.say(_("Match {match}, a rematch of match {ended}: {players}. Type `help` for the commands.",
+                   match=match.id, ended=ended.id, players=versus(match.names)))
         return match
 
     async def free_channel(self) -> int:

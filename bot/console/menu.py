@@ -8,10 +8,11 @@ from collections.abc import Awaitable, Callable
 from bot.console.everywhere import Everywhere
 from bot.console.matches import Matches
 from bot.console.terminal import STOP_WORDS, Quit, Terminal, split
-from bot.console.text import match_line, menu_help, numbers
+from bot.console.text import match_line, menu_help, versus
 from bot.errors import PlayerError
 from bot.models import Match
 from games import GAMES
+from i18n import _
 
 MenuCommand = Callable[[str], Awaitable[Match | None]]  # given what follows its word: the match to play, or None
 
@@ -67,11 +68,11 @@ class Menu:
             if matches != listed:  # at first, after one was abandoned, after set-up was left
                 self.say()
                 if matches:
-                    self.say("Local matches in progress, the last played first:")
+                    self.say(_("Local matches in progress, the last played first:"))
                     for match in matches:
                         self.say(match_line(match))
                 else:
-                    self.say("No local match is in progress now.")
+                    self.say(_("No local match is in progress now."))
                 listed = matches
             answer = self.ask(self.prompt(starting, matches, ended))
             if not answer:
@@ -91,30 +92,35 @@ class Menu:
                 if command == "new":
                     listed = None  # back from set-up: the list again
             elif not matches:
-                self.say(f"{answer!r} is not something to do here: `help` lists what is.")
+                self.say(_("{answer} is not something to do here: `help` lists what is.", answer=repr(answer)))
             elif (found := self.matches.named(answer, matches)) is not None:
-                self.say(f"Match {found.id}, {found.rules.title}: {' vs '.join(found.names)}. "
-                         "Type `help` for the commands.")
+                self.say(_("Match {match}, {game}: {players}. Type `help` for the commands.", match=found.id,
+                           game=found.rules.title, players=versus(found.names)))
                 return found
 
     @staticmethod
     def prompt(starting: bool, matches: list[Match], ended: Match | None) -> str:
         if starting:
-            return f"Match to resume (its number), or `new` [{matches[0].id}]: "
-        if matches:
-            again = "`rematch`, " if ended is not None else ""
-            return f"Match to resume (its number), {again}`new`, or Enter to stop: "
-        again = "`rematch` (the same players, each one seat on), " if ended is not None else ""
-        return f"{again}`new` (a match of any game), or Enter to stop: "
+            # Translators: in brackets, the number of the match Enter resumes
+            question = _("Match to resume (its number), or `new` [{match}]:", match=matches[0].id)
+        elif matches and ended is not None:
+            question = _("Match to resume (its number), `rematch`, `new`, or Enter to stop:")
+        elif matches:
+            question = _("Match to resume (its number), `new`, or Enter to stop:")
+        elif ended is not None:
+            question = _("`rematch` (the same players, each one seat on), `new` (a match of any game), or Enter to stop:")
+        else:
+            question = _("`new` (a match of any game), or Enter to stop:")
+        return question + " "
 
     async def abandon_named(self, number: str, matches: list[Match]) -> None:
         """`abandon N`: abandon match N, after asking."""
         if not matches:
-            self.say("There is no match in progress to abandon.")
+            self.say(_("There is no match in progress to abandon."))
             return
         if not number.strip():
-            self.say(f"Type `abandon` and the match's number: `abandon {matches[0].id}`, say.")
+            self.say(_("Type `abandon` and the match's number: `abandon {match}`, say.", match=matches[0].id))
             return
-        found = self.matches.named(number, matches, f"type `abandon` and one of {numbers(matches)}")
+        found = self.matches.named(number, matches, "abandon")
         if found is not None:
             await self.matches.abandon(found, found.people[0])

@@ -13,10 +13,11 @@ from bot.console.display import Display
 from bot.console.everywhere import Everywhere, Handler
 from bot.console.matches import Matches
 from bot.console.terminal import STOP_WORDS, Quit, Terminal, split
-from bot.console.text import history_lines, match_line, move_help, move_lines, player_at, refusal
+from bot.console.text import history_lines, match_line, move_help, move_lines, player_at, refusal, versus
 from bot.errors import NotFound, PlayerError
 from bot.models import DrawOffer, Match, MatchStatus, Player
 from bot.service import MatchService
+from i18n import _
 from renderers.results import seated
 from rules import IllegalMove, State
 
@@ -102,7 +103,7 @@ class MovePrompt:
         the players to another (Elsewhere)."""
         seat = match.seat_to_move
         player = match.plays(seat)
-        prompt = f"{player_at(match, seat)} to move: "
+        prompt = _("{player} to move:", player=player_at(match, seat)) + " "
         commands = self.commands(match)
         while True:
             text = self.ask(prompt)
@@ -116,7 +117,7 @@ class MovePrompt:
                     self.display.announce(result)
                     return result.match
                 if rest and not command.words:
-                    self.say(f"`{word}` takes nothing after it: type `{word}` alone.")
+                    self.say(_("`{command}` takes nothing after it: type `{command}` alone.", command=word))
                     continue
                 step = await command.run(match, player, rest)
                 if step is not None:
@@ -126,13 +127,14 @@ class MovePrompt:
             except IllegalMove as error:
                 self.say(refusal(match.state, text, error))
             except NotFound:
-                self.say("This match is no longer in progress.")
+                self.say(_("This match is no longer in progress."))
                 return Elsewhere(None)
             except PlayerError as error:
                 self.say(str(error))
             except Exception:
                 log.exception("local match %s: %r failed", match.id, text)
-                self.say(f"Something went wrong (details in {self.log}). Try again, or `quit` and resume later.")
+                self.say(_("Something went wrong (details in {log}). Try again, or `quit` and resume later.",
+                           log=self.log))
 
     def build(self, state: State) -> str | None:
         """The Move button's steps at the terminal: pick each part of a move by its number (`b` goes
@@ -144,19 +146,28 @@ class MovePrompt:
             for number, choice in enumerate(panel.choices, 1):
                 extra = f" ({choice.description})" if choice.description else ""
                 self.say(f"  {number:>3}. {choice.label}{extra}")
-            answer = self.ask("number" + (", b to go back" if panel.back is not None else "") + ", or Enter to type instead: ").lower()
+            if panel.back is not None:
+                # Translators: b is typed as it is, in every language
+                question = _("number, b to go back, or Enter to type instead:")
+            else:
+                question = _("number, or Enter to type instead:")
+            answer = self.ask(question + " ").lower()
             if not answer:
                 so_far = step.prefix + step.letter
                 if so_far:
-                    self.say(f"Nothing played. `moves {so_far}` lists how {so_far} … can go on; `?` builds a move again.")
+                    self.say(_("Nothing played. `moves {start}` lists how {start} … can go on; `?` builds a move again.",
+                               start=so_far))
                 return None
             if answer == "b" and panel.back is not None:
                 step = panel.back
                 continue
             if not answer.isdigit() or not 1 <= int(answer) <= len(panel.choices):
-                self.say(f"Type a number from 1 to {len(panel.choices)}" + (", or b to go back." if panel.back else "."))
+                if panel.back:
+                    self.say(_("Type a number from 1 to {last}, or b to go back.", last=len(panel.choices)))
+                else:
+                    self.say(_("Type a number from 1 to {last}.", last=len(panel.choices)))
                 continue
-            _, target = steps.parse(panel.choices[int(answer) - 1].value)
+            _kind, target = steps.parse(panel.choices[int(answer) - 1].value)
             if isinstance(target, str):  # steps.MOVE: a whole move
                 return target
             step = target
@@ -193,10 +204,11 @@ class MovePrompt:
             wanted = " ".join(name.split()).casefold()
             matches = [m for m in matches if any(p.name.casefold() == wanted for p in m.seats)]
             if not matches:
-                self.say(f"{name} plays in no local match in progress: `matches` lists them all.")
+                self.say(_("{name} plays in no local match in progress: `matches` lists them all.", name=name))
                 return None
-        whose = f" with {name}" if name else ""
-        self.say(f"Local matches in progress{whose}, the last played first:")
+            self.say(_("Local matches in progress with {name}, the last played first:", name=name))
+        else:
+            self.say(_("Local matches in progress, the last played first:"))
         for listed in matches:
             self.say(match_line(listed, match.id))
         return None
@@ -204,19 +216,20 @@ class MovePrompt:
     async def switch_to(self, match: Match, player: Player, number: str) -> Step:
         """`switch N`: match N, when it is another match in progress."""
         if not number:
-            self.say("Type `switch` and a match's number: `matches` lists them.")
+            self.say(_("Type `switch` and a match's number: `matches` lists them."))
             return None
         others = [m for m in await self.matches.in_progress() if m.id != match.id]
         if number.removeprefix("#") == str(match.id):
-            self.say(f"Match {match.id} is the one being played.")
+            self.say(_("Match {match} is the one being played.", match=match.id))
             return None
         if not others:
-            self.say("There is no other match in progress: `new` starts one.")
+            self.say(_("There is no other match in progress: `new` starts one."))
             return None
-        found = self.matches.named(number, others, "`matches` lists them")
+        found = self.matches.named(number, others, "matches")
         if found is None:
             return None
-        self.say(f"Match {match.id} waits. Match {found.id}, {found.rules.title}: {' vs '.join(found.names)}.")
+        self.say(_("Match {match} waits. Match {other}, {game}: {players}.", match=match.id, other=found.id,
+                   game=found.rules.title, players=versus(found.names)))
         return Elsewhere(found)
 
     async def new_instead(self, match: Match, player: Player, game: str) -> Step:
@@ -224,14 +237,14 @@ class MovePrompt:
         comes back to this one)."""
         started = await self.matches.new(game, leave=True)
         if started is None:
-            self.say(f"Back to match {match.id}.")
+            self.say(_("Back to match {match}.", match=match.id))
             return None
         return Elsewhere(started)
 
     async def abandon_at_hand(self, match: Match, player: Player, number: str) -> Step:
         """`abandon`: this match, after asking; `abandon N`: match N."""
         if number:
-            other = self.matches.named(number, await self.matches.in_progress(), "`matches` lists them")
+            other = self.matches.named(number, await self.matches.in_progress(), "matches")
             if other is None:
                 return None
             if other.id != match.id:
@@ -244,48 +257,54 @@ class MovePrompt:
         on in the seat while another person is playing, and says so."""
         seat = match.seat_to_move
         plays_on = len(match.seats) > 2 and len(match.people) > 1
-        cost = "A computer plays on in your seat, and you will be placed last." if plays_on else "It counts as a loss."
-        if not self.yes(f"{player.name}, resign this match? {cost} [y/N] "):
+        if plays_on:
+            question = _("{player}, resign this match? A computer plays on in your seat, and you will be placed last.",
+                         player=player.name)
+        else:
+            question = _("{player}, resign this match? It counts as a loss.", player=player.name)
+        if not self.yes(question):
             return None
         left = (await self.service.resign(match.channel_id, player)).match
         who = seated(player.name, match.rules.seat_name(seat))
         if left.status == MatchStatus.ACTIVE:
-            self.say(f"{who} resigned: {left.names[seat]} plays on in that seat, and {player.name} will be "
-                     f"placed last. {player_at(left, left.seat_to_move)} to move.")
+            self.say(_("{who} resigned: {stand_in} plays on in that seat, and {player} will be placed last. "
+                       "{mover} to move.", who=who, stand_in=left.names[seat], player=player.name,
+                       mover=player_at(left, left.seat_to_move)))
         else:
-            self.say(f"{who} resigned.")
+            self.say(_("{who} resigned.", who=who))
         return left
 
     async def offer_draw(self, match: Match, player: Player, rest: str) -> Step:
         """Offer a draw and ask the opponent at once; the finished match if they agree."""
         if len(match.seats) != 2:
-            self.say("Draws are for two-player games: play on, `resign`, or `abandon` the match.")
+            self.say(_("Draws are for two-player games: play on, `resign`, or `abandon` the match."))
             return None
         offer = await self.service.draw(match.channel_id, player)
         if not isinstance(offer, DrawOffer):  # the opponent's earlier offer was still standing
             return offer.match
         other = offer.match.seats[1 - offer.seat]
-        if self.yes(f"{other.name}, {player.name} offers a draw. Do you accept? [y/N] "):
+        if self.yes(_("{other}, {player} offers a draw. Do you accept?", other=other.name, player=player.name)):
             return (await self.service.draw(match.channel_id, other)).match
-        self.say(f"{other.name} declines the draw; {player.name} is still to move.")
+        self.say(_("{other} declines the draw; {player} is still to move.", other=other.name, player=player.name))
         return None
 
     async def take_back(self, match: Match, player: Player, rest: str) -> Step:
         """`takeback` at `player`'s turn: against the computer, `player`'s last move and the computer's
         replies go at once; between people, the one who just moved asks and `player` answers."""
         if len(match.seats) != 2:
-            self.say("Moves can only be taken back in two-player games.")
+            self.say(_("Moves can only be taken back in two-player games."))
             return None
         other = match.seats[1 - match.seat_to_move]
         if other.is_computer:
             result = await self.service.takeback(match.channel_id, player)
         else:
             asked = await self.service.takeback(match.channel_id, other)
-            accept = self.yes(f"{player.name}, {other.name} asks to take back {match.moves[-1]}. Do you accept? [y/N] ")
+            accept = self.yes(_("{player}, {other} asks to take back {move}. Do you accept?", player=player.name,
+                                other=other.name, move=match.moves[-1]))
             result = await self.service.answer_takeback(match.id, player, asked.match.stamp, accept)
             if not accept:
-                self.say(f"{player.name} declines; {player.name} is still to move.")
+                self.say(_("{player} declines; {player} is still to move.", player=player.name))
                 return None
         taken = ", ".join(result.moves)
-        self.say(f"{result.match.seats[result.seat].name} took back {taken}.")
+        self.say(_("{player} took back {moves}.", player=result.match.seats[result.seat].name, moves=taken))
         return result.match

@@ -14,8 +14,9 @@ from bot.console.move_prompt import Elsewhere, MovePrompt
 from bot.console.terminal import INTERRUPTS, InputFn, PrintFn, Quit, Terminal
 from bot.models import Match, MatchStatus
 from bot.service import MatchService
+from i18n import N_, _
 
-STOPPED = "Stopped. Matches in progress stay saved: run `python -m bot.console` again to resume them."
+STOPPED = N_("Stopped. Matches in progress stay saved: run `python -m bot.console` again to resume them.")
 
 
 class Console:
@@ -44,14 +45,14 @@ class Console:
             while match is not None:
                 match = await self.play(match)
         except Quit:
-            self.say(STOPPED)
+            self.say(_(STOPPED))
         except asyncio.CancelledError:
             task = asyncio.current_task()
             if not INTERRUPTS.stopped or task is None:
                 raise
             task.uncancel()  # stopped by Ctrl-C, which the session answers like `quit`
             self.say()
-            self.say(STOPPED)
+            self.say(_(STOPPED))
 
     async def play(self, match: Match) -> Match | None:
         """Play `match` until it ends (then the next match chosen, if any) or the players go to another."""
@@ -70,7 +71,7 @@ class Console:
         return await self.menu.choose(starting=False, ended=match)
 
     async def computer_turn(self, match: Match) -> Match:
-        self.say(f"{match.names[match.seat_to_move]} is thinking…")
+        self.say(_("{player} is thinking…", player=match.names[match.seat_to_move]))
         result = await self.service.computer_move(match.id)
         if result is None:  # nothing to play after all: read the match again
             return await self.service.get_match(match.id)

@@ -12,6 +12,7 @@ from bot.console.terminal import STOP_WORDS, Quit, Terminal
 from bot.console.text import find_game, setup_help
 from bot.models import COMPUTER_LEVELS, Player, computer
 from games import GAMES
+from i18n import _, ngettext
 from rules import BadOptions, Game, OptionSpec
 
 MAX_NAME = 32
@@ -63,7 +64,16 @@ def option_problem(game: Game, players: int, answers: Mapping[str, Any], later: 
 
 
 def sentence(text: str) -> str:
-    return text if text.endswith((".", "!", "?")) else text + "."
+    return text if text.endswith((".", "!", "?", "。", "！", "？")) else text + "."
+
+
+def whole(answer: str) -> bool:
+    """Whether an answer is a whole number, as an option of whole numbers reads it."""
+    try:
+        int(answer.strip())
+    except ValueError:
+        return False
+    return True
 
 
 class Back(Exception):
@@ -89,8 +99,6 @@ class Plan:
 # The console's commands of every prompt (`rules`, `analyse`, `replay`), given the answer and the game to
 # speak of by default: whether the answer was one of them.
 Anywhere = Callable[[str, Game], Awaitable[bool]]
-
-BACK_HINT = "`back` at any question goes back to the one before; `help` lists what else you can type."
 
 
 class Setup:
@@ -128,7 +136,8 @@ class Setup:
         """Ask every question, `game` already answered if given; the plan, or None after `back` at the
         first question when `leave` (there is somewhere to go back to)."""
         self.answers = [Answer(game)] if game is not None else []
-        self.say("Setting up a match: " + BACK_HINT)
+        self.say(_("Setting up a match: `back` at any question goes back to the one before; `help` lists what else "
+                   "you can type."))
         return await self.resume(leave)
 
     async def resume(self, leave: bool = False) -> Plan | None:
@@ -147,7 +156,7 @@ class Setup:
                 elif leave:
                     return None
                 else:
-                    self.say("This is the first question: answer it, or `quit` to stop.")
+                    self.say(_("This is the first question: answer it, or `quit` to stop."))
 
     def retry_options(self) -> None:
         """Forget the options' answers, to ask them again."""
@@ -179,56 +188,69 @@ class Setup:
 
     async def game(self, leave: bool) -> Answer:
         games = list(GAMES.values())
-        self.say("Games:")
+        self.say(_("Games:"))
         for number, game in enumerate(games, 1):
-            self.say(f"  {number}. {game.name:<14} {game.summary}")
-        self.say("(`rules <game>` shows a game's rules.)")
-        hint = ", or `back` to leave set-up" if leave else ""
+            self.say(f"  {number}. {game.name:<14} {_(game.summary)}")
+        self.say(_("(`rules <game>` shows a game's rules.)"))
+        if leave:
+            prompt = _("Game (name or number, or `back` to leave set-up) [{game}]:", game=games[0].name) + " "
+        else:
+            prompt = _("Game (name or number) [{game}]:", game=games[0].name) + " "
         while True:
-            answer = (await self.ask(f"Game (name or number{hint}) [{games[0].name}]: ")).lower() or games[0].name
+            answer = (await self.ask(prompt)).lower() or games[0].name
             if answer.startswith("new "):  # `new <game>`, as at the other prompts, is the game here
                 answer = answer.removeprefix("new ").strip()
             found = find_game(answer)
             if found is not None:
                 return Answer(found)
-            self.say(f"There is no game {answer!r}: type its name or its number (1–{len(games)}).")
+            self.say(_("There is no game {name}: type its name or its number (1–{last}).", name=repr(answer),
+                       last=len(games)))
 
     async def count(self, game: Game) -> Answer:
         low, high = game.players.start, game.players.stop - 1
         if low == high:
             return Answer(low, asked=False)
         while True:
-            answer = await self.ask(f"Number of players ({low}–{high}, or `back`) [{low}]: ") or str(low)
+            prompt = _("Number of players ({low}–{high}, or `back`) [{low}]:", low=low, high=high) + " "
+            answer = await self.ask(prompt) or str(low)
             if answer.isdigit() and int(answer) in game.players:
                 return Answer(int(answer))
-            self.say(f"{game.title} is played by {low} to {high} players: type a number from {low} to {high}.")
+            self.say(ngettext("{game} is played by {low} to {n} player: type a number from {low} to {n}.",
+                              "{game} is played by {low} to {n} players: type a number from {low} to {n}.",
+                              high, game=game.title, low=low))
 
     async def player(self, game: Game, count: int, seated: list[Player]) -> Answer:
         """Who plays the next seat, in turn order (the first moves first): a person by name, or a
         computer, as long as one player is a person."""
         seat = len(seated)
         person_needed = seat == count - 1 and all(p.is_computer for p in seated)
-        hint = "`back`" if person_needed else f"`computer`, `computer {' / '.join(COMPUTER_LEVELS)}`, `back`"
-        prompt = f"Player {seat + 1} ({game.seat_name(seat)}), your name (or {hint}): "
+        if person_needed:
+            prompt = _("Player {number} ({side}), your name (or `back`):", number=seat + 1,
+                       side=game.seat_name(seat)) + " "
+        else:
+            prompt = _("Player {number} ({side}), your name (or `computer`, `computer {levels}`, `back`):",
+                       number=seat + 1, side=game.seat_name(seat), levels=" / ".join(COMPUTER_LEVELS)) + " "
         while True:
             name = " ".join((await self.ask(prompt)).split())
             words = name.lower().split()
             if words[:1] == ["computer"]:
                 level = words[1] if len(words) > 1 else "medium"
                 if person_needed:
-                    self.say("One player at least must be a person: please type your name.")
+                    self.say(_("One player at least must be a person: please type your name."))
                 elif level not in COMPUTER_LEVELS or len(words) > 2:
-                    self.say(f"A computer plays at {', '.join(COMPUTER_LEVELS)}: type `computer hard`, say.")
+                    self.say(_("A computer plays at {levels}: type `computer hard`, say.",
+                               levels=", ".join(COMPUTER_LEVELS)))
                 else:
                     return Answer(computer(level))
                 continue
             player = local_player(name)
             if not name:
-                self.say("Please type a name.")
+                self.say(_("Please type a name."))
             elif len(name) > MAX_NAME:
-                self.say(f"Please keep the name to {MAX_NAME} characters.")
+                self.say(ngettext("Please keep the name to {n} character.", "Please keep the name to {n} characters.",
+                                  MAX_NAME))
             elif any(p.id == player.id for p in seated):
-                self.say(f"{name} is already playing: type a different name.")
+                self.say(_("{name} is already playing: type a different name.", name=name))
             else:
                 return Answer(player)
 
@@ -240,9 +262,15 @@ class Setup:
         settled = self.settled(game, answers) or self.settled(game, self.independent(game, answers))
         samples = list(settled.values())
         default = settled.get(spec.name)
-        self.say(f"{spec.name}: {spec.help}{bounds(spec)}")
+        self.say(f"{spec.name}: {_(spec.help)}{bounds(spec)}")
+        if default is not None:
+            # Translators: in brackets, the answer Enter gives
+            prompt = _("{option} (or `back`) [{default}]:", option=spec.name, default=default) + " "
+        else:
+            # Translators: in brackets: Enter leaves the option to the game's default
+            prompt = _("{option} (or `back`) [default]:", option=spec.name) + " "
         while True:
-            answer = await self.ask(f"{spec.name} (or `back`) [{default if default is not None else 'default'}]: ")
+            answer = await self.ask(prompt)
             value = self.checked(spec, answer) if answer else None
             if answer and value is None:
                 continue
@@ -270,8 +298,9 @@ class Setup:
             return spec.check(answer)
         except BadOptions as error:
             problem = str(error)
-        if spec.type is int and spec.min is not None and problem.endswith("whole number"):
-            problem += f" from {spec.min} to {spec.max}"
+        if spec.type is int and spec.min is not None and not whole(answer):
+            problem = _("{option} must be a whole number from {low} to {high}", option=spec.name, low=spec.min,
+                        high=spec.max)
         self.say(sentence(problem))
         return None
 

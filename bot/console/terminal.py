@@ -10,6 +10,8 @@ import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
+from i18n import _
+
 InputFn = Callable[[str], str]
 PrintFn = Callable[[str], object]
 STOP_WORDS = ("quit", "exit")
@@ -122,11 +124,14 @@ class Terminal:
         finally:
             INTERRUPTS.prompting = False
 
-    def yes(self, prompt: str, default: bool = False) -> bool:
+    def yes(self, question: str, default: bool = False) -> bool:
+        """The answer to a yes-or-no question, asked with its default: "… [y/N] ". The answers are
+        typed y or n in every language, as the commands are."""
+        prompt = f"{question} {'[Y/n]' if default else '[y/N]'} "
         while True:
             answer = self.ask(prompt).lower()
             if not answer:
                 return default
             if answer in ("y", "yes", "n", "no"):
                 return answer.startswith("y")
-            self.say("Please answer y or n.")
+            self.say(_("Please answer y or n."))

@@ -4,86 +4,97 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from babel.numbers import get_group_symbol
+
 from bot.models import Match
 from bot.rulebook import plain, rules_text
 from games import GAMES
+from i18n import N_, _, current, ngettext, number
+from i18n.languages import babel_locale
 from renderers.results import scores_text, seated, who_won
 from rules import Game, IllegalMove, InvalidNotation, State
-from rules.core import counted, still_playing
+from rules.core import still_playing
 from rules.parts import children, is_partial, unlabel
 from rules.parts import starting as moves_from
 from rules.rebuild import positions
 
 MOVES_SHOWN = 120  # more legal moves than this are listed by their next parts
 
-Entry = tuple[str, str]  # what is typed, and what it does
+Entry = tuple[str, str]  # what is typed (the same in every language), and what it does (a message marked N_)
 
 
 def help_text(head: str, entries: Sequence[Entry]) -> str:
-    """A prompt's help: a line saying what to type, then a command a line, with what it does."""
-    width = max(len(typed) for typed, _ in entries) + 2
+    """A prompt's help: a line saying what to type, then a command a line, with what it does (`head` and
+    the descriptions already in the language spoken)."""
+    width = max(len(typed) for typed, _does in entries) + 2
     return "\n".join([head, *(f"  {typed:<{width}}{does}" for typed, does in entries)])
+
+
+def translated(entries: Sequence[Entry]) -> list[Entry]:
+    """Help entries with what each does in the language spoken (what is typed stays)."""
+    return [(typed, _(does)) for typed, does in entries]
 
 
 # What every prompt accepts besides its own answers and commands.
 EVERYWHERE: list[Entry] = [
-    ("replay N", "match N's replay, an animated GIF a frame a move, written beside the boards"),
-    ("analyse N", "the computer's analysis of finished match N (`analyse`: the last one to finish here)"),
-    ("rules", "a game's rules (`rules attaxx`)"),
-    ("help", "this text"),
-    ("quit, exit", "stop here (Ctrl-C and Ctrl-D too); every match is kept for next time"),
+    # Translators: N stands for a match's number, as in the command it describes ("replay N")
+    ("replay N", N_("match N's replay, an animated GIF a frame a move, written beside the boards")),
+    ("analyse N", N_("the computer's analysis of finished match N (`analyse`: the last one to finish here)")),
+    ("rules", N_("a game's rules (`rules attaxx`)")),
+    ("help", N_("this text")),
+    ("quit, exit", N_("stop here (Ctrl-C and Ctrl-D too); every match is kept for next time")),
 ]
 
 MOVE_HELP: list[Entry] = [
-    ("?", "build a move step by step, picking each part from a numbered list"),
-    ("moves", "the legal moves, one a line (`moves c1`: those starting c1)"),
-    ("history", "the moves played so far"),
-    ("board", "show the board again"),
-    ("draw", "offer a draw"),
-    ("takeback", "take the last move back, if its opponent agrees (against the computer: at once, with its reply)"),
-    ("resign", "give up this match: a loss (in a game of more than two a computer plays on in your seat)"),
-    ("matches", "the local matches in progress (`matches ann`: those ann plays in)"),
-    ("switch N", "play match N instead; this one waits"),
-    ("new", "set up another match; this one waits (`new attaxx`: a match of that game)"),
-    ("abandon", "end this match unrated: nobody wins or loses (`abandon N`: match N)"),
-    ("replay", "this match so far as an animated GIF, written beside the boards (`replay N`: match N)"),
+    ("?", N_("build a move step by step, picking each part from a numbered list")),
+    ("moves", N_("the legal moves, one a line (`moves c1`: those starting c1)")),
+    ("history", N_("the moves played so far")),
+    ("board", N_("show the board again")),
+    ("draw", N_("offer a draw")),
+    ("takeback", N_("take the last move back, if its opponent agrees (against the computer: at once, with its reply)")),
+    ("resign", N_("give up this match: a loss (in a game of more than two a computer plays on in your seat)")),
+    ("matches", N_("the local matches in progress (`matches ann`: those ann plays in)")),
+    ("switch N", N_("play match N instead; this one waits")),
+    ("new", N_("set up another match; this one waits (`new attaxx`: a match of that game)")),
+    ("abandon", N_("end this match unrated: nobody wins or loses (`abandon N`: match N)")),
+    ("replay", N_("this match so far as an animated GIF, written beside the boards (`replay N`: match N)")),
     *[(typed, does) for typed, does in EVERYWHERE if typed != "replay N"],
 ]
-MOVE_HEAD = "Type a move in the game's notation, or one of:"
-MOVE_RULES = ("rules", "this game's rules (`rules attaxx`: another game's)")
+MOVE_HEAD = N_("Type a move in the game's notation, or one of:")
+MOVE_RULES = ("rules", N_("this game's rules (`rules attaxx`: another game's)"))
 
 MENU_HELP: list[Entry] = [
-    ("N", "resume match N, by its number (Enter: the one in brackets, if any)"),
-    ("new", "set up a new match (`new attaxx`: a match of that game)"),
-    ("rematch", "the match that just ended again: the same players, each one seat on"),
-    ("abandon N", "end match N unrated: nobody wins or loses"),
+    ("N", N_("resume match N, by its number (Enter: the one in brackets, if any)")),
+    ("new", N_("set up a new match (`new attaxx`: a match of that game)")),
+    ("rematch", N_("the match that just ended again: the same players, each one seat on")),
+    ("abandon N", N_("end match N unrated: nobody wins or loses")),
     *EVERYWHERE,
 ]
-MENU_HEAD = "Type one of:"
+MENU_HEAD = N_("Type one of:")
 
 SETUP_HELP: list[Entry] = [
-    ("back", "the question before this one again (at the first: back to where `new` was typed)"),
+    ("back", N_("the question before this one again (at the first: back to where `new` was typed)")),
     *EVERYWHERE,
 ]
-SETUP_HEAD = "Answer the question (Enter: the answer in brackets, if any), or type one of:"
+SETUP_HEAD = N_("Answer the question (Enter: the answer in brackets, if any), or type one of:")
 
 
 def move_help(notation: str) -> str:
     """The move prompt's help, with the game's notation."""
     entries = [MOVE_RULES if typed == "rules" else (typed, does) for typed, does in MOVE_HELP]
-    return help_text(MOVE_HEAD, entries) + f"\nNotation: {notation}"
+    return help_text(_(MOVE_HEAD), translated(entries)) + "\n" + _("Notation: {notation}", notation=_(notation))
 
 
 def menu_help(rematch: bool) -> str:
     """The menu's help; `rematch` when a match has just ended."""
-    return help_text(MENU_HEAD, [entry for entry in MENU_HELP if rematch or entry[0] != "rematch"])
+    return help_text(_(MENU_HEAD), translated([entry for entry in MENU_HELP if rematch or entry[0] != "rematch"]))
 
 
 def setup_help(game: Game | None) -> str:
     """The set-up questions' help; `game` once chosen (then `rules` alone gives its rules)."""
-    entries = [("rules", f"{game.title}'s rules (`rules attaxx`: another game's)") if typed == "rules" and game
-               else (typed, does) for typed, does in SETUP_HELP]
-    return help_text(SETUP_HEAD, entries)
+    entries = [("rules", _("{game}'s rules (`rules attaxx`: another game's)", game=game.title))
+               if typed == "rules" and game else (typed, _(does)) for typed, does in SETUP_HELP]
+    return help_text(_(SETUP_HEAD), entries)
 
 
 def find_game(answer: str) -> Game | None:
@@ -99,8 +110,32 @@ def rules_for(name: str) -> str:
     """A game's rules as /rules gives them, without Discord's Markdown (by name, title or number)."""
     game = find_game(name)
     if game is None:
-        return f"There is no game {name!r}. Games: {', '.join(GAMES)}."
+        return no_game(name)
     return f"{game.title}\n\n" + plain(rules_text(game))
+
+
+def no_game(name: str) -> str:
+    """What to say of a game name that names none: the games there are."""
+    return _("There is no game {name}. Games: {games}.", name=repr(name), games=", ".join(GAMES))
+
+
+def versus(names: Sequence[str]) -> str:
+    """The players of a match, as lines name them: "alice vs bob"."""
+    # Translators: between the names of a match's players, "alice vs bob"
+    vs = _("vs")
+    return f" {vs} ".join(names)
+
+
+def rating(value: float) -> str:
+    """A rating as the language writes numbers, without a thousands separator, as ratings are written
+    ("1500")."""
+    return number(value).replace(get_group_symbol(babel_locale(current())), "")
+
+
+def rating_change(value: float) -> str:
+    """A change of rating with its sign: "+16", "-8", "+0"."""
+    text = rating(value)
+    return text if text.startswith(("-", "\u2212")) else "+" + text
 
 
 def player_at(match: Match, seat: int) -> str:
@@ -111,10 +146,14 @@ def player_at(match: Match, seat: int) -> str:
 
 def match_line(match: Match, current: int | None = None) -> str:
     """A match in progress, as lists show it: number, game, players, whose turn, moves played."""
-    turn = f"{player_at(match, match.seat_to_move)} to move" if match.to_move else "over"
-    played = counted(len(match.moves), "move") + " played" if match.moves else "no moves yet"
-    mark = "  (this one)" if match.id == current else ""
-    return f"  #{match.id}  {match.rules.title} · {' vs '.join(match.names)} · {turn} · {played}{mark}"
+    # Translators: a match in a list of matches, whose play is over
+    over = _("over")
+    turn = _("{player} to move", player=player_at(match, match.seat_to_move)) if match.to_move else over
+    played = (ngettext("{n} move played", "{n} moves played", len(match.moves)) if match.moves
+              else _("no moves yet"))
+    # Translators: marks the match being played in a list of matches
+    mark = "  " + _("(this one)") if match.id == current else ""
+    return f"  #{match.id}  {match.rules.title} · {versus(match.names)} · {turn} · {played}{mark}"
 
 
 def move_lines(state: State, start: str = "") -> list[str]:
@@ -124,23 +163,30 @@ def move_lines(state: State, start: str = "") -> list[str]:
     if start:
         moves = moves_from(state, start, moves)
         if not moves:
-            return [f"No legal move starts {start}: `moves` lists them all."]
-    starting = f" starting {start}" if start else ""
-    if len(moves) <= MOVES_SHOWN:
-        return [f"{counted(len(moves), 'legal move')}{starting}:"] + [f"  {move}" for move in moves]
-    return ([f"{len(moves)} legal moves{starting}; type `moves` and one of these:"]
-            + [f"  {branch.label}" for branch in children(state, start, moves)])
+            return [_("No legal move starts {start}: `moves` lists them all.", start=start)]
+    count = len(moves)
+    if count <= MOVES_SHOWN:
+        head = (ngettext("{n} legal move starting {start}:", "{n} legal moves starting {start}:", count, start=start)
+                if start else ngettext("{n} legal move:", "{n} legal moves:", count))
+        return [head] + [f"  {move}" for move in moves]
+    # More than MOVES_SHOWN: {count} is written in digits alone ("1176"), as it always has been.
+    head = (ngettext("{count} legal move starting {start}; type `moves` and one of these:",
+                     "{count} legal moves starting {start}; type `moves` and one of these:", count, count=count,
+                     start=start) if start
+            else ngettext("{count} legal move; type `moves` and one of these:",
+                          "{count} legal moves; type `moves` and one of these:", count, count=count))
+    return [head] + [f"  {branch.label}" for branch in children(state, start, moves)]
 
 
 def history_lines(match: Match) -> list[str]:
     """The moves played so far, one a line, numbered, with who played each."""
     if not match.moves:
-        return ["No moves played yet."]
+        return [_("No moves played yet.")]
     states = positions(match.rules, len(match.seats), match.options, match.seed, match.moves)
     seats = [still_playing(state.to_move) for state, _ in zip(states, match.moves)]  # who made each move
     movers = [player_at(match, seat) for seat in seats]
     width = max(map(len, movers))
-    return [f"Moves played in match {match.id}:"] + [
+    return [_("Moves played in match {match}:", match=match.id)] + [
         f"  {ply:>3}. {mover:<{width}}  {move}" for ply, (mover, move) in enumerate(zip(movers, match.moves), 1)]
 
 
@@ -150,25 +196,31 @@ def result_lines(match: Match) -> list[str]:
     outcome = match.outcome
     if outcome is None:
         raise ValueError(f"match {match.id} has no result: it is not over")
-    lines = [f"Result: {who_won(outcome, match.names, every_place=True)} ({outcome.reason})."]
+    lines = [_("Result: {result} ({reason}).", result=who_won(outcome, match.names, every_place=True),
+               reason=outcome.reason)]
     if outcome.scores is not None:
-        lines.append(f"Scores: {scores_text(outcome, match.names)}")
+        lines.append(_("Scores: {scores}", scores=scores_text(outcome, match.names)))
     return lines
 
 
 def numbers(matches: Sequence[Match]) -> str:
     """"3 or 5": the numbers of the matches listed."""
     ids = [str(m.id) for m in matches]
-    return ids[0] if len(ids) == 1 else ", ".join(ids[:-1]) + " or " + ids[-1]
+    if len(ids) == 1:
+        return ids[0]
+    # Translators: the numbers of matches to choose from, "3, 4 or 5"
+    return _("{numbers} or {last}", numbers=", ".join(ids[:-1]), last=ids[-1])
 
 
 def refusal(state: State, typed: str, error: IllegalMove) -> str:
     """What to say of a move the rules refused, with what to do instead."""
     if is_partial(state, unlabel(state, typed)):
-        return f"{typed} is only the start of a move: `moves {typed}` lists how it can go on; `?` builds a move step by step."
+        return _("{typed} is only the start of a move: `moves {typed}` lists how it can go on; `?` builds a move "
+                 "step by step.", typed=typed)
     reason = str(error).rstrip(".")
     if not isinstance(error, InvalidNotation):
-        return reason + " (`moves` lists the legal moves)."
+        return _("{reason} (`moves` lists the legal moves).", reason=reason)
     if not any(c.isdigit() for c in typed):  # a word, not a move: every notation names squares
-        return reason + ". `help` lists the commands."
-    return reason + "."
+        return _("{reason}. `help` lists the commands.", reason=reason)
+    # Translators: why the rules refused a move, ended as a sentence
+    return _("{reason}.", reason=reason)
