@@ -29,8 +29,9 @@ class Display:
     def announce(self, result: MoveResult) -> None:
         match, last = result.match, result.match.state.last
         player = player_at(match, result.seat)
-        if last and last.effect:
-            self.say(_("{player} played {move}: {effect}.", player=player, move=result.notation, effect=last.effect))
+        effect = last.effect_text() if last else ""
+        if effect:
+            self.say(_("{player} played {move}: {effect}.", player=player, move=result.notation, effect=effect))
         else:
             self.say(_("{player} played {move}.", player=player, move=result.notation))
         for seat in last.passed if last else ():

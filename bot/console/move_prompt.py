@@ -75,7 +75,7 @@ class MovePrompt:
             raise Quit
 
         async def helping(match: Match, player: Player, rest: str) -> Step:
-            self.say(move_help(match.rules.notation))
+            self.say(move_help(match.rules.notation_text()))
             return None
 
         commands = {

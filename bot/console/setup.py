@@ -190,7 +190,7 @@ class Setup:
         games = list(GAMES.values())
         self.say(_("Games:"))
         for number, game in enumerate(games, 1):
-            self.say(f"  {number}. {game.name:<14} {_(game.summary)}")
+            self.say(f"  {number}. {game.name:<14} {game.summary_text()}")
         self.say(_("(`rules <game>` shows a game's rules.)"))
         if leave:
             prompt = _("Game (name or number, or `back` to leave set-up) [{game}]:", game=games[0].name) + " "
@@ -262,7 +262,7 @@ class Setup:
         settled = self.settled(game, answers) or self.settled(game, self.independent(game, answers))
         samples = list(settled.values())
         default = settled.get(spec.name)
-        self.say(f"{spec.name}: {_(spec.help)}{bounds(spec)}")
+        self.say(f"{spec.name}: {spec.help_text()}{bounds(spec)}")
         if default is not None:
             # Translators: in brackets, the answer Enter gives
             prompt = _("{option} (or `back`) [{default}]:", option=spec.name, default=default) + " "

@@ -80,9 +80,9 @@ SETUP_HEAD = N_("Answer the question (Enter: the answer in brackets, if any), or
 
 
 def move_help(notation: str) -> str:
-    """The move prompt's help, with the game's notation."""
+    """The move prompt's help, with the game's notation (in the language spoken)."""
     entries = [MOVE_RULES if typed == "rules" else (typed, does) for typed, does in MOVE_HELP]
-    return help_text(_(MOVE_HEAD), translated(entries)) + "\n" + _("Notation: {notation}", notation=_(notation))
+    return help_text(_(MOVE_HEAD), translated(entries)) + "\n" + _("Notation: {notation}", notation=notation)
 
 
 def menu_help(rematch: bool) -> str:
@@ -197,7 +197,7 @@ def result_lines(match: Match) -> list[str]:
     if outcome is None:
         raise ValueError(f"match {match.id} has no result: it is not over")
     lines = [_("Result: {result} ({reason}).", result=who_won(outcome, match.names, every_place=True),
-               reason=outcome.reason)]
+               reason=outcome.reason_text())]
     if outcome.scores is not None:
         lines.append(_("Scores: {scores}", scores=scores_text(outcome, match.names)))
     return lines
