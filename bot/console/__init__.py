@@ -1,4 +1,5 @@
-"""Local play at one terminal: `python -m bot.console [--db PATH]`, the adapter for when there is no token.
+"""Local play at one terminal: `python -m bot.console [--db PATH] [--lang CODE]`, the adapter for when there
+is no token, in the language `--lang` names, else the environment's (English when it speaks neither).
 
 People share the keyboard and play any registered game through the same MatchService and SQLite file as
 the bot, in guild 0 ("local"), so local matches get ratings and a leaderboard of their own. Several
