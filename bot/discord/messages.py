@@ -1,10 +1,12 @@
-"""The text of every message the bot posts. Pure functions of the service's values, easy to test."""
+"""The text of every message the bot posts, in the language of the current task (i18n). Pure functions of
+the service's values, easy to test."""
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from bot import steps
 from bot.analysis_report import NO_MISTAKES, coarse_line, contest, made_with, mistake_lines, player_lines
+from bot.discord.help_text import help_sections as help_sections  # /help's words (the help cog asks here)
 from bot.models import (
     Challenge,
     ChallengeStatus,
@@ -18,14 +20,13 @@ from bot.models import (
     Standing,
     Takeback,
 )
-from bot.rulebook import player_count
 from bot.work import ordinal
 from engines.analysis import Analysis
 from games import GAMES
+from i18n import N_, _, ngettext, number, pgettext
 from renderers.describe import within_limit
 from renderers.results import scores_text, seated, who_won
 from rules import Game
-from rules.core import counted
 
 
 def mention(player: Player, *, bold: bool = True) -> str:
@@ -41,18 +42,36 @@ def when(timestamp: float) -> str:
 
 
 def duration(seconds: int) -> str:
-    for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
-        if seconds >= size and seconds % size == 0:
-            return counted(seconds // size, unit)
-    return counted(seconds, "second")
+    """"5 minutes", "1 day": in the largest unit that divides it."""
+    if seconds >= 86400 and seconds % 86400 == 0:
+        return ngettext("{n} day", "{n} days", seconds // 86400)
+    if seconds >= 3600 and seconds % 3600 == 0:
+        return ngettext("{n} hour", "{n} hours", seconds // 3600)
+    if seconds >= 60 and seconds % 60 == 0:
+        return ngettext("{n} minute", "{n} minutes", seconds // 60)
+    return ngettext("{n} second", "{n} seconds", seconds)
 
 
 def options_line(game: Game, options: dict) -> str:
-    shown = [f"{spec.name.replace('_', ' ')} **{options[spec.name]}**" for spec in game.options if spec.name in options]
+    """The options a challenge sets, each by the name its /challenge option has in this language."""
+    shown = [f"{pgettext('option name', spec.name).replace('_', ' ')} **{options[spec.name]}**"
+             for spec in game.options if spec.name in options]
     return " · ".join(shown)
 
 
-ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")  # a seat's turn in each round
+def versus(names: Sequence[str]) -> str:
+    """The players of a match against each other: "alice vs bob vs carol"."""
+    text = names[0] if names else ""
+    for name in names[1:]:
+        # Translators: between the players of a match, "alice vs bob" (with three: "alice vs bob vs carol")
+        text = _("{players} vs {player}", players=text, player=name)
+    return text
+
+
+SEAT_TURNS = (  # the challenger's seat and its turn in each round
+    N_("{player} plays {side} and moves first."), N_("{player} plays {side} and moves second."),
+    N_("{player} plays {side} and moves third."), N_("{player} plays {side} and moves fourth."),
+    N_("{player} plays {side} and moves fifth."), N_("{player} plays {side} and moves sixth."))
 
 
 def who(match: Match, seat: int, *, now: bool = True, bold: bool = True, detail: str = "") -> str:
@@ -63,58 +82,90 @@ def who(match: Match, seat: int, *, now: bool = True, bold: bool = True, detail:
     side = match.rules.seat_name(seat)
     player = match.seats[seat]
     if not player.is_computer and not (now and match.stand_in(seat) is not None):
-        return f"<@{player.id}> ({side}{', ' + detail if detail else ''})"
+        if detail:
+            # Translators: a player (a mention), the side they play, and their score
+            return _("{player} ({side}, {detail})", player=f"<@{player.id}>", side=side, detail=detail)
+        # Translators: a player (a mention) and the side they play
+        return _("{player} ({side})", player=f"<@{player.id}>", side=side)
     name = seated(match.names[seat] if now else player.name, side) + (f", {detail}" if detail else "")
     return f"**{name}**" if bold else name
 
 
 def challenge_text(challenge: Challenge) -> str:
-    game = challenge.rules
-    who = ", ".join(mention(p) for p in challenge.invited)
-    if challenge.has_open_seats:
-        free = challenge.free_seats
-        seats = "one seat" if free == 1 else counted(free, "seat")
-        target = f"{who} and anyone ({seats} open)" if who else f"anyone ({seats} open)"
+    game, challenger = challenge.rules, mention(challenge.challenger)
+    invited = ", ".join(mention(p) for p in challenge.invited)
+    free = challenge.free_seats
+    if not challenge.has_open_seats:
+        head = _("⚔️ {challenger} challenges {invited} to **{game}**.", challenger=challenger, invited=invited,
+                 game=game.title)
+    elif invited:
+        head = ngettext("⚔️ {challenger} challenges {invited} and anyone (one seat open) to **{game}**.",
+                        "⚔️ {challenger} challenges {invited} and anyone ({n} seats open) to **{game}**.", free,
+                        challenger=challenger, invited=invited, game=game.title)
     else:
-        target = who
-    lines = [f"⚔️ {mention(challenge.challenger)} challenges {target} to **{game.title}**."]
-    details = [options_line(game, challenge.options), f"{duration(challenge.turn_seconds)} per move"]
+        head = ngettext("⚔️ {challenger} challenges anyone (one seat open) to **{game}**.",
+                        "⚔️ {challenger} challenges anyone ({n} seats open) to **{game}**.", free,
+                        challenger=challenger, game=game.title)
+    lines = [head]
+    # Translators: the time each player has for each move ("24 hours per move")
+    details = [options_line(game, challenge.options), _("{time} per move", time=duration(challenge.turn_seconds))]
     lines.append(" · ".join(d for d in details if d))
     seat = challenge.challenger_seat
-    lines.append(f"{mention(challenge.challenger)} plays {game.seat_name(seat)} and moves {ORDINALS[seat]}.")
+    lines.append(_(SEAT_TURNS[seat], player=challenger, side=game.seat_name(seat)))
     seated = [p for p in challenge.accepted if p != challenge.challenger]
     if seated:
-        lines.append("Seated: " + ", ".join(mention(p) for p in seated))
+        lines.append(_("Seated: {players}", players=", ".join(mention(p) for p in seated)))
     if challenge.status == ChallengeStatus.OPEN:
-        waiting = challenge.waiting_for
-        asks = []
-        if waiting:
-            asks.append(f"{', '.join(mention(p) for p in waiting)}: press **Accept** or **Decline**")
-        if challenge.free_seats:
-            asks.append(f"{'Anyone else' if challenge.invited else 'Anyone'}: press **Join** to take a seat")
-        lines.append(". ".join(asks) + f" — the challenge expires {when(challenge.expires_at)}.")
+        lines.append(challenge_asks(challenge))
         if challenge.can_start:
-            count = len(challenge.accepted)
-            lines.append(f"{mention(challenge.challenger)}: press **Start now** to begin with {count} players.")
+            lines.append(ngettext("{challenger}: press **Start now** to begin with {n} player.",
+                                  "{challenger}: press **Start now** to begin with {n} players.",
+                                  len(challenge.accepted), challenger=challenger))
+        elif challenge.may_start_early and challenge.invited:
+            lines.append(ngettext("{challenger} can press **Start now** once {n} or more player is seated and "
+                                  "everybody named has accepted.",
+                                  "{challenger} can press **Start now** once {n} or more players are seated and "
+                                  "everybody named has accepted.", game.players.start, challenger=challenger))
         elif challenge.may_start_early:
-            least = game.players.start
-            lines.append(f"{mention(challenge.challenger)} can press **Start now** once {least} or more players are seated"
-                         + (" and everybody named has accepted." if challenge.invited else "."))
+            lines.append(ngettext("{challenger} can press **Start now** once {n} or more player is seated.",
+                                  "{challenger} can press **Start now** once {n} or more players are seated.",
+                                  game.players.start, challenger=challenger))
     else:
         lines.append(closed_line(challenge))
     return "\n".join(lines)
 
 
+def challenge_asks(challenge: Challenge) -> str:
+    """What an open challenge asks of whom (Accept or Decline, Join), and when it expires."""
+    players = ", ".join(mention(p) for p in challenge.waiting_for)  # named players are invited
+    expires = when(challenge.expires_at)
+    if players and challenge.free_seats:
+        return _("{players}: press **Accept** or **Decline**. Anyone else: press **Join** to take a seat — the "
+                 "challenge expires {expires}.", players=players, expires=expires)
+    if players:
+        return _("{players}: press **Accept** or **Decline** — the challenge expires {expires}.", players=players,
+                 expires=expires)
+    if challenge.free_seats and challenge.invited:
+        return _("Anyone else: press **Join** to take a seat — the challenge expires {expires}.", expires=expires)
+    if challenge.free_seats:
+        return _("Anyone: press **Join** to take a seat — the challenge expires {expires}.", expires=expires)
+    return " " + _("— the challenge expires {expires}.", expires=expires)
+
+
 def closed_line(challenge: Challenge) -> str:
     by = next((p for p in challenge.accepted + challenge.invited if p.id == challenge.closed_by), None)
-    who = f" by {mention(by)}" if by else ""
-    return {
-        "accepted": "✅ Accepted — the match has started below." if len(challenge.accepted) == challenge.players
-        else f"✅ Started with {len(challenge.accepted)} players — the match is below.",
-        ChallengeStatus.DECLINED: f"❌ Declined{who}.",
-        ChallengeStatus.WITHDRAWN: f"↩️ Withdrawn{who}.",
-        ChallengeStatus.EXPIRED: "⌛ Expired: nobody accepted in time.",
-    }[challenge.status]
+    if challenge.status == "accepted":
+        if len(challenge.accepted) == challenge.players:
+            return _("✅ Accepted — the match has started below.")
+        return ngettext("✅ Started with {n} player — the match is below.",
+                        "✅ Started with {n} players — the match is below.", len(challenge.accepted))
+    if challenge.status == ChallengeStatus.DECLINED:
+        return _("❌ Declined by {player}.", player=mention(by)) if by else _("❌ Declined.")
+    if challenge.status == ChallengeStatus.WITHDRAWN:
+        return _("↩️ Withdrawn by {player}.", player=mention(by)) if by else _("↩️ Withdrawn.")
+    if challenge.status == ChallengeStatus.EXPIRED:
+        return _("⌛ Expired: nobody accepted in time.")
+    raise KeyError(challenge.status)
 
 
 def turn_line(match: Match) -> str:
@@ -122,42 +173,56 @@ def turn_line(match: Match) -> str:
     if player is None or seat is None:  # (a player to move has a seat)
         return ""
     if player.is_computer:
-        return f"{who(match, seat)} is thinking…"
-    deadline = f" — time runs out {when(match.deadline)}" if match.deadline else ""
-    return f"{who(match, seat)}, your move{deadline}."
+        return _("{player} is thinking…", player=who(match, seat))
+    if match.deadline:
+        return _("{player}, your move — time runs out {deadline}.", player=who(match, seat),
+                 deadline=when(match.deadline))
+    return _("{player}, your move.", player=who(match, seat))
 
 
 def start_text(match: Match) -> str:
     game = match.rules
-    players = " vs ".join(who(match, seat) for seat in range(len(match.seats)))
-    first = f" — {mention(match.seats[0])} moves first" if match.status == MatchStatus.ACTIVE else ""
-    return (f"🎲 **{game.title}**: {players}{first}\n{turn_line(match)}\n"
-            "Press **Move** under the board, or type `/move`; `/board` shows the board again.")
+    players = versus([who(match, seat) for seat in range(len(match.seats))])
+    if match.status == MatchStatus.ACTIVE:
+        head = _("🎲 **{game}**: {players} — {player} moves first", game=game.title, players=players,
+                 player=mention(match.seats[0]))
+    else:
+        head = _("🎲 **{game}**: {players}", game=game.title, players=players)
+    # Translators: /move and /board are commands: write them as they are named in your language
+    return f"{head}\n{turn_line(match)}\n" + _("Press **Move** under the board, or type `/move`; `/board` shows "
+                                                "the board again.")
 
 
 def panel_text(match: Match, panel: steps.Panel) -> str:
     """The words on a move panel: the game, the side you play, the move so far."""
     seat = match.state.to_move
-    side = match.rules.seat_name(seat) if seat is not None else ""
-    return f"♟️ **{match.rules.title}**, move {len(match.moves) + 1} — you play {side}.\n{steps.describe(panel.step)}"
+    head = _("♟️ **{game}**, move {number} — you play {side}.", game=match.rules.title, number=len(match.moves) + 1,
+             side=match.rules.seat_name(seat) if seat is not None else "")
+    return f"{head}\n{steps.describe(panel.step)}"
 
 
 def move_text(result: MoveResult) -> str:
-    match, state = result.match, result.match.state
-    last = state.last
-    effect = f" — {last.effect}" if last is not None and last.effect else ""
-    lines = [f"{who(match, result.seat)} played **{result.notation}**{effect}."]
+    match = result.match
+    last, mover = match.state.last, who(match, result.seat)
+    if last is not None and last.effect:
+        # Translators: a move played and what it did ("captured 3 pieces")
+        played = _("{player} played **{move}** — {effect}.", player=mover, move=result.notation, effect=last.effect)
+    else:
+        played = _("{player} played **{move}**.", player=mover, move=result.notation)
+    lines = [played]
     if last is not None:
         for seat in last.passed:
-            lines.append(f"{who(match, seat)} has no legal move and passes.")
+            lines.append(_("{player} has no legal move and passes.", player=who(match, seat)))
     lines.append(result_text(match) if match.status == MatchStatus.FINISHED else turn_line(match))
     return "\n".join(lines)
 
 
 def left_text(match: Match, seat: int, why: str) -> str:
-    """A player left a game of more than two, which goes on: who plays for them, and whose turn it is."""
-    return (f"{why} {who(match, seat)} plays on in that seat; {match.seats[seat].name} will be placed last.\n"
-            f"{turn_line(match)}")
+    """A player left a game of more than two, which goes on: who plays for them, and whose turn it is.
+    `why` is a sentence of its own ("bob resigned.")."""
+    goes_on = _("{player} plays on in that seat; {name} will be placed last.", player=who(match, seat),
+                name=match.seats[seat].name)
+    return f"{why} {goes_on}\n{turn_line(match)}"
 
 
 def timeout_text(match: Match, seat: int | None = None) -> str:
@@ -165,7 +230,7 @@ def timeout_text(match: Match, seat: int | None = None) -> str:
     for `seat` (by default the last player to leave)."""
     if match.status == MatchStatus.ACTIVE:  # a computer took the seat of the player who ran out of time
         seat = match.leavers[-1] if seat is None else seat
-        return "⏰ " + left_text(match, seat, f"{match.seats[seat].name} ran out of time.")
+        return "⏰ " + left_text(match, seat, _("{player} ran out of time.", player=match.seats[seat].name))
     return "⏰ " + result_text(match)
 
 
@@ -194,17 +259,15 @@ def notice_text(notice: Notice) -> str:
     if notice.kind in TAKEBACK_KINDS and seat is not None:
         return takeback_text(Takeback(match, seat, TAKEBACK_KINDS[notice.kind]))
     if notice.kind == NoticeKind.RESIGN and match.status == MatchStatus.ACTIVE and seat is not None:
-        return left_text(match, seat, f"{match.seats[seat].name} resigned.")
+        return left_text(match, seat, _("{player} resigned.", player=match.seats[seat].name))
     return result_text(match)
 
 
 def draw_offer_text(offer: DrawOffer) -> str:
-    match = offer.match
-    other = match.seats[1 - offer.seat]
-    return (
-        f"🤝 {mention(match.seats[offer.seat])} offers a draw. {mention(other)}: `/draw` to accept, "
-        "or make a move to decline."
-    )
+    match, other = offer.match, offer.match.seats[1 - offer.seat]
+    # Translators: /draw is a command: write it as it is named in your language
+    return _("🤝 {player} offers a draw. {opponent}: `/draw` to accept, or make a move to decline.",
+             player=mention(match.seats[offer.seat]), opponent=mention(other))
 
 
 TAKEBACK_KINDS = {NoticeKind.TAKEBACK_ASK: "asked", NoticeKind.TAKEBACK: "granted", NoticeKind.TAKEBACK_NO: "declined"}  # note kind: status
@@ -215,38 +278,53 @@ def takeback_text(takeback: Takeback) -> str:
     back, when known) or declined."""
     match, seat = takeback.match, takeback.seat
     asker, other = match.seats[seat], match.seats[1 - seat]
+    names = {"player": mention(asker), "opponent": mention(other)}
     if takeback.status == "asked":
-        return (f"↩️ {mention(asker)} asks to take back their move **{match.moves[-1]}**. {mention(other)}: accept or "
-                "decline below; your next move declines it.")
+        return _("↩️ {player} asks to take back their move **{move}**. {opponent}: accept or decline below; your "
+                 "next move declines it.", move=match.moves[-1], **names)
     if takeback.status == "declined":
-        return f"✋ {mention(other)} declined {mention(asker)}'s takeback.\n{turn_line(match)}"
-    moves = takeback.moves
-    if not moves:  # shown late: the moves are gone from the log
-        what = "their last move"
+        return _("✋ {opponent} declined {player}'s takeback.", **names) + f"\n{turn_line(match)}"
+    moves, agreed = takeback.moves, not other.is_computer
+    if not moves and agreed:  # shown late: the moves are gone from the log
+        done = _("↩️ {player} took back their last move, as {opponent} agreed.", **names)
+    elif not moves:
+        done = _("↩️ {player} took back their last move.", **names)
+    elif len(moves) == 1 and agreed:
+        done = _("↩️ {player} took back **{move}**, as {opponent} agreed.", move=moves[0], **names)
     elif len(moves) == 1:
-        what = f"**{moves[0]}**"
+        done = _("↩️ {player} took back **{move}**.", move=moves[0], **names)
     else:
         replies = ", ".join(f"**{m}**" for m in moves[1:])
-        what = f"**{moves[0]}** and {mention(other)}'s {'reply' if len(moves) == 2 else 'replies'} {replies}"
-    by = "" if other.is_computer else f", as {mention(other)} agreed"
-    return f"↩️ {mention(asker)} took back {what}{by}.\n{turn_line(match)}"
+        if agreed:
+            done = ngettext("↩️ {player} took back **{move}** and {opponent}'s reply {replies}, as {opponent} agreed.",
+                            "↩️ {player} took back **{move}** and {opponent}'s replies {replies}, as {opponent} "
+                            "agreed.", len(moves) - 1, move=moves[0], replies=replies, **names)
+        else:
+            done = ngettext("↩️ {player} took back **{move}** and {opponent}'s reply {replies}.",
+                            "↩️ {player} took back **{move}** and {opponent}'s replies {replies}.", len(moves) - 1,
+                            move=moves[0], replies=replies, **names)
+    return f"{done}\n{turn_line(match)}"
 
 
 def result_text(match: Match) -> str:
     outcome = match.outcome
     assert outcome is not None
     names = [who(match, s, now=False, bold=False) for s in range(len(match.seats))]
-    head = f"🏁 {who_won(outcome, names, markdown=True)} — {outcome.reason}"
+    result, reason = who_won(outcome, names, markdown=True), outcome.reason_text()
     if outcome.scores is not None and len(match.seats) == 2:  # with more players the places list them
-        head += f" ({scores_text(outcome)})"
-    lines = [head]
+        # Translators: who won, why, and the scores ("**alice wins** — board full (30–19)")
+        lines = [_("🏁 {result} — {reason} ({scores})", result=result, reason=reason, scores=scores_text(outcome))]
+    else:
+        lines = [_("🏁 {result} — {reason}", result=result, reason=reason)]
     if len(match.seats) > 2:
         for place, group in enumerate(outcome.places, start=1):
-            lines.append(f"{place}. " + ", ".join(seat_result(match, s) for s in sorted(group)))
+            players = ", ".join(seat_result(match, s) for s in sorted(group))
+            # Translators: a place in the results and who took it ("1. <@11> (Red, 37)")
+            lines.append(_("{place}. {players}", place=place, players=players))
     if match.ratings:  # everyone is mentioned here or in the places: the result notifies them all
-        lines.append("Ratings: " + ", ".join(
+        lines.append(_("Ratings: {changes}", changes=", ".join(
             f"{mention(c.player, bold=False)} {c.before:.0f} → {c.after:.0f} ({c.delta:+.0f})" for c in match.ratings
-        ))
+        )))
     return "\n".join(lines)
 
 
@@ -257,11 +335,12 @@ def seat_result(match: Match, seat: int) -> str:
 
 
 def board_caption(match: Match) -> str:
-    game = match.rules
-    players = " vs ".join(who(match, s) for s in range(len(match.seats)))
-    last = f" Last move: **{match.moves[-1]}**." if match.moves else ""
+    players = versus([who(match, s) for s in range(len(match.seats))])
+    head = ngettext("**{game}** #{match} after {n} move: {players}.", "**{game}** #{match} after {n} moves: {players}.",
+                    len(match.moves), game=match.rules.title, match=match.id, players=players)
+    last = " " + _("Last move: **{move}**.", move=match.moves[-1]) if match.moves else ""
     state = result_text(match) if match.status == MatchStatus.FINISHED else turn_line(match)
-    return f"**{game.title}** #{match.id} after {counted(len(match.moves), 'move')}: {players}.{last}\n{state}"
+    return f"{head}{last}\n{state}"
 
 
 EMBED_TEXT_MAX = 4096  # an embed's description
@@ -286,23 +365,28 @@ def stats_line(s: Standing) -> str:
 
 
 def versus_line(game: str, opponent: Player, wins: int, losses: int, draws: int) -> str:
-    return f"**{GAMES[game].title}** vs {opponent.name}: {wins}W {losses}L {draws}D"
+    # Translators: a player's record against one opponent: W wins, L losses, D draws ("3W 1L 0D")
+    return _("**{game}** vs {opponent}: {wins}W {losses}L {draws}D", game=GAMES[game].title, opponent=opponent.name,
+             wins=wins, losses=losses, draws=draws)
 
 
 def board_link(match: Match) -> str:
     """Where a match's latest board is: a link to its message, else its channel or thread."""
     if match.board_message is None:
         return f"<#{match.channel_id}>"
-    return f"[board](https://discord.com/channels/{match.guild_id}/{match.channel_id}/{match.board_message})" \
-        f" in <#{match.channel_id}>"
+    # Translators: a link to a match's board message, in a channel ("board in #games")
+    return _("[board]({link}) in {channel}", channel=f"<#{match.channel_id}>",
+             link=f"https://discord.com/channels/{match.guild_id}/{match.channel_id}/{match.board_message}")
 
 
 def reminder_text(match: Match) -> str:
     """A reminder to the player to move that most of their turn is gone (a new message, so it notifies)."""
     player = match.to_move
     assert player is not None and match.deadline is not None
-    return (f"⏰ {mention(player)}, it is still your move in **{match.rules.title}** #{match.id}: time runs out "
-            f"{when(match.deadline)}. Your board: {board_link(match)}. (`/settings reminders:off` stops these.)")
+    # Translators: `/settings reminders:off` is a command and its option: write them as named in your language
+    return _("⏰ {player}, it is still your move in **{game}** #{match}: time runs out {deadline}. Your board: "
+             "{board}. (`/settings reminders:off` stops these.)", player=mention(player), game=match.rules.title,
+             match=match.id, deadline=when(match.deadline), board=board_link(match))
 
 
 def games_line(match: Match, user_id: int) -> str:
@@ -313,29 +397,34 @@ def games_line(match: Match, user_id: int) -> str:
     others = ", ".join(name for k, name in enumerate(names) if k != seat)
     player, to_move = match.to_move, match.state.to_move
     if player is None or to_move is None:  # (a player to move has a seat)
-        turn = "nobody to move"
-    elif player.id == user_id and not player.is_computer:
-        turn = "**your move**"
+        turn = _("nobody to move")
+    elif match.deadline is None or player.is_computer:
+        mine = player.id == user_id and not player.is_computer
+        turn = _("**your move**") if mine else _("{player} to move", player=names[to_move])
+    elif player.id == user_id:
+        turn = _("**your move**, time runs out {deadline}", deadline=when(match.deadline))
     else:
-        turn = f"{names[to_move]} to move"
-    if match.deadline is not None and player is not None and not player.is_computer:
-        turn += f", time runs out {when(match.deadline)}"
-    return f"**{match.rules.title}** #{match.id} vs {others} · {turn} · {board_link(match)}"
+        turn = _("{player} to move, time runs out {deadline}", player=names[to_move], deadline=when(match.deadline))
+    # Translators: one of a player's matches in progress: the game, the others, whose turn, where the board is
+    return _("**{game}** #{match} vs {players} · {turn} · {board}", game=match.rules.title, match=match.id,
+             players=others, turn=turn, board=board_link(match))
 
 
 def history_entry(match: Match) -> tuple[str, str]:
     """A finished match as (title, body) for an embed field; the body fits Discord's 1024 characters."""
-    game = match.rules
     names = match.names
-    players = " vs ".join(names)
     outcome = match.outcome
     if outcome is None:
         raise ValueError(f"match {match.id} is not finished: it has no result for the history")
-    score = f" {scores_text(outcome)}" if outcome.scores is not None and len(names) == 2 else ""
-    result = f"{who_won(outcome, names, past=True)}{score} ({outcome.reason})"
-    title = f"#{match.id} {game.title}: {players}"
+    won, reason = who_won(outcome, names, past=True), outcome.reason_text()
+    if outcome.scores is not None and len(names) == 2:
+        result = _("{result} {scores} ({reason})", result=won, scores=scores_text(outcome), reason=reason)
+    else:
+        result = _("{result} ({reason})", result=won, reason=reason)
+    title = _("#{match} {game}: {players}", match=match.id, game=match.rules.title, players=versus(names))
     moves = " ".join(f"{i // len(match.seats) + 1}.{m}" if i % len(match.seats) == 0 else m for i, m in enumerate(match.moves))
-    body = f"{result}, {counted(len(match.moves), 'move')}\n{moves or '(no moves)'}"
+    played = ngettext("{result}, {n} move", "{result}, {n} moves", len(match.moves), result=result)
+    body = played + "\n" + (moves or _("(no moves)"))
     if match.finished_at:
         body = f"<t:{int(match.finished_at)}:d> · " + body
     return title[:256], body if len(body) <= 1024 else body[:1020] + " …"
@@ -343,32 +432,48 @@ def history_entry(match: Match) -> tuple[str, str]:
 
 def replay_caption(match: Match) -> str:
     """Above a replay: which match, who played, how it ended."""
-    players = " vs ".join(match.names)
-    outcome = match.outcome
+    return "🎞️ " + replay_summary(match)
+
+
+def replay_summary(match: Match) -> str:
+    """Which match a replay shows, who played and how it ended."""
+    outcome, moves = match.outcome, len(match.moves)
     if outcome is None:
-        how = f"in progress, {counted(len(match.moves), 'move')} so far"
+        how = ngettext("in progress, {n} move so far", "in progress, {n} moves so far", moves)
+    elif outcome.is_draw:
+        how = ngettext("a draw ({reason}), {n} move", "a draw ({reason}), {n} moves", moves, reason=outcome.reason_text())
     else:
-        article = "a " if outcome.is_draw else ""  # "— a draw (…)" beside "— alice won (…)"
-        how = f"{article}{who_won(outcome, match.names, past=True)} ({outcome.reason}), {counted(len(match.moves), 'move')}"
-    return f"🎞️ Replay of match #{match.id}, {match.rules.title}: {players} — {how}."
+        how = ngettext("{result} ({reason}), {n} move", "{result} ({reason}), {n} moves", moves,
+                       result=who_won(outcome, match.names, past=True), reason=outcome.reason_text())
+    return _("Replay of match #{match}, {game}: {players} — {how}.", match=match.id, game=match.rules.title,
+             players=versus(match.names), how=how)
+
+
+IN_LINE = {  # a job waiting its turn, by its kind: its place in line is "3rd" (bot.work.ordinal)
+    "analysis": N_("⏳ Your analysis of **{game}** #{match} is {place} in line; it will be posted here."),
+    "replay": N_("⏳ Your replay of **{game}** #{match} is {place} in line; it will be posted here."),
+}
 
 
 def in_line(what: str, match: Match, ahead: int) -> str:
-    """A job waiting its turn: "⏳ Your analysis of Attaxx #12 is 3rd in line; it will be posted here."."""
-    return (f"⏳ Your {what} of **{match.rules.title}** #{match.id} is {ordinal(ahead + 1)} in line; "
-            "it will be posted here.")
+    """A job (`what`: "analysis" or "replay") waiting its turn: "⏳ Your analysis of Attaxx #12 is 3rd in
+    line; it will be posted here."."""
+    return _(IN_LINE[what], game=match.rules.title, match=match.id, place=ordinal(ahead + 1))
 
 
 def analysis_progress(match: Match, done: int, total: int) -> str:
     """The line edited as an analysis goes on."""
-    return f"🔍 Analysing **{match.rules.title}** #{match.id}: {done} of {counted(total, 'position')} searched…"
+    return ngettext("🔍 Analysing **{game}** #{match}: {done} of {n} position searched…",
+                    "🔍 Analysing **{game}** #{match}: {done} of {n} positions searched…", total,
+                    game=match.rules.title, match=match.id, done=number(done))
 
 
 def analysis_text(match: Match, analysis: Analysis, seconds: float) -> str:
     """The headline of an analysis (with what it was made with, and whether it is coarse) and each
     player's count of inaccuracies, mistakes and blunders."""
-    head = (f"🔍 **{match.rules.title}** #{match.id}: {contest(match)}, analysed by the computer "
-            f"({made_with(analysis, seconds)}).")
+    # Translators: an analysis's headline: the match, who played whom, and what the analysis was made with
+    head = _("🔍 **{game}** #{match}: {contest}, analysed by the computer ({made_with}).", game=match.rules.title,
+             match=match.id, contest=contest(match), made_with=made_with(analysis, seconds))
     return "\n".join([head, *coarse_line(analysis), *player_lines(match, analysis, bold=True)])
 
 
@@ -379,56 +484,15 @@ def analysis_mistakes(match: Match, analysis: Analysis) -> str:
     """Each mistake and blunder, for an embed's description."""
     lines = mistake_lines(match, analysis, bold=True)
     if not lines:
-        return NO_MISTAKES
+        return _(NO_MISTAKES)
     if len(lines) > ANALYSIS_LINES:
-        lines = lines[:ANALYSIS_LINES] + [f"…and {len(lines) - ANALYSIS_LINES} more, marked on the graph."]
+        lines = lines[:ANALYSIS_LINES] + [ngettext("…and {n} more, marked on the graph.",
+                                                   "…and {n} more, marked on the graph.", len(lines) - ANALYSIS_LINES)]
     text = "\n".join(lines)
     return text if len(text) <= EMBED_TEXT_MAX else text[:EMBED_TEXT_MAX - 1] + "…"
 
 
 def replay_alt_text(match: Match, part: int = 1, parts: int = 1) -> str:
     """The description of a replay's animation (part `part` of `parts`), for screen readers."""
-    of = f" Part {part} of {parts}." if parts > 1 else ""
-    caption = replay_caption(match).removeprefix("🎞️ ")
-    return within_limit(f"Animated board, one frame per move. {caption}{of}")
-
-
-def help_sections(bot_name: str, commands: Sequence[tuple[str, str]]) -> tuple[str, list[tuple[str, str]]]:
-    """/help: what the bot does (three lines), then sections (title, body): how to play someone in
-    this channel, every command with its description, every game with its player count."""
-    intro = (
-        f"**{bot_name}** hosts matches of abstract board games in this server.\n"
-        "Challenge someone in a channel, take turns by tapping **Move** or typing `/move`, and see a fresh board "
-        "after every move.\n"
-        "Every finished match counts on this server's leaderboards (Glicko-2 ratings)."
-    )
-    first = next(iter(GAMES))
-    play = (
-        f"1. `/challenge {first} opponent:@someone`, or leave out the opponent for an open challenge anyone may join.\n"
-        "2. They press **Accept**: the board appears and the first player is mentioned.\n"
-        "3. Take turns: press **Move** under the board and tap your move, or type `/move` (start typing and it "
-        "lists your legal moves). `/board` shows the board again, `/takeback` asks to undo your last move, "
-        "`/resign` and `/draw` end a match early, `/replay` shows a finished match move by move.\n"
-        f"Nobody around? `/challenge {first} opponent:@{bot_name} level:hard` plays the computer at once "
-        "(easy, medium or hard); `computers:2` seats computer players in a bigger game.\n"
-        "A channel busy with a match? A new challenge there gets a thread of its own."
-    )
-    usage = [f"`{name}` — {description}" for name, description in commands]
-    games = "\n".join(
-        f"**{game.title}** · {player_count(game)} · `/rules {name}`\n{game.summary}" for name, game in GAMES.items()
-    )
-    listed = [("More commands" if k else "Commands", "\n".join(lines)) for k, lines in enumerate(in_fields(usage))]
-    return intro, [("Play someone here", play), *listed, ("Games", games)]
-
-
-FIELD_MAX = 1024  # an embed field's value
-
-
-def in_fields(lines: Sequence[str]) -> list[list[str]]:
-    """Lines packed in order into as few embed fields as hold them whole."""
-    fields: list[list[str]] = [[]]
-    for line in lines:
-        if fields[-1] and len("\n".join([*fields[-1], line])) > FIELD_MAX:
-            fields.append([])
-        fields[-1].append(line)
-    return fields
+    of = " " + _("Part {part} of {parts}.", part=part, parts=parts) if parts > 1 else ""
+    return within_limit(_("Animated board, one frame per move.") + f" {replay_summary(match)}{of}")

@@ -5,11 +5,13 @@ from __future__ import annotations
 from discord import app_commands
 
 from games import GAMES
+from i18n import N_
 
 DESCRIPTION_LIMIT = 100
 MAX_INTEGER = 2**53 - 1  # Discord's integer options stop here (its API description's Int53Type)
 GAME_CHOICES = [app_commands.Choice(name=game.title, value=name) for name, game in GAMES.items()]
-MATCH_HELP = "The match number, as /history shows it (default: the last one here, else yours)"  # /replay, /analysis
+# Translators: a command option's description in Discord's command picker (at most 100 characters)
+MATCH_HELP = N_("The match number, as /history shows it (default: the last one here, else yours)")  # /replay, /analysis
 
 
 def picker_text(text: str, what: str) -> str:

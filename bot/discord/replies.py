@@ -12,12 +12,13 @@ import discord
 
 from bot.discord.payloads import custom_id
 from bot.errors import PlayerError
+from i18n import N_, _
 from rules import BadOptions, IllegalMove
 
 log = logging.getLogger(__name__)
 
-STALE_COMMAND = "That command is not part of this bot any more; type / to see the current ones."
-STALE_BUTTON = "That button is not part of this bot any more; type / to see the current commands."
+STALE_COMMAND = N_("That command is not part of this bot any more; type / to see the current ones.")
+STALE_BUTTON = N_("That button is not part of this bot any more; type / to see the current commands.")
 # A command Discord still offers but this bot no longer has, or has with other options: left in a
 # client's cache after an update, or registered by another instance of the bot.
 STALE_COMMAND_ERRORS = (discord.app_commands.CommandNotFound, discord.app_commands.CommandSignatureMismatch)
@@ -26,12 +27,17 @@ DEFER_AFTER = 1.5  # seconds; Discord drops a first reply that comes after 3
 TOKEN_SECONDS = 15 * 60  # how long an interaction's token answers (its follow-ups and edits)
 TOKEN_MARGIN = 60  # seconds before that when an answer goes to the channel instead (uploads take a while)
 ALREADY_ANSWERED = 40060  # Discord's error code for a second first reply to one interaction
+CONTENT_MAX = 2000  # characters of a message's content, as Discord takes them from a bot
 PLAYER_ERRORS = (PlayerError, IllegalMove, BadOptions)
-NEEDED = {
-    "view_channel": "View Channel",
-    "send_messages": "Send Messages",
-    "attach_files": "Attach Files",
-    "embed_links": "Embed Links",
+NEEDED = {  # each permission by the name Discord shows for it (translated where shown: missing_permissions)
+    # Translators: a Discord permission, as Discord names it in your language
+    "view_channel": N_("View Channel"),
+    # Translators: a Discord permission, as Discord names it in your language
+    "send_messages": N_("Send Messages"),
+    # Translators: a Discord permission, as Discord names it in your language
+    "attach_files": N_("Attach Files"),
+    # Translators: a Discord permission, as Discord names it in your language
+    "embed_links": N_("Embed Links"),
 }
 
 
@@ -40,27 +46,27 @@ NEEDED = {
 # player is told to do. They come from a server's settings and limits, not from a bug: each is answered
 # and logged as a warning with its code, never as an error with a traceback. A refusal that means the
 # bot sent something wrong (an invalid body, a file too large) is a bug, and not here.
-REFUSALS: dict[int, str] = {
-    10003: "This channel is gone, as far as Discord tells me: play in another channel.",
-    10008: "That message is gone: /board shows the match afresh.",
-    10062: "Discord stopped waiting for my answer to this: please try again.",
-    20016: "This channel's slow mode held my message back: try again in a moment.",
-    30033: "This thread has as many members as Discord allows: challenge in another channel.",
-    30046: "Discord allows only so many edits of a message over an hour old for now: try again later, "
-           "or use /board for a fresh board.",
-    50001: "I can't see this channel: ask a server admin to give me the View Channel permission here.",
-    50008: "I can't post in this kind of channel: play in a text channel.",
-    50013: "Discord refused me a permission I need in this channel (View Channel, Send Messages, Send Messages "
-           "in Threads, Attach Files, Embed Links): ask a server admin to grant them here.",
-    50024: "This kind of channel can't do that: play in a text channel.",
-    50027: "Discord stopped waiting for my answer to this: please try again.",
-    50083: "This thread is archived: send a message in it to open it again, or challenge in the channel.",
-    160004: "A thread was already started from that message: play in that thread.",
-    160005: "This thread is locked: ask a moderator to unlock it, or challenge in another channel.",
-    160006: "This server has too many active threads for a new one: finish or archive a match's thread, or "
-            "challenge in another channel.",
-    160007: "This server has too many active announcement threads for a new one: finish or archive one, or "
-            "challenge in another channel.",
+REFUSALS: dict[int, str] = {  # the words are translated where they are told (refusal)
+    10003: N_("This channel is gone, as far as Discord tells me: play in another channel."),
+    10008: N_("That message is gone: /board shows the match afresh."),
+    10062: N_("Discord stopped waiting for my answer to this: please try again."),
+    20016: N_("This channel's slow mode held my message back: try again in a moment."),
+    30033: N_("This thread has as many members as Discord allows: challenge in another channel."),
+    30046: N_("Discord allows only so many edits of a message over an hour old for now: try again later, "
+              "or use /board for a fresh board."),
+    50001: N_("I can't see this channel: ask a server admin to give me the View Channel permission here."),
+    50008: N_("I can't post in this kind of channel: play in a text channel."),
+    50013: N_("Discord refused me a permission I need in this channel (View Channel, Send Messages, Send Messages "
+              "in Threads, Attach Files, Embed Links): ask a server admin to grant them here."),
+    50024: N_("This kind of channel can't do that: play in a text channel."),
+    50027: N_("Discord stopped waiting for my answer to this: please try again."),
+    50083: N_("This thread is archived: send a message in it to open it again, or challenge in the channel."),
+    160004: N_("A thread was already started from that message: play in that thread."),
+    160005: N_("This thread is locked: ask a moderator to unlock it, or challenge in another channel."),
+    160006: N_("This server has too many active threads for a new one: finish or archive a match's thread, or "
+               "challenge in another channel."),
+    160007: N_("This server has too many active announcement threads for a new one: finish or archive one, or "
+               "challenge in another channel."),
 }
 
 
@@ -76,11 +82,11 @@ class Refused(Exception):
 
 def refusal(error: BaseException) -> str | None:
     """What to tell a player about `error` when it is one of Discord's documented refusals (REFUSALS),
-    else None. Posting may call this too: a refused post is not worth trying again."""
+    else None, in the current language. Posting may call this too: a refused post is not worth trying again."""
     if isinstance(error, Refused):
         return error.message
-    if isinstance(error, discord.HTTPException):
-        return REFUSALS.get(error.code)
+    if isinstance(error, discord.HTTPException) and error.code in REFUSALS:
+        return _(REFUSALS[error.code])
     return None
 
 
@@ -111,9 +117,18 @@ async def shown(update: Awaitable[Any]) -> None:
         log.info("a progress line could not be shown: %s", error or type(error).__name__)
 
 
+def fitted(content: str | None) -> str | None:
+    """A message's content within Discord's CONTENT_MAX: a translation may run longer than the English
+    it was written to fit (cut short, with an ellipsis, rather than refused)."""
+    if content is None or len(content) <= CONTENT_MAX:
+        return content
+    return content[:CONTENT_MAX - 1] + "…"
+
+
 def see_above(user_ids: Iterable[int]) -> str:
     """The ping that follows an edit (which notifies nobody) for the people it concerns."""
-    return "🔔 " + " ".join(f"<@{user_id}>" for user_id in user_ids) + ": see above."
+    # Translators: after an edited message (which notifies nobody), the people it concerns: look at it
+    return _("🔔 {users}: see above.", users=" ".join(f"<@{user_id}>" for user_id in user_ids))
 
 
 async def taken_back(delete: Callable[[], Awaitable[Any]], interaction_id: int | str) -> bool:
@@ -135,9 +150,10 @@ def missing_permissions(interaction: discord.Interaction) -> list[str]:
     have = interaction.app_permissions
     needed = dict(NEEDED)
     if isinstance(interaction.channel, discord.Thread):
-        needed["send_messages_in_threads"] = "Send Messages in Threads"
+        # Translators: a Discord permission, as Discord names it in your language
+        needed["send_messages_in_threads"] = N_("Send Messages in Threads")
         del needed["send_messages"]
-    return [label for flag, label in needed.items() if not getattr(have, flag)]
+    return [_(label) for flag, label in needed.items() if not getattr(have, flag)]
 
 
 def defer_in(age: float) -> float:
@@ -190,6 +206,7 @@ class Reply:
         """Send the answer; returns the message when it is public. Work that took longer than the
         interaction's token lasts is posted in the channel instead, for the user who asked for it."""
         ephemeral = self.ephemeral if ephemeral is None else ephemeral
+        content = fitted(content)
         mentions = kwargs.pop("allowed_mentions", discord.AllowedMentions(users=True, roles=False, everyone=False))
         if self.expired and not ephemeral:
             async with self._lock:
@@ -223,7 +240,7 @@ class Reply:
         interaction while its token lasts, else a message in the channel for the user."""
         if self.expired:
             return await self._in_channel(content, kwargs)
-        return await self.interaction.followup.send(content or "\u200b", wait=True, **kwargs)
+        return await self.interaction.followup.send(fitted(content) or "\u200b", wait=True, **kwargs)
 
     async def _in_channel(self, content: str | None, kwargs: dict[str, Any]) -> discord.Message:
         """A public answer posted in the channel, mentioning the user, once the token is too old."""
@@ -233,7 +250,7 @@ class Reply:
             raise RuntimeError(f"interaction {self.interaction.id} has no channel to answer in")
         channel = self.interaction.client.get_partial_messageable(channel_id)
         log.info("interaction %s outlived its token: its answer goes to channel %s", self.interaction.id, channel_id)
-        return await channel.send(f"{user.mention} {content or ''}".rstrip(), **kwargs,
+        return await channel.send(fitted(f"{user.mention} {content or ''}".rstrip()), **kwargs,
                                   allowed_mentions=discord.AllowedMentions(users=[user], roles=False, everyone=False))
 
     async def progress(self, content: str) -> None:
@@ -250,7 +267,7 @@ class Reply:
                 self._placeholder = (deferral.message_id if deferral else None) or 0
             if self._deferred is None:  # answered already, or answered some other way
                 return
-            await self.interaction.edit_original_response(content=content,
+            await self.interaction.edit_original_response(content=fitted(content),
                                                           allowed_mentions=discord.AllowedMentions.none())
 
     async def withdraw(self, below: int) -> bool:
@@ -315,13 +332,13 @@ async def report_error(interaction: discord.Interaction, error: BaseException, r
     if isinstance(error, discord.app_commands.CommandInvokeError):
         error = error.original
     if isinstance(error, STALE_COMMAND_ERRORS):
-        await answer_stale(interaction, STALE_COMMAND, str(error))
+        await answer_stale(interaction, STALE_COMMAND, str(error))  # (translated there)
         return
     command = interaction.command.qualified_name if interaction.command else custom_id(interaction)
     if isinstance(error, PLAYER_ERRORS):
         message = str(error)
     elif isinstance(error, discord.app_commands.CheckFailure):
-        message = str(error) or "You can't use this command here."
+        message = str(error) or _("You can't use this command here.")
     elif (told := refusal(error)) is not None:  # the server's limits or settings: nothing to trace
         log.warning("Discord refused (%s) while answering %s from user %s in guild %s channel %s",
                     refused_how(error), command, interaction.user.id, interaction.guild_id, interaction.channel_id)
@@ -329,13 +346,13 @@ async def report_error(interaction: discord.Interaction, error: BaseException, r
     elif passing(error):  # Discord or the network, not the bot: nothing to trace
         log.warning("Discord could not be reached while answering user %s in channel %s: %s",
                     interaction.user.id, interaction.channel_id, error or type(error).__name__)
-        message = "Discord did not answer me just now. Please try again in a moment."
+        message = _("Discord did not answer me just now. Please try again in a moment.")
     else:
         log.error(
             "error handling %s from user %s in guild %s channel %s",
             command, interaction.user.id, interaction.guild_id, interaction.channel_id, exc_info=error,
         )
-        message = "Something went wrong on our side and has been logged. Please try again in a moment."
+        message = _("Something went wrong on our side and has been logged. Please try again in a moment.")
     try:
         await (reply or Reply(interaction)).refuse(message)
     except discord.HTTPException:
@@ -344,12 +361,13 @@ async def report_error(interaction: discord.Interaction, error: BaseException, r
 
 async def answer_stale(interaction: discord.Interaction, message: str, what: str) -> None:
     """Answer an interaction for a command or button this bot does not have (`what` says which, for
-    the log): it is not a bug, so nothing is logged as an error, and the user is told what to do."""
+    the log): it is not a bug, so nothing is logged as an error, and the user is told what to do
+    (`message`, STALE_COMMAND or STALE_BUTTON, in the current language)."""
     log.info("stale %s from user %s in guild %s: %s", interaction.type.name, interaction.user.id, interaction.guild_id, what)
     try:
         if interaction.type is discord.InteractionType.autocomplete:
             await interaction.response.autocomplete([])
         else:
-            await Reply(interaction).refuse(message)
+            await Reply(interaction).refuse(_(message))
     except discord.HTTPException as error:
         log.info("could not answer a stale %s from user %s: %s", interaction.type.name, interaction.user.id, error)

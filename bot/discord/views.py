@@ -1,6 +1,7 @@
 """Persistent buttons and menus: how each looks and what its custom_id carries (what it acts on), so
 that buttons keep working after a restart. What pressing one does is in its cog (bot.discord.cogs),
-which registers it when it loads."""
+which registers it when it loads. Their words are translated when a view is built, in the language of
+the message it goes under, and cut to Discord's limits after translation."""
 from __future__ import annotations
 
 import re
@@ -11,6 +12,14 @@ import discord
 
 from bot import steps
 from bot.models import Challenge, ChallengeStatus, Match, MatchStatus
+from i18n import N_, _
+
+LABEL_MAX, OPTION_MAX, PLACEHOLDER_MAX = 80, 100, 150  # a button's label; a menu option's; a menu's placeholder
+
+
+def label(text: str) -> str:
+    """A button's label (a message marked with N_), translated, within Discord's LABEL_MAX."""
+    return _(text)[:LABEL_MAX]
 
 
 @runtime_checkable
@@ -67,7 +76,7 @@ class MatchButton(Component):
 
     def __init__(self, match_id: int):
         super().__init__(discord.ui.Button(  # type: ignore[call-arg]  # a mixin: in each subclass super() is DynamicItem
-            label=self.label, style=self.style, custom_id=f"{self.kind}:{match_id}", emoji=self.emoji,
+            label=label(self.label), style=self.style, custom_id=f"{self.kind}:{match_id}", emoji=self.emoji,
         ))
         self.match_id = match_id
 
@@ -77,20 +86,25 @@ class MatchButton(Component):
         return cls(int(match["id"]))
 
 
-CHALLENGE_BUTTONS = {
-    "accept": ("Accept", discord.ButtonStyle.success),
-    "decline": ("Decline", discord.ButtonStyle.danger),
-    "join": ("Join", discord.ButtonStyle.primary),
-    "start": ("Start now", discord.ButtonStyle.success),
-    "withdraw": ("Withdraw", discord.ButtonStyle.secondary),
+CHALLENGE_BUTTONS = {  # the labels, translated where a button is made
+    # Translators: a button: accept a challenge, or the opponent's takeback
+    "accept": (N_("Accept"), discord.ButtonStyle.success),
+    # Translators: a button: decline a challenge, or the opponent's takeback
+    "decline": (N_("Decline"), discord.ButtonStyle.danger),
+    # Translators: a button: take a seat in an open challenge
+    "join": (N_("Join"), discord.ButtonStyle.primary),
+    # Translators: a button: the challenger begins the match with the players seated so far
+    "start": (N_("Start now"), discord.ButtonStyle.success),
+    # Translators: a button: the challenger takes their challenge back
+    "withdraw": (N_("Withdraw"), discord.ButtonStyle.secondary),
 }
 
 
 class ChallengeButton(Component, discord.ui.DynamicItem[discord.ui.Button], template=r"challenge:(?P<action>accept|decline|join|start|withdraw):(?P<id>\d+)"):
     def __init__(self, action: str, challenge_id: int, *, disabled: bool = False):
-        label, style = CHALLENGE_BUTTONS[action]
+        words, style = CHALLENGE_BUTTONS[action]
         super().__init__(discord.ui.Button(
-            label=label, style=style, custom_id=f"challenge:{action}:{challenge_id}", disabled=disabled,
+            label=label(words), style=style, custom_id=f"challenge:{action}:{challenge_id}", disabled=disabled,
         ))
         self.action, self.challenge_id = action, challenge_id
 
@@ -103,7 +117,8 @@ class ChallengeButton(Component, discord.ui.DynamicItem[discord.ui.Button], temp
 class RematchButton(Component, discord.ui.DynamicItem[discord.ui.Button], template=r"rematch:(?P<id>\d+)"):
     def __init__(self, match_id: int, *, disabled: bool = False):
         super().__init__(discord.ui.Button(
-            label="Rematch", style=discord.ButtonStyle.primary, custom_id=f"rematch:{match_id}", emoji="🔁",
+            # Translators: a button under a finished match: challenge the same players again
+            label=label(N_("Rematch")), style=discord.ButtonStyle.primary, custom_id=f"rematch:{match_id}", emoji="🔁",
             disabled=disabled,
         ))
         self.match_id = match_id
@@ -114,10 +129,14 @@ class RematchButton(Component, discord.ui.DynamicItem[discord.ui.Button], templa
         return cls(int(match["id"]))
 
 
+# Translators: buttons turning the pages of a listing (a leaderboard, your games)
+PAGE_LABELS = (N_("◀ Previous"), N_("Next ▶"))
+
+
 class PageButton(Component, discord.ui.DynamicItem[discord.ui.Button], template=r"leaderboard:(?P<game>[a-z0-9_]+):(?P<page>\d+):(?P<dir>prev|next)"):
     def __init__(self, game: str, page: int, direction: str, *, disabled: bool = False):
         super().__init__(discord.ui.Button(
-            label="◀ Previous" if direction == "prev" else "Next ▶", style=discord.ButtonStyle.secondary,
+            label=label(PAGE_LABELS[direction == "next"]), style=discord.ButtonStyle.secondary,
             custom_id=f"leaderboard:{game}:{page}:{direction}", disabled=disabled,
         ))
         self.game, self.page = game, page
@@ -131,7 +150,8 @@ class PageButton(Component, discord.ui.DynamicItem[discord.ui.Button], template=
 class MoveButton(MatchButton, discord.ui.DynamicItem[discord.ui.Button], template=r"move:(?P<id>\d+)"):
     """On every board of an active match: opens the player to move's panel for building a move."""
 
-    kind, label, emoji, style = "move", "Move", "♟️", discord.ButtonStyle.success
+    # Translators: a button under a board: make your move (a verb)
+    kind, label, emoji, style = "move", N_("Move"), "♟️", discord.ButtonStyle.success
 
 
 class BuildMenu(Component, discord.ui.DynamicItem[discord.ui.Select], template=r"build:(?P<id>\d+):(?P<stamp>\d+):(?P<menu>\d)"):
@@ -139,10 +159,12 @@ class BuildMenu(Component, discord.ui.DynamicItem[discord.ui.Select], template=r
     Its custom_id holds the match and how many moves had been played when the panel was made."""
 
     def __init__(self, match_id: int, stamp: int, menu: int, choices: tuple[steps.Choice, ...] = ()):
-        options = [discord.SelectOption(label=c.label, value=c.value, description=c.description or None) for c in choices]
-        placeholder = "Choose…" if not choices else f"{choices[0].label.removeprefix('▶ ')} … {choices[-1].label.removeprefix('▶ ')}"
+        options = [discord.SelectOption(label=c.label[:OPTION_MAX], value=c.value,
+                                        description=c.description[:OPTION_MAX] or None) for c in choices]
+        # Translators: an empty menu of a move panel
+        placeholder = _("Choose…") if not choices else f"{choices[0].label.removeprefix('▶ ')} … {choices[-1].label.removeprefix('▶ ')}"
         super().__init__(discord.ui.Select(
-            custom_id=f"build:{match_id}:{stamp}:{menu}", placeholder=placeholder[:150],
+            custom_id=f"build:{match_id}:{stamp}:{menu}", placeholder=placeholder[:PLACEHOLDER_MAX],
             options=options or [discord.SelectOption(label="—", value="-")],
         ))
         self.match_id, self.stamp = match_id, stamp
@@ -156,7 +178,8 @@ class BuildMenu(Component, discord.ui.DynamicItem[discord.ui.Select], template=r
 class BuildBack(Component, discord.ui.DynamicItem[discord.ui.Button], template=r"build-back:(?P<id>\d+):(?P<stamp>\d+):(?P<to>.*)"):
     def __init__(self, match_id: int, stamp: int, to: steps.Step | None):
         super().__init__(discord.ui.Button(
-            label="Back", style=discord.ButtonStyle.secondary, emoji="↩️", disabled=to is None,
+            # Translators: a button of a move panel: undo the last part of the move chosen
+            label=label(N_("Back")), style=discord.ButtonStyle.secondary, emoji="↩️", disabled=to is None,
             custom_id=f"build-back:{match_id}:{stamp}:{to.value if to is not None else steps.Step('').value}",
         ))
         self.match_id, self.stamp, self.to = match_id, stamp, to.value if to is not None else steps.Step("").value
@@ -174,7 +197,9 @@ class TakebackButton(Component, discord.ui.DynamicItem[discord.ui.Button], templ
 
     def __init__(self, match_id: int, stamp: int):
         super().__init__(discord.ui.Button(
-            label="Take back", style=discord.ButtonStyle.secondary, custom_id=f"takeback:{match_id}:{stamp}", emoji="↩️",
+            # Translators: a button under a board: ask to take your last move back
+            label=label(N_("Take back")), style=discord.ButtonStyle.secondary, custom_id=f"takeback:{match_id}:{stamp}",
+            emoji="↩️",
         ))
         self.match_id, self.stamp = match_id, stamp
 
@@ -189,9 +214,9 @@ class TakebackAnswer(Component, discord.ui.DynamicItem[discord.ui.Button],
     """Under a takeback request: the opponent's answer."""
 
     def __init__(self, answer: str, match_id: int, stamp: int, *, disabled: bool = False):
-        label, style = CHALLENGE_BUTTONS[answer]
+        words, style = CHALLENGE_BUTTONS[answer]
         super().__init__(discord.ui.Button(
-            label=label, style=style, custom_id=f"takeback-{answer}:{match_id}:{stamp}", disabled=disabled,
+            label=label(words), style=style, custom_id=f"takeback-{answer}:{match_id}:{stamp}", disabled=disabled,
         ))
         self.answer, self.match_id, self.stamp = answer, match_id, stamp
 
@@ -202,24 +227,26 @@ class TakebackAnswer(Component, discord.ui.DynamicItem[discord.ui.Button],
 
 
 class ReplayButton(MatchButton, discord.ui.DynamicItem[discord.ui.Button], template=r"replay:(?P<id>\d+)"):
-    kind, label, emoji = "replay", "Replay", "🎞️"
+    # Translators: a button under a finished board: show the match as an animation
+    kind, label, emoji = "replay", N_("Replay"), "🎞️"
 
 
 class AnalyseButton(MatchButton, discord.ui.DynamicItem[discord.ui.Button], template=r"analyse:(?P<id>\d+)"):
     """Under a finished board: the computer's analysis of the match."""
 
-    kind, label, emoji = "analyse", "Analyse", "🔍"
+    # Translators: a button under a finished board: the computer's analysis of the match (a verb)
+    kind, label, emoji = "analyse", N_("Analyse"), "🔍"
 
 
 class PageTurn:
     """Mixed into a listing's page buttons, whose custom_id is "<listing>:<page>:<prev|next>"."""
 
     listing: str
-    labels: tuple[str, str]  # the buttons to the previous page and to the next
+    labels: tuple[str, str]  # the buttons to the previous page and to the next (marked, translated when made)
 
     def __init__(self, page: int, direction: str, *, disabled: bool = False):
         super().__init__(discord.ui.Button(  # type: ignore[call-arg]  # a mixin: in each subclass super() is DynamicItem
-            label=self.labels[direction == "next"], style=discord.ButtonStyle.secondary,
+            label=label(self.labels[direction == "next"]), style=discord.ButtonStyle.secondary,
             custom_id=f"{self.listing}:{page}:{direction}", disabled=disabled,
         ))
         self.page = page
@@ -232,7 +259,8 @@ class PageTurn:
 
 class HistoryPage(PageTurn, Component, discord.ui.DynamicItem[discord.ui.Button],
                   template=r"history:(?P<page>\d+):(?P<dir>prev|next)"):
-    listing, labels = "history", ("◀ Newer", "Older ▶")
+    # Translators: buttons turning the pages of your finished matches, newest first
+    listing, labels = "history", (N_("◀ Newer"), N_("Older ▶"))
 
 
 class HistoryReplay(Component, discord.ui.DynamicItem[discord.ui.Select], template=r"history-replay:(?P<page>\d+)"):
@@ -240,8 +268,8 @@ class HistoryReplay(Component, discord.ui.DynamicItem[discord.ui.Select], templa
 
     def __init__(self, page: int, matches: tuple[tuple[int, str], ...] = ()):
         super().__init__(discord.ui.Select(
-            custom_id=f"history-replay:{page}", placeholder="🎞️ Replay one of these matches",
-            options=[discord.SelectOption(label=label[:100], value=str(match_id)) for match_id, label in matches]
+            custom_id=f"history-replay:{page}", placeholder=_("🎞️ Replay one of these matches")[:PLACEHOLDER_MAX],
+            options=[discord.SelectOption(label=name[:OPTION_MAX], value=str(match_id)) for match_id, name in matches]
             or [discord.SelectOption(label="—", value="0")],
         ))
 
@@ -255,7 +283,7 @@ class GamesPage(PageTurn, Component, discord.ui.DynamicItem[discord.ui.Button],
                 template=r"games:(?P<page>\d+):(?P<dir>prev|next)"):
     """A /games page's buttons: the pages around it, for whoever presses (each sees their own games)."""
 
-    listing, labels = "games", ("◀ Previous", "Next ▶")
+    listing, labels = "games", PAGE_LABELS
 
 
 def challenge_view(challenge: Challenge) -> discord.ui.View:
