@@ -35,7 +35,7 @@ def help_sections(bot_name: str, commands: Sequence[tuple[str, str]]) -> tuple[s
         _("A channel busy with a match? A new challenge there gets a thread of its own."),
     ]
     usage = [f"`{name}` — {description}" for name, description in commands]
-    games = [f"**{game.title}** · {player_count(game)} · `/rules {name}`\n{_(game.summary)}"
+    games = [f"**{game.title}** · {player_count(game)} · `/rules {name}`\n{game.summary_text()}"
              for name, game in GAMES.items()]
     return intro, [*fielded(_("Play someone here"), "\u200b", play),
                    *fielded(_("Commands"), _("More commands"), usage),

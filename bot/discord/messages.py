@@ -204,9 +204,10 @@ def panel_text(match: Match, panel: steps.Panel) -> str:
 def move_text(result: MoveResult) -> str:
     match = result.match
     last, mover = match.state.last, who(match, result.seat)
-    if last is not None and last.effect:
+    effect = last.effect_text() if last is not None else ""
+    if effect:
         # Translators: a move played and what it did ("captured 3 pieces")
-        played = _("{player} played **{move}** — {effect}.", player=mover, move=result.notation, effect=last.effect)
+        played = _("{player} played **{move}** — {effect}.", player=mover, move=result.notation, effect=effect)
     else:
         played = _("{player} played **{move}**.", player=mover, move=result.notation)
     lines = [played]
@@ -449,16 +450,16 @@ def replay_summary(match: Match) -> str:
              players=versus(match.names), how=how)
 
 
-IN_LINE = {  # a job waiting its turn, by its kind: its place in line is "3rd" (bot.work.ordinal)
-    "analysis": N_("⏳ Your analysis of **{game}** #{match} is {place} in line; it will be posted here."),
-    "replay": N_("⏳ Your replay of **{game}** #{match} is {place} in line; it will be posted here."),
+IN_LINE = {  # a job waiting its turn, by its kind; its place in line, "3rd", comes from bot.work.ordinal
+    "analysis": N_("⏳ Your analysis of **{game}** #{match} is {ordinal} in line; it will be posted here."),
+    "replay": N_("⏳ Your replay of **{game}** #{match} is {ordinal} in line; it will be posted here."),
 }
 
 
 def in_line(what: str, match: Match, ahead: int) -> str:
     """A job (`what`: "analysis" or "replay") waiting its turn: "⏳ Your analysis of Attaxx #12 is 3rd in
     line; it will be posted here."."""
-    return _(IN_LINE[what], game=match.rules.title, match=match.id, place=ordinal(ahead + 1))
+    return _(IN_LINE[what], game=match.rules.title, match=match.id, ordinal=ordinal(ahead + 1))
 
 
 def analysis_progress(match: Match, done: int, total: int) -> str:
