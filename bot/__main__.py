@@ -1,15 +1,32 @@
 """`python -m bot`: run the Discord bot, or explain how to get a token and offer local play.
-`python -m bot migrate-to-postgres`: copy the SQLite database into an empty PostgreSQL one."""
+`python -m bot migrate-to-postgres`: copy the SQLite database into an empty PostgreSQL one.
+What it tells the person running it is in the language of the environment (LANGUAGE, LC_ALL,
+LC_MESSAGES, LANG, as gettext reads them); its log stays in English."""
 from __future__ import annotations
 
 import logging
+import os
 import sys
 
 from bot.config import Settings
+from i18n import _, use
 
-NO_TOKEN = """\
-No Discord token is configured, so the bot cannot connect to Discord yet.
+LANGUAGE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")  # gettext's order
 
+
+def environment_language() -> str | None:
+    """The language the environment names, as gettext reads it (`C` and `POSIX` are English)."""
+    for name in LANGUAGE_VARIABLES:
+        value = os.environ.get(name, "").split(":")[0].strip()
+        if value:
+            return None if value in ("C", "POSIX") or value.startswith("C.") else value
+    return None
+
+
+def no_token() -> str:
+    """What to do without a token: how to get one, and local play meanwhile."""
+    # Translators: the names in quotes are Discord's Developer Portal's, which is in English: keep them
+    steps = _("""\
 To get one (about two minutes):
   1. Open https://discord.com/developers/applications and press "New Application".
   2. In "Bot", press "Reset Token" and copy the token.
@@ -18,11 +35,10 @@ To get one (about two minutes):
   4. In "OAuth2 → URL Generator" tick the scopes "bot" and "applications.commands" and the bot
      permissions View Channels, Send Messages, Send Messages in Threads, Embed Links and Attach Files;
      open the generated URL to invite the bot to your server.
-  5. Run the same command again.
-
-Meanwhile you can play any game locally, at this terminal, with the same rules, boards and database:
-  .venv/bin/python -m bot.console
-"""
+  5. Run the same command again.""")
+    local = _("Meanwhile you can play any game locally, at this terminal, with the same rules, boards and database:")
+    return "\n\n".join([_("No Discord token is configured, so the bot cannot connect to Discord yet."), steps,
+                         f"{local}\n  .venv/bin/python -m bot.console\n"])
 
 
 def configure_logging(level: str) -> None:
@@ -57,6 +73,7 @@ def fast_event_loop() -> None:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
+    use(environment_language())
     if argv[:1] == ["migrate-to-postgres"]:
         from bot.copy_to_postgres import cli
 
@@ -64,10 +81,12 @@ def main(argv: list[str] | None = None) -> int:
     settings = Settings.from_env()
     configure_logging(settings.log_level)
     if not settings.token:
-        print(NO_TOKEN)
+        print(no_token())
         if sys.stdin.isatty():
-            answer = input("Start a local game now? [Y/n] ").strip().lower()
-            if answer in ("", "y", "yes"):
+            # Translators: a question at the terminal; Enter alone or y/yes (in English, always understood) say yes
+            answer = input(_("Start a local game now? [Y/n] ")).strip().lower()
+            # Translators: the answers that say yes to a question at the terminal, separated by spaces, lowercase
+            if answer in ("", "y", "yes", *_("y yes").split()):
                 from bot.console.cli import cli
 
                 return cli([])
@@ -85,16 +104,17 @@ def main(argv: list[str] | None = None) -> int:
         client.run(settings.token, log_handler=None)
     except StoreUnavailable as error:
         where = "DATABASE_URL" if settings.database_url else f"DATABASE_PATH ({settings.database_path})"
-        print(f"Could not open the database that {where} names: {error}")
+        # Translators: {setting} is the setting naming the database (DATABASE_URL, or DATABASE_PATH and its file)
+        print(_("Could not open the database that {setting} names: {error}", setting=where, error=error))
         return 1
     except discord.LoginFailure:
-        print("Discord refused the token in DISCORD_TOKEN: copy it again from the Developer Portal (Bot → Reset Token).")
+        print(_("Discord refused the token in DISCORD_TOKEN: copy it again from the Developer Portal (Bot → Reset Token)."))
         return 1
     except (aiohttp.ClientConnectionError, OSError) as error:
-        print(f"Could not reach Discord ({error}). Check the network connection and try again.")
+        print(_("Could not reach Discord ({error}). Check the network connection and try again.", error=error))
         return 1
     except discord.PrivilegedIntentsRequired:
-        print("Discord refused an intent this bot asked for; please report this as a bug.")
+        print(_("Discord refused an intent this bot asked for; please report this as a bug."))
         return 1
     return 0
 

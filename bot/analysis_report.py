@@ -6,6 +6,9 @@ Every move is credited to whoever made it: in a game of more than two, a seat's 
 left are theirs, those after it the computer's that stood in (`hands`, from `Match.left_plies`). The
 figure beside a mark is the one it was judged by (the judgement's `drop`: the fall beyond the searches'
 noise), so it always lies within its severity's band of THRESHOLDS.
+
+Every line is in the current language; the judgements ("inaccuracy", "mistake", "blunder") and why an
+analysis is coarse are kept in English in the analysis and translated here, where they are shown.
 """
 from __future__ import annotations
 
@@ -16,14 +19,13 @@ from typing import Any
 from bot.models import Match
 from engines.analysis import ALPHABETA, SEVERITIES, Analysis, Judgement
 from games import seats
+from i18n import N_, _, ngettext, number, pgettext
 from renderers.results import seated
-from rules.core import counted
 
-PLURALS = {"inaccuracy": "inaccuracies"}
 SHOWN = ("mistake", "blunder")  # the judgements listed one by one (inaccuracies are only counted)
 
-
-NO_MISTAKES = "No mistakes or blunders: every move kept its player's chances."
+# shown with _(NO_MISTAKES)
+NO_MISTAKES = N_("No mistakes or blunders: every move kept its player's chances.")
 
 
 @dataclass(frozen=True)
@@ -66,12 +68,42 @@ def who(match: Match, name: str, seat: int, bold: bool = False) -> str:
     return text.replace(name, f"**{name}**", 1) if bold else text
 
 
+def severity_word(severity: str) -> str:
+    """A judgement's name in the current language: "inaccuracy", "mistake", "blunder"."""
+    if severity == "inaccuracy":
+        # Translators: a move that cost its player a little of their chances (the mildest judgement)
+        return pgettext("judgement", "inaccuracy")
+    if severity == "mistake":
+        # Translators: a move that cost its player much of their chances
+        return pgettext("judgement", "mistake")
+    if severity == "blunder":
+        # Translators: a move that cost its player most of their chances (the worst judgement)
+        return pgettext("judgement", "blunder")
+    return severity
+
+
+def severity_count(severity: str, count: int) -> str:
+    """"2 inaccuracies", "1 mistake", "no blunders"."""
+    if severity == "inaccuracy":
+        return ngettext("{n} inaccuracy", "{n} inaccuracies", count) if count else _("no inaccuracies")
+    if severity == "mistake":
+        return ngettext("{n} mistake", "{n} mistakes", count) if count else _("no mistakes")
+    if severity == "blunder":
+        return ngettext("{n} blunder", "{n} blunders", count) if count else _("no blunders")
+    return f"{number(count)} {severity}"
+
+
 def count_words(counts: dict[str, int]) -> str:
     """"2 inaccuracies · 1 mistake · no blunders"."""
-    def words(severity: str) -> str:
-        plural = PLURALS.get(severity, severity + "s")
-        return counted(counts[severity], severity, plural) if counts.get(severity) else f"no {plural}"
-    return " · ".join(words(severity) for severity in SEVERITIES)
+    return " · ".join(severity_count(severity, counts.get(severity, 0)) for severity in SEVERITIES)
+
+
+def together(names: list[str], message: str) -> str:
+    """Names joined two by two by `message` (with `{first}` and `{second}`, translated here)."""
+    joined = names[0]
+    for name in names[1:]:
+        joined = _(message, first=joined, second=name)
+    return joined
 
 
 def contest(match: Match) -> str:
@@ -80,27 +112,41 @@ def contest(match: Match) -> str:
     seats: dict[int, list[str]] = {}
     for hand in hands(match):
         seats.setdefault(hand.seat, []).append(hand.name)
-    players = " vs ".join(who(match, " then ".join(names), seat) for seat, names in seats.items())
-    return f"{players}, {counted(len(match.moves), 'move')}"
+    # Translators: who played a seat, one after the other: "bob then Computer for bob"
+    then = N_("{first} then {second}")
+    # Translators: the players of a match, one against the other: "alice (White) vs bob (Black)"
+    versus = N_("{first} vs {second}")
+    players = together([who(match, together(names, then), seat) for seat, names in seats.items()], versus)
+    # Translators: {players} played a match of {n} moves: "alice (White) vs bob (Black), 58 moves"
+    return ngettext("{players}, {n} move", "{players}, {n} moves", len(match.moves), players=players)
 
 
-def span(match: Match, hand: Hand) -> str:
-    """Which of the seat's moves a hand made, where the seat changed hands: ", until move 12"."""
+def player_line(match: Match, hand: Hand, counts: str, bold: bool = False) -> str:
+    """A player's line: who, which of the seat's moves they made where the seat changed hands (", until
+    move 12"), and `counts`, how many of their moves each severity caught."""
+    player = who(match, hand.name, hand.seat, bold)
     if hand.plies.start > 0:
-        return f", from move {hand.plies.start + 1}"
+        # Translators: a player who made the seat's moves from move {move} on (a computer stood in), and their counts
+        return _("{player}, from move {move}: {counts}", player=player, move=hand.plies.start + 1, counts=counts)
     if hand.plies.stop < len(match.moves):
-        return f", until move {hand.plies.stop}"
-    return ""
+        # Translators: a player who made the seat's moves until move {move} (they left), and their counts
+        return _("{player}, until move {move}: {counts}", player=player, move=hand.plies.stop, counts=counts)
+    return _("{player}: {counts}", player=player, counts=counts)
 
 
 def player_lines(match: Match, analysis: Analysis, bold: bool = False) -> list[str]:
     """A line per player of each seat: who, and how many of their moves each severity caught."""
-    return [f"{who(match, hand.name, hand.seat, bold)}{span(match, hand)}: "
-            f"{count_words(analysis.counts(hand.seat, hand.plies))}" for hand in hands(match)]
+    return [player_line(match, hand, count_words(analysis.counts(hand.seat, hand.plies)), bold) for hand in hands(match)]
 
 
 def outcome_word(value: float) -> str:
-    return "won" if value >= 1.0 else "lost" if value <= 0.0 else "drawn"
+    """What a position was for a player, where it is solved exactly: won, lost or drawn."""
+    if value >= 1.0:
+        # Translators: a position solved exactly, for the player to move: "won → lost"
+        return pgettext("position", "won")
+    if value <= 0.0:
+        return pgettext("position", "lost")
+    return pgettext("position", "drawn")
 
 
 def cost(analysis: Analysis, judgement: Judgement) -> str:
@@ -111,7 +157,8 @@ def cost(analysis: Analysis, judgement: Judgement) -> str:
     seat = judgement.seat
     if analysis.players == 2 and before.exact and after.exact:
         return f"{outcome_word(before.values[seat])} → {outcome_word(after.values[seat])}"
-    return f"−{math.floor(judgement.drop * 100 + 1e-9)} %"
+    # Translators: what a move cost its player's chances, in percentage points ("−34 %")
+    return _("−{points} %", points=math.floor(judgement.drop * 100 + 1e-9))
 
 
 def mistake_lines(match: Match, analysis: Analysis, bold: bool = False) -> list[str]:
@@ -123,9 +170,15 @@ def mistake_lines(match: Match, analysis: Analysis, bold: bool = False) -> list[
             continue
         seat = judgement.seat
         mover = who(match, made_by(match, seat, judgement.ply), seat)
-        better = f"; {b}{judgement.preferred}{b} was better" if judgement.preferred else ""
-        lines.append(f"{judgement.ply + 1}. {mover} {b}{judgement.move}{b}: {judgement.severity} "
-                     f"({cost(analysis, judgement)}){better}")
+        words = {"ply": judgement.ply + 1, "player": mover, "move": f"{b}{judgement.move}{b}",
+                 "severity": severity_word(judgement.severity), "cost": cost(analysis, judgement)}
+        if judgement.preferred:
+            better = b + judgement.preferred + b
+            # Translators: a move judged: "14. bob (Black) b3c5: blunder (−34 %); c2 was better" ({ply}: the move's number)
+            lines.append(_("{ply}. {player} {move}: {severity} ({cost}); {better} was better", better=better, **words))
+        else:
+            # Translators: a move judged: "14. bob (Black) b3c5: blunder (−34 %)" ({ply}: the move's number)
+            lines.append(_("{ply}. {player} {move}: {severity} ({cost})", **words))
     return lines
 
 
@@ -133,22 +186,35 @@ def made_with(analysis: Analysis, seconds: float) -> str:
     """What the analysis cost: "3,000 iterations a position, 4 moves measured twice, 38 s"; an analysis
     kept from before budgets says the time a position had."""
     if not analysis.work:
-        return f"{seconds:.1f} s a position"
-    unit = "nodes" if analysis.search == ALPHABETA else "iterations"
-    twice = f", {counted(len(analysis.checks), 'move')} measured twice" if analysis.checks else ""
-    return f"{analysis.work:,} {unit} a position{twice}, {seconds:.0f} s"
+        # Translators: the time the computer had to search each position, in seconds
+        return _("{seconds} s a position", seconds=number(seconds, 1))
+    if analysis.search == ALPHABETA:
+        # Translators: how much the computer searched each position (nodes of a game tree)
+        work = ngettext("{n} node a position", "{n} nodes a position", analysis.work)
+    else:
+        # Translators: how much the computer searched each position (iterations of its search)
+        work = ngettext("{n} iteration a position", "{n} iterations a position", analysis.work)
+    took = f"{seconds:.0f}"
+    if analysis.checks:
+        # Translators: {work}: "3,000 iterations a position"; {n} moves searched again; {seconds}: the time it took
+        return ngettext("{work}, {n} move measured twice, {seconds} s", "{work}, {n} moves measured twice, {seconds} s",
+                        len(analysis.checks), work=work, seconds=took)
+    # Translators: {work}: "3,000 iterations a position"; {seconds}: the time the analysis took
+    return _("{work}, {seconds} s", work=work, seconds=took)
 
 
 def coarse_line(analysis: Analysis) -> list[str]:
     """"This game's analysis is coarse: …", where it is."""
-    return [f"This game's analysis is coarse: {analysis.coarse}."] if analysis.coarse else []
+    # Translators: {why} says why ("the computer knows only its rules and …")
+    return [_("This game's analysis is coarse: {why}.", why=_(analysis.coarse))] if analysis.coarse else []
 
 
 def report_lines(match: Match, analysis: Analysis, seconds: float) -> list[str]:
     """The analysis in plain text: the headline, whether it is coarse, each player's counts, each
     mistake and blunder."""
-    head = f"Analysis of match {match.id}, {match.rules.title}: {contest(match)} ({made_with(analysis, seconds)})."
-    mistakes = mistake_lines(match, analysis) or [NO_MISTAKES]
+    head = _("Analysis of match {match}, {game}: {contest} ({made_with}).", match=match.id, game=match.rules.title,
+             contest=contest(match), made_with=made_with(analysis, seconds))
+    mistakes = mistake_lines(match, analysis) or [_(NO_MISTAKES)]
     return [head, *coarse_line(analysis), *player_lines(match, analysis), *mistakes]
 
 

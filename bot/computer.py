@@ -84,10 +84,10 @@ class ComputerPlayers:
         return await self.line.run(kind, owner, lambda: (work, args))
 
     @asynccontextmanager
-    async def job(self, kind: Kind, owner: Owner, label: str = "") -> AsyncIterator[Job]:
-        """A job of many pieces or one long one (an analysis, a replay) for `owner`, within the limits
-        per player and per server (bot.work.Limits: NotAllowed beyond them)."""
-        async with self.limits.job(kind, owner, label) as job:
+    async def job(self, kind: Kind, owner: Owner, match: int | None = None) -> AsyncIterator[Job]:
+        """A job of many pieces or one long one (an analysis, a replay) for `owner` (of `match`), within
+        the limits per player and per server (bot.work.Limits: NotAllowed beyond them)."""
+        async with self.limits.job(kind, owner, match) as job:
             yield job
 
     def close(self) -> None:

@@ -1,10 +1,13 @@
-"""Settings from the environment, with `.env` in the working directory filling in what is unset."""
+"""Settings from the environment, with `.env` in the working directory filling in what is unset. A setting
+that cannot be read stops the program with a sentence in the language in use (the environment's)."""
 from __future__ import annotations
 
 import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from i18n import _
 
 
 def load_dotenv(path: Path = Path(".env")) -> None:
@@ -29,9 +32,10 @@ def env_number(name: str, default: float | None = None, kind: type = int):
     try:
         number = kind(value)
     except ValueError:
-        raise SystemExit(f"{name} must be a number, not {value!r}") from None
+        # Translators: {setting} is the name of a setting (TURN_HOURS), {value} what it was set to
+        raise SystemExit(_("{setting} must be a number, not {value}", setting=name, value=repr(value))) from None
     if number <= 0:
-        raise SystemExit(f"{name} must be positive, not {value!r}")
+        raise SystemExit(_("{setting} must be positive, not {value}", setting=name, value=repr(value)))
     return number
 
 
@@ -84,16 +88,16 @@ def shards_from_env() -> dict[str, Any]:
     if not text:
         return {"shard_count": count, "shard_ids": None}
     if count is None:
-        raise SystemExit("SHARD_IDS needs SHARD_COUNT: how many shards the bot runs across all its processes.")
+        raise SystemExit(_("SHARD_IDS needs SHARD_COUNT: how many shards the bot runs across all its processes."))
     ids: list[int] = []
     for part in text.split(","):
-        first, _, last = part.strip().partition("-")
+        first, __, last = part.strip().partition("-")
         try:
             ids.extend(range(int(first), int(last or first) + 1))
         except ValueError:
-            raise SystemExit(f"SHARD_IDS must list shard numbers like 0,1 or 0-3, not {text!r}") from None
+            raise SystemExit(_("SHARD_IDS must list shard numbers like 0,1 or 0-3, not {value}", value=repr(text))) from None
     wrong = [shard for shard in ids if not 0 <= shard < count]
     if wrong or not ids or len(set(ids)) != len(ids):
-        raise SystemExit(f"SHARD_IDS must name each shard once, from 0 to {count - 1} (SHARD_COUNT is {count}),"
-                         f" not {text!r}")
+        raise SystemExit(_("SHARD_IDS must name each shard once, from 0 to {last} (SHARD_COUNT is {count}), not {value}",
+                           last=count - 1, count=count, value=repr(text)))
     return {"shard_count": count, "shard_ids": tuple(ids)}

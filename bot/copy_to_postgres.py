@@ -1,5 +1,6 @@
 """`python -m bot migrate-to-postgres`: copy a SQLite database into an empty PostgreSQL one, table by
-table, and check that every table holds as many rows on both sides."""
+table, and check that every table holds as many rows on both sides. What it prints is in the language in
+use (the environment's: bot.__main__)."""
 from __future__ import annotations
 
 import argparse
@@ -9,6 +10,7 @@ from pathlib import Path
 from bot.config import Settings
 from bot.db.postgres import PostgresStore
 from bot.db.sqlite import SqliteStore
+from i18n import _
 
 TABLES = ("players", "challenges", "challenge_players", "matches", "seats", "moves", "ratings", "outbox", "guild_settings",
           "analyses")  # parents first
@@ -16,7 +18,11 @@ BATCH = 1000
 
 
 class NotEmpty(Exception):
-    pass
+    """The PostgreSQL database already holds rows of `table`."""
+
+    def __init__(self, table: str):
+        super().__init__(f"the PostgreSQL database already holds {table}: copy into an empty one")
+        self.table = table
 
 
 async def copy(source: SqliteStore, target: PostgresStore) -> dict[str, int]:
@@ -24,7 +30,7 @@ async def copy(source: SqliteStore, target: PostgresStore) -> dict[str, int]:
     async with source.transaction() as lite, target.transaction() as pg:
         for table in TABLES:
             if await pg.one(f"SELECT 1 FROM {table} LIMIT 1"):
-                raise NotEmpty(f"the PostgreSQL database already holds {table}: copy into an empty one")
+                raise NotEmpty(table)
         counts = {}
         for table in TABLES:
             rows = await lite.all(f"SELECT * FROM {table}")
@@ -52,12 +58,14 @@ async def run(sqlite_path: Path, url: str) -> int:
     try:
         counts = await copy(source, target)
     except NotEmpty as error:
-        print(f"Nothing copied: {error}.")
+        # Translators: {table} is the name of a table of the database (players, matches, …)
+        print(_("Nothing copied: the PostgreSQL database already holds {table}: copy into an empty one.", table=error.table))
         return 1
     finally:
         await source.close()
         await target.close()
-    print(f"Copied {sqlite_path} into PostgreSQL; rows checked on both sides:")
+    # Translators: {file} is the SQLite database's file; the rows of each table are listed below
+    print(_("Copied {file} into PostgreSQL; rows checked on both sides:", file=sqlite_path))
     for table, count in counts.items():
         print(f"  {table:<18} {count}")
     return 0
@@ -65,13 +73,15 @@ async def run(sqlite_path: Path, url: str) -> int:
 
 def cli(argv: list[str]) -> int:
     settings = Settings.from_env()
-    parser = argparse.ArgumentParser(prog="python -m bot migrate-to-postgres", description=__doc__.splitlines()[0])
+    description = _("Copy a SQLite database into an empty PostgreSQL one, table by table, and check that every table "
+                    "holds as many rows on both sides.")
+    parser = argparse.ArgumentParser(prog="python -m bot migrate-to-postgres", description=description)
     parser.add_argument("--sqlite", type=Path, default=settings.database_path,
-                        help="the SQLite file (default: $DATABASE_PATH or data/bot.sqlite3)")
-    parser.add_argument("--url", default=settings.database_url, help="the PostgreSQL URL (default: $DATABASE_URL)")
+                        help=_("the SQLite file (default: $DATABASE_PATH or data/bot.sqlite3)"))
+    parser.add_argument("--url", default=settings.database_url, help=_("the PostgreSQL URL (default: $DATABASE_URL)"))
     args = parser.parse_args(argv)
     if not args.url:
-        parser.error("give the PostgreSQL database with --url or DATABASE_URL=postgresql://…")
+        parser.error(_("give the PostgreSQL database with --url or DATABASE_URL=postgresql://…"))
     if not args.sqlite.exists():
-        parser.error(f"there is no SQLite file at {args.sqlite}")
+        parser.error(_("there is no SQLite file at {file}", file=args.sqlite))
     return asyncio.run(run(args.sqlite, args.url))

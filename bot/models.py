@@ -7,9 +7,10 @@ from enum import StrEnum
 from typing import Any
 
 from games import GAMES
+from i18n import _, ngettext, number, pgettext
 from rules import Game, Outcome, State
 
-COMPUTER_LEVELS = ("easy", "medium", "hard")  # engines.LEVELS, weakest first
+COMPUTER_LEVELS = ("easy", "medium", "hard")  # engines.LEVELS, weakest first (identifiers: level_word shows them)
 SIDES = ("random", "first", "second")  # the seat a challenger may ask for (the first seat moves first)
 COMPUTER_IDS = {level: k + 1 for k, level in enumerate(COMPUTER_LEVELS)}
 # The server id of the console's local matches (Discord's ids are positive). Timers and computer turns
@@ -49,10 +50,36 @@ class NoticeKind(StrEnum):
     TAKEBACK_NO = "takeback-no"  # a takeback request declined
 
 
+def level_word(level: str) -> str:
+    """A computer's level as a word of the current language ("easy", "medium", "hard")."""
+    if level == "easy":
+        # Translators: a computer player's level of play, the weakest
+        return pgettext("computer level", "easy")
+    if level == "medium":
+        # Translators: a computer player's level of play, between easy and hard
+        return pgettext("computer level", "medium")
+    if level == "hard":
+        # Translators: a computer player's level of play, the strongest
+        return pgettext("computer level", "hard")
+    return level
+
+
+def computer_name(level: str) -> str:
+    """The computer player of a level by name, in the current language: "Computer (hard)"."""
+    # Translators: the name of a computer player; {level} is its level (easy, medium or hard)
+    return _("Computer ({level})", level=level_word(level))
+
+
 @dataclass(frozen=True)
 class Player:
     id: int
-    name: str
+    name: str  # as stored: a computer's is the English "Computer (hard)" (shown: `shown`)
+
+    @property
+    def shown(self) -> str:
+        """The name as people read it: a computer's in the current language, a person's as it is."""
+        level = self.level
+        return self.name if level is None else computer_name(level)
 
     @property
     def level(self) -> str | None:
@@ -65,7 +92,8 @@ class Player:
 
 
 def computer(level: str) -> Player:
-    """The computer player of a level, as it appears on leaderboards: "Computer (hard)"."""
+    """The computer player of a level, as it is stored and appears on leaderboards: "Computer (hard)"
+    (English, as stored: `Player.shown` is its name in the current language)."""
     return Player(COMPUTER_IDS[level], f"Computer ({level})")
 
 
@@ -195,16 +223,19 @@ class Match:
     @property
     def names(self) -> list[str]:
         """Each seat's name as boards, histories and replays show it: a seat a computer took over says
-        so, and when several computers play each is told apart by its seat ("Computer (easy) · Green")."""
+        so, and when several computers play each is told apart by its seat ("Computer (easy) · Green").
+        In the current language (computers' names and seats)."""
         computers = sum(p.is_computer for p in self.seats)
         names = []
         for seat, player in enumerate(self.seats):
             if self.stand_in(seat) is not None:
-                names.append(f"Computer for {player.name}")
+                # Translators: a seat whose player left, played on by the computer; {player} is their name
+                names.append(_("Computer for {player}", player=player.name))
             elif player.is_computer and computers > 1:
-                names.append(f"{player.name} · {self.rules.seat_name(seat)}")
+                # Translators: a computer player told apart from the others by its seat: "Computer (easy) · Green"
+                names.append(_("{computer} · {side}", computer=player.shown, side=self.rules.seat_name(seat)))
             else:
-                names.append(player.name)
+                names.append(player.shown)
         return names
 
     def stand_in(self, seat: int) -> str | None:
@@ -318,7 +349,9 @@ class Standing:
     @property
     def record(self) -> str:
         """"12 games · 8W 3L 1D", as leaderboards and stats show it."""
-        return f"{self.games} game{'' if self.games == 1 else 's'} · {self.wins}W {self.losses}L {self.draws}D"
+        # Translators: a player's record: games played, then wins (W), losses (L) and draws (D)
+        return ngettext("{n} game · {wins}W {losses}L {draws}D", "{n} games · {wins}W {losses}L {draws}D", self.games,
+                        wins=number(self.wins), losses=number(self.losses), draws=number(self.draws))
 
     @property
     def provisional(self) -> bool:

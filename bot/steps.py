@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from i18n import _, ngettext
 from rules.core import State
 from rules.parts import Branch, annotated, children, compact, move_parts
 
@@ -80,7 +81,8 @@ def _next_letter(prefix: str, value: str) -> str:
 
 def _choice(state: State, branch: Branch) -> Choice:
     if branch.complete:
-        return Choice(f"{MOVE}:{branch.value}", f"▶ {annotated(state, branch.value)}"[:100], "play this move")
+        # Translators: under a whole move in the Move panel's menu (at most 100 characters)
+        return Choice(f"{MOVE}:{branch.value}", f"▶ {annotated(state, branch.value)}"[:100], _("play this move")[:100])
     return Choice(f"{PART}:{branch.value}", annotated(state, branch.label)[:100])
 
 
@@ -100,8 +102,9 @@ def panel(state: State, step: Step = START) -> Panel:
             letter = _next_letter(step.prefix, branch.value)
             groups[letter] = groups.get(letter, 0) + branch.count
         choices = tuple(
+            # Translators: under a group of moves in the Move panel's menu: how many moves it holds
             Choice(f"{GROUP}:{step.prefix}|{letter}", f"{step.prefix}{letter} …",
-                   f"{count} move{'s' if count != 1 else ''}")
+                   ngettext("{n} move", "{n} moves", count)[:100])
             for letter, count in sorted(groups.items())
         )[:PER_MENU * MENUS]
     return Panel(step, choices, back_of(state, step))
@@ -128,6 +131,7 @@ def back_of(state: State, step: Step) -> Step | None:
 def describe(step: Step) -> str:
     """The move so far, as the panel's text shows it."""
     if not step.prefix and not step.letter:
-        return "Pick the first part of your move."
+        return _("Pick the first part of your move.")
     so_far = step.prefix + step.letter
-    return f"Your move so far: `{so_far} …` — pick what comes next."
+    # Translators: {move} is the start of a move built so far ("c1-c2"), shown as code
+    return _("Your move so far: `{move} …` — pick what comes next.", move=so_far)

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.errors import NotAllowed
+from i18n import ENGLISH, _, current, ngettext, number, pgettext
 
 
 class Kind(enum.IntEnum):
@@ -230,7 +231,7 @@ class Limit:
 
     per_player: int
     per_server: int
-    what: str  # "analysis": the words of the refusals
+    what: str  # "analysis" or "replay": which refusals a player is told (`refusal`)
 
 
 LIMITS = {
@@ -241,12 +242,13 @@ LIMITS = {
 
 @dataclass(eq=False)
 class Job:
-    """A job in the line (an analysis, a replay): for whom, and how many of its server's jobs of the
-    same kind were in the line before it when it was asked for (its place, 0 for the first)."""
+    """A job in the line (an analysis, a replay): for whom, of which match (None: not said), and how many
+    of its server's jobs of the same kind were in the line before it when it was asked for (its place, 0
+    for the first)."""
 
     kind: Kind
     owner: Owner
-    label: str
+    match: int | None = None
     ahead: int = 0
     extra: dict = field(default_factory=dict)
 
@@ -263,16 +265,16 @@ class Limits:
         return list(self._jobs[kind])
 
     @asynccontextmanager
-    async def job(self, kind: Kind, owner: Owner, label: str = "") -> AsyncIterator[Job]:
+    async def job(self, kind: Kind, owner: Owner, match: int | None = None) -> AsyncIterator[Job]:
         """A job in the line for the block; NotAllowed, saying why, when the player or the server has
-        as many as the limit allows. `label` names the job in a refusal ("match #12")."""
-        job = self.admit(kind, owner, label)
+        as many as the limit allows. `match`: the match the job is for, named in a refusal ("match #12")."""
+        job = self.admit(kind, owner, match)
         try:
             yield job
         finally:
             self.release(job)
 
-    def admit(self, kind: Kind, owner: Owner, label: str = "") -> Job:
+    def admit(self, kind: Kind, owner: Owner, match: int | None = None) -> Job:
         """A job in the line until `release`d (as `job`, for work that outlives the caller's block)."""
         limit = self.limits.get(kind)
         jobs = self._jobs[kind]
@@ -280,13 +282,10 @@ class Limits:
         if limit is not None:
             mine = [job for job in server if job.owner.user == owner.user]
             if len(mine) >= limit.per_player:
-                of = f" of {mine[0].label}" if mine[0].label else ""
-                raise NotAllowed(f"Your {limit.what}{of} is still being made: one at a time. "
-                                 "Ask again once it is posted.")
+                raise NotAllowed(yours_still_made(limit.what, mine[0].match))
             if len(server) >= limit.per_server:
-                raise NotAllowed(f"This server already has {len(server)} {plural(limit.what)} being made, "
-                                 f"the most it may have at once. Ask again in a few minutes.")
-        job = Job(kind, owner, label, ahead=len(server))
+                raise NotAllowed(server_full(limit.what, len(server)))
+        job = Job(kind, owner, match, ahead=len(server))
         jobs.append(job)
         return job
 
@@ -295,12 +294,51 @@ class Limits:
             self._jobs[job.kind].remove(job)
 
 
-def plural(word: str) -> str:
-    return word[:-2] + "es" if word.endswith("is") else word + "s"
+def yours_still_made(what: str, match: int | None) -> str:
+    """The refusal of a second job of a kind ("analysis", "replay") to a player whose first is in the line."""
+    if what == "analysis":
+        if match is not None:
+            return _("Your analysis of match #{match} is still being made: one at a time. Ask again once it is posted.",
+                     match=match)
+        return _("Your analysis is still being made: one at a time. Ask again once it is posted.")
+    if match is not None:
+        return _("Your replay of match #{match} is still being made: one at a time. Ask again once it is posted.",
+                 match=match)
+    return _("Your replay is still being made: one at a time. Ask again once it is posted.")
 
 
-def ordinal(number: int) -> str:
+def server_full(what: str, count: int) -> str:
+    """The refusal of a job of a kind ("analysis", "replay") to a server with `count` in the line, its most."""
+    if what == "analysis":
+        return ngettext("This server already has {n} analysis being made, the most it may have at once. "
+                        "Ask again in a few minutes.",
+                        "This server already has {n} analyses being made, the most it may have at once. "
+                        "Ask again in a few minutes.", count)
+    return ngettext("This server already has {n} replay being made, the most it may have at once. "
+                    "Ask again in a few minutes.",
+                    "This server already has {n} replays being made, the most it may have at once. "
+                    "Ask again in a few minutes.", count)
+
+
+def english_ordinal(place: int) -> str:
     """1st, 2nd, 3rd, 4th, 11th, 21st."""
-    if 10 <= number % 100 <= 20:
-        return f"{number}th"
-    return f"{number}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(number % 10, 'th')}"
+    if 10 <= place % 100 <= 20:
+        return f"{place}th"
+    return f"{place}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(place % 10, 'th')}"
+
+
+def ordinal(place: int) -> str:
+    """A place in a line as the current language writes it, for a message with an `{ordinal}`: "1st",
+    "2nd", "3rd", "4th", "11th", "21st" in English. The first ten are words of the catalog each; a later
+    place is "{place}th" as the language writes it ("11.", "11e"), English's own rule in English."""
+    if 1 <= place <= 10:
+        # Translators: places in a line ("your analysis is 1st in line"), as short as the language writes them
+        words = (pgettext("place in line", "1st"), pgettext("place in line", "2nd"), pgettext("place in line", "3rd"),
+                 pgettext("place in line", "4th"), pgettext("place in line", "5th"), pgettext("place in line", "6th"),
+                 pgettext("place in line", "7th"), pgettext("place in line", "8th"), pgettext("place in line", "9th"),
+                 pgettext("place in line", "10th"))
+        return words[place - 1]
+    if current() == ENGLISH:
+        return english_ordinal(place)
+    # Translators: a place in a line after the tenth ("your analysis is 11th in line"); {place} is the number
+    return pgettext("place in line", "{place}th", place=number(place))

@@ -187,10 +187,10 @@ async def test_a_computer_moves_time_counts_from_when_it_was_asked_for(workers):
 
 async def test_one_analysis_a_player_a_few_a_server_each_told_its_place_in_line():
     limits = Limits({Kind.ANALYSIS: Limit(1, 3, "analysis")})
-    async with limits.job(Kind.ANALYSIS, Owner(1, 10), "match #4") as first:
+    async with limits.job(Kind.ANALYSIS, Owner(1, 10), 4) as first:
         assert first.ahead == 0
         with pytest.raises(NotAllowed, match="Your analysis of match #4 is still being made: one at a time"):
-            async with limits.job(Kind.ANALYSIS, Owner(1, 10), "match #5"):
+            async with limits.job(Kind.ANALYSIS, Owner(1, 10), 5):
                 pass
         async with limits.job(Kind.ANALYSIS, Owner(1, 20)) as second, limits.job(Kind.ANALYSIS, Owner(1, 30)) as third:
             assert (second.ahead, third.ahead) == (1, 2)
@@ -199,7 +199,7 @@ async def test_one_analysis_a_player_a_few_a_server_each_told_its_place_in_line(
                     pass
             async with limits.job(Kind.ANALYSIS, Owner(2, 40)) as elsewhere:  # another server's line
                 assert elsewhere.ahead == 0
-    async with limits.job(Kind.ANALYSIS, Owner(1, 10), "match #5") as again:  # the first was posted
+    async with limits.job(Kind.ANALYSIS, Owner(1, 10), 5) as again:  # the first was posted
         assert again.ahead == 0
 
 

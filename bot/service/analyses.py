@@ -20,6 +20,7 @@ from bot.work import Job as Place
 from bot.work import Kind, Owner
 from engines.analysis import Analysis, Position, other_seed, questioned
 from games import assemble, evaluate, work_for
+from i18n import _
 from rules.core import State
 from rules.rebuild import positions
 
@@ -77,7 +78,7 @@ class Analyses:
         so that every move is credited to whoever made it."""
         match = await self.records.replay_target(guild_id, channel_id, user_id, match_id)
         if match.status != MatchStatus.FINISHED:
-            raise NotAllowed(f"Match #{match.id} is still being played: it can be analysed once it is over.")
+            raise NotAllowed(_("Match #{match} is still being played: it can be analysed once it is over.", match=match.id))
         return await self.with_departures(match)
 
     async def with_departures(self, match: Match) -> Match:
@@ -101,7 +102,7 @@ class Analyses:
         server (NotAllowed beyond that); `waiting(ahead)` is awaited first when analyses asked for before
         it in this server are still being made."""
         if match.status != MatchStatus.FINISHED:
-            raise NotAllowed(f"Match #{match.id} is still being played: it can be analysed once it is over.")
+            raise NotAllowed(_("Match #{match} is still being played: it can be analysed once it is over.", match=match.id))
         if not match.left_plies:
             match = await self.with_departures(match)
         stored = await self.stored_analysis(match)
@@ -109,7 +110,7 @@ class Analyses:
             return stored
         job = self._jobs.get(match.id)
         if job is None:
-            place = self.context.computers.limits.admit(Kind.ANALYSIS, Owner(match.guild_id, user_id), f"match #{match.id}")
+            place = self.context.computers.limits.admit(Kind.ANALYSIS, Owner(match.guild_id, user_id), match.id)
             job = self._jobs[match.id] = Job(len(match.moves) + 1, place)
             task = asyncio.create_task(self._analysed(match, job))
 
@@ -161,7 +162,7 @@ class Analyses:
         seconds = round(self.context.clock() - started, 1)
         async with self.context.store.transaction() as db:
             if await repository.matches.match_row(db, match.id) is None:
-                raise NotFound("That match no longer exists.")
+                raise NotFound(_("That match no longer exists."))
             await repository.analyses.add_analysis(db, match.id, json.dumps(analysis.to_dict()), seconds,
                                                    self.context.clock())
         return await self.stored_analysis(match) or Analysed(match, analysis, seconds)

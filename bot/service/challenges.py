@@ -24,15 +24,16 @@ from bot.models import (
 from bot.service import repository
 from bot.service.context import Context
 from games import GAMES
+from i18n import N_, _, ngettext
 from rules import BadOptions, Game
-from rules.core import counted
 
 COMPUTER_MATCHES_PER_PLAYER = 5  # running matches against the computer a player may have in a server
 COMPUTER_MATCHES_PER_SERVER = 25  # and a server in all
 MIN_TURN_SECONDS = 60
 MAX_TURN_SECONDS = 14 * 24 * 3600
-CHANNEL_HAS_CHALLENGE = ("There is already an open challenge here: answer it first, or challenge from the channel,"
-                         " where a new match gets a thread of its own.")
+# shown with _(CHANNEL_HAS_CHALLENGE)
+CHANNEL_HAS_CHALLENGE = N_("There is already an open challenge here: answer it first, or challenge from the channel, "
+                           "where a new match gets a thread of its own.")
 
 
 def most_players(rules: Game, options: Mapping[str, Any], seed: int) -> int:
@@ -45,6 +46,32 @@ def most_players(rules: Game, options: Mapping[str, Any], seed: int) -> int:
             continue
         return players
     return rules.players.start  # no count works: the caller's start() names the problem
+
+
+def too_many(seats: int, named: int, computers: bool) -> str:
+    """The refusal of a challenge naming more players than it has seats."""
+    there = ngettext("{n} seat", "{n} seats", seats)
+    if computers:
+        # Translators: {seats} is a number of seats ("2 seats"); {n} players were named, with computers
+        return ngettext("That is {seats}, but you named {n} player counting yourself and the computers.",
+                        "That is {seats}, but you named {n} players counting yourself and the computers.", named,
+                        seats=there)
+    # Translators: {seats} is a number of seats ("2 seats"); {n} players were named
+    return ngettext("That is {seats}, but you named {n} player counting yourself.",
+                    "That is {seats}, but you named {n} players counting yourself.", named, seats=there)
+
+
+def closed(status: ChallengeStatus) -> str:
+    """The refusal of an answer to a challenge that is closed, saying how it was closed."""
+    if status == ChallengeStatus.ACCEPTED:
+        return _("This challenge was accepted and is closed.")
+    if status == ChallengeStatus.DECLINED:
+        return _("This challenge was declined and is closed.")
+    if status == ChallengeStatus.WITHDRAWN:
+        return _("This challenge was withdrawn and is closed.")
+    if status == ChallengeStatus.EXPIRED:
+        return _("This challenge was expired and is closed.")
+    return _("This challenge is closed.")
 
 
 class Challenges:
@@ -79,18 +106,20 @@ class Challenges:
         given) is asked for another channel (a thread it opens) once the challenge is known to be valid.
         `via`: the interaction whose first reply will post the result (see Notes.add)."""
         if game not in GAMES:
-            raise NotFound(f"There is no game called {game!r}. Games: {', '.join(GAMES)}")
+            raise NotFound(_("There is no game called {game}. Games: {games}", game=repr(game), games=", ".join(GAMES)))
         rules = GAMES[game]
         if challenger.is_computer or any(p.is_computer for p in opponents):
-            raise NotAllowed("Computer players are chosen with the level option, not by name.")
+            raise NotAllowed(_("Computer players are chosen with the level option, not by name."))
         unknown = [level for level in computers if level not in COMPUTER_LEVELS]
         if unknown:
-            raise NotAllowed(f"There is no computer level {unknown[0]!r}: choose {', '.join(COMPUTER_LEVELS)}.")
+            # Translators: {levels} are the values to choose from, as typed: easy, medium, hard
+            raise NotAllowed(_("There is no computer level {level}: choose {levels}.", level=repr(unknown[0]),
+                               levels=", ".join(COMPUTER_LEVELS)))
         ids = [challenger.id] + [p.id for p in opponents]
         if challenger.id in ids[1:]:
-            raise NotAllowed("You can't challenge yourself.")
+            raise NotAllowed(_("You can't challenge yourself."))
         if len(set(ids)) != len(ids):
-            raise NotAllowed("Each opponent can only be named once.")
+            raise NotAllowed(_("Each opponent can only be named once."))
         options = rules.resolve_options(options)
         seed = self.context.rng.randrange(2**31)
         bots = [computer(level) for level in computers]
@@ -98,8 +127,7 @@ class Challenges:
         if players is None:
             players = named if named > 1 else most_players(rules, options, seed)
         if named > players:
-            raise NotAllowed(f"That is {counted(players, 'seat')}, but you named {counted(named, 'player')} counting yourself"
-                             + (" and the computers." if bots else "."))
+            raise NotAllowed(too_many(players, named, bool(bots)))
         rules.start(players, options, seed)  # BadOptions reaches the player before anything is stored
         order = self._seating(ids + [bot.id for bot in bots], players, side, seating)
         turn = self._turn_seconds(turn_seconds)
@@ -127,7 +155,7 @@ class Challenges:
                 else:
                     found = ChallengeChange(made, await self.notes.add(db, NoticeKind.CHALLENGE, made.id, now, via=via))
         except Duplicate:  # another process stored a challenge here between our check and our insert
-            raise NotAllowed(CHANNEL_HAS_CHALLENGE) from None
+            raise NotAllowed(_(CHANNEL_HAS_CHALLENGE)) from None
         self.context.deadlines_changed.set()
         return found
 
@@ -136,20 +164,25 @@ class Challenges:
         at once: each match's computer moves take the workers' time, shared by every server."""
         mine, total = await repository.matches.computer_matches(db, guild_id, challenger.id)
         if mine >= COMPUTER_MATCHES_PER_PLAYER:
-            raise NotAllowed(f"You already play {mine} matches against the computer in this server, the most at once: "
-                             "finish one (or /resign it) before starting another.")
+            raise NotAllowed(ngettext("You already play {n} match against the computer in this server, the most at once: "
+                                      "finish one (or /resign it) before starting another.",
+                                      "You already play {n} matches against the computer in this server, the most at once: "
+                                      "finish one (or /resign it) before starting another.", mine))
         if total >= COMPUTER_MATCHES_PER_SERVER:
-            raise NotAllowed(f"This server already has {total} matches against the computer running, the most at "
-                             "once: try again when one has finished.")
+            raise NotAllowed(ngettext("This server already has {n} match against the computer running, the most at once: "
+                                      "try again when one has finished.",
+                                      "This server already has {n} matches against the computer running, the most at once: "
+                                      "try again when one has finished.", total))
 
     def _seating(self, named: list[int], players: int, side: str, seating: Sequence[int] | None) -> list[int | None]:
         """The seat order of a new challenge: `named` (the challenger first) and open seats (None)."""
         if seating is not None:
             if sorted(seating) != sorted(named):
-                raise NotAllowed("A seating must name every player once.")
+                raise NotAllowed(_("A seating must name every player once."))
             return list(seating) + [None] * (players - len(named))
         if side not in SIDES:
-            raise NotAllowed(f"There is no side {side!r}: choose {', '.join(SIDES)}.")
+            # Translators: {sides} are the values to choose from, as typed: random, first, second
+            raise NotAllowed(_("There is no side {side}: choose {sides}.", side=repr(side), sides=", ".join(SIDES)))
         others: list[int | None] = [*named[1:], *[None] * (players - len(named))]
         at = self.context.rng.randrange(players) if side == "random" else ("first", "second").index(side)
         others.insert(at, named[0])
@@ -179,7 +212,7 @@ class Challenges:
         async with self.context.store.reading() as db:
             challenge_id = await repository.challenges.open_challenge_id(db, channel_id)
             if challenge_id is None:
-                raise NotFound("There is no open challenge in this channel.")
+                raise NotFound(_("There is no open challenge in this channel."))
             return await self.context.load_challenge(db, challenge_id)
 
     async def accept(self, challenge_id: int, user: Player, via: str | None = None) -> ChallengeChange | MatchChange:
@@ -189,18 +222,18 @@ class Challenges:
             challenge = await self.context.lock_challenge(db, challenge_id)
             self._check_open(challenge, now)
             if user.id == challenge.challenger.id:
-                raise NotAllowed("You can't accept your own challenge.")
+                raise NotAllowed(_("You can't accept your own challenge."))
             if any(p.id == user.id for p in challenge.accepted):
-                raise NotAllowed("You have already accepted this challenge.")
+                raise NotAllowed(_("You have already accepted this challenge."))
             await repository.players.remember_players(db, (user,))
             if any(p.id == user.id for p in challenge.invited):
                 await repository.challenges.accept_invitation(db, challenge_id, user.id)
             elif challenge.free_seats > 0:
                 await repository.challenges.join_challenge(db, challenge_id, user.id)
             elif challenge.has_open_seats or len(challenge.invited) > 1:
-                raise NotAllowed("This challenge is full.")
+                raise NotAllowed(_("This challenge is full."))
             else:
-                raise NotAllowed("Only the challenged player can accept this challenge.")
+                raise NotAllowed(_("Only the challenged player can accept this challenge."))
             challenge = await self.context.load_challenge(db, challenge_id)
             if len(challenge.accepted) < challenge.players:
                 return ChallengeChange(challenge, await self.notes.add(db, NoticeKind.CHALLENGE, challenge_id, now,
@@ -217,13 +250,16 @@ class Challenges:
             challenge = await self.context.lock_challenge(db, challenge_id)
             self._check_open(challenge, now)
             if user.id != challenge.challenger.id:
-                raise NotAllowed(f"Only {challenge.challenger.name}, who made the challenge, can start it early.")
+                raise NotAllowed(_("Only {player}, who made the challenge, can start it early.",
+                                   player=challenge.challenger.name))
             if challenge.waiting_for:
                 names = ", ".join(p.name for p in challenge.waiting_for)
-                raise NotAllowed(f"Everybody you named must accept first: waiting for {names}.")
+                raise NotAllowed(_("Everybody you named must accept first: waiting for {players}.", players=names))
             least = challenge.rules.players.start
             if len(challenge.accepted) < least:
-                raise NotAllowed(f"{challenge.rules.title} needs at least {least} players: wait for someone to join.")
+                raise NotAllowed(ngettext("{game} needs at least {n} player: wait for someone to join.",
+                                          "{game} needs at least {n} players: wait for someone to join.", least,
+                                          game=challenge.rules.title))
             match = await self._start(db, challenge, now, via)
         self.context.deadlines_changed.set()
         return match
@@ -243,9 +279,10 @@ class Challenges:
                 left = await self.context.load_challenge(db, challenge_id)
                 return ChallengeChange(left, await self.notes.add(db, NoticeKind.CHALLENGE, challenge_id, now, via=via))
             elif challenge.has_open_seats:
-                raise NotAllowed("This is an open challenge: press Join to play, or simply ignore it.")
+                # Translators: Join is the label of the button that takes a seat
+                raise NotAllowed(_("This is an open challenge: press Join to play, or simply ignore it."))
             else:
-                raise NotAllowed("Only the challenged player can decline this challenge.")
+                raise NotAllowed(_("Only the challenged player can decline this challenge."))
             await repository.challenges.close_challenge(db, challenge_id, status, now, user.id)
             closed = await self.context.load_challenge(db, challenge_id)
             return ChallengeChange(closed, await self.notes.add(db, NoticeKind.CHALLENGE, challenge_id, now, via=via))
@@ -256,9 +293,9 @@ class Challenges:
         match's channel (or, where that is busy, where `elsewhere` says)."""
         match = await self.context.get_match(match_id)
         if match.status != MatchStatus.FINISHED:
-            raise NotAllowed("This match is still being played.")
+            raise NotAllowed(_("This match is still being played."))
         if match.seat_of(user.id) is None:
-            raise NotAllowed("Only the players of this match can ask for a rematch.")
+            raise NotAllowed(_("Only the players of this match can ask for a rematch."))
         others = [p for p in match.seats if p.id != user.id]
         turned = match.seats[1:] + match.seats[:1]  # everyone one seat on: in two, the sides swap
         return await self.challenge(
@@ -272,25 +309,25 @@ class Challenges:
         if seconds is None:
             return self.context.turn_seconds
         if not MIN_TURN_SECONDS <= seconds <= MAX_TURN_SECONDS:
-            raise NotAllowed("The time per turn must be between 1 minute and 14 days.")
+            raise NotAllowed(_("The time per turn must be between 1 minute and 14 days."))
         return int(seconds)
 
     def _check_open(self, challenge: Challenge, now: float) -> None:
         if challenge.status != ChallengeStatus.OPEN:
-            raise NotAllowed(f"This challenge was {challenge.status} and is closed.")
+            raise NotAllowed(closed(challenge.status))
         if challenge.expires_at <= now:
-            raise NotAllowed("This challenge has expired.")
+            raise NotAllowed(_("This challenge has expired."))
 
     async def _check_channel_free(self, db: Tx, channel_id: int) -> None:
         if await repository.matches.has_active_match(db, channel_id):
-            raise NotAllowed("A match is already being played here: finish it first, or challenge from the "
-                             "channel, where a new match gets a thread of its own.")
+            raise NotAllowed(_("A match is already being played here: finish it first, or challenge from the "
+                               "channel, where a new match gets a thread of its own."))
         if await repository.challenges.open_challenge_id(db, channel_id) is not None:
-            raise NotAllowed(CHANNEL_HAS_CHALLENGE)
+            raise NotAllowed(_(CHANNEL_HAS_CHALLENGE))
 
     async def _start(self, db: Tx, challenge: Challenge, now: float, via: str | None = None) -> MatchChange:
         if await repository.challenges.accept_challenge(db, challenge.id, now) != 1:
-            raise Conflict("This challenge was already answered.")
+            raise Conflict(_("This challenge was already answered."))
         await repository.matches.add_match(
             db, match_id=challenge.id, guild_id=challenge.guild_id, channel_id=challenge.channel_id,
             game=challenge.game, options=dumps(challenge.options), seed=challenge.seed,

@@ -15,6 +15,7 @@ from bot.service.context import Context, Locked
 from bot.service.offered import Offered, Run
 from bot.service.results import leave, record_result
 from bot.service.suggestions import refusal
+from i18n import _
 from rules import Cause, IllegalMove, Outcome
 from rules.parts import Branch, unlabel
 
@@ -39,7 +40,7 @@ class Play:
         async with self.context.store.reading() as db:
             match_id = await repository.matches.latest_match_id(db, channel_id)
             if match_id is None:
-                raise NotFound("No match has been played in this channel yet. Start one with /challenge.")
+                raise NotFound(_("No match has been played in this channel yet. Start one with /challenge."))
             return await self.context.load_match(db, match_id)
 
     async def active_matches(self, guild_id: int) -> list[Match]:
@@ -95,7 +96,7 @@ class Play:
         # The match row first: a second process playing on the same version waits for this one's
         # commit, then changes nothing (and says so) instead of tripping over the move's key.
         if await repository.matches.advance(db, match.id, version, deadline, offer) != 1:
-            raise Conflict("The match changed at the same moment; look at the board and try again.")
+            raise Conflict(_("The match changed at the same moment; look at the board and try again."))
         await repository.matches.add_move(db, match.id, version, seat, canonical, now)
         note = await self.notes.add(db, NoticeKind.MOVE, match.id, now, match_id=match.id, version=version + 1,
                                     seat=seat, via=via)
@@ -192,9 +193,9 @@ class Play:
             match = locked.match
             seat = playing_seat(match, user)
             if len(match.seats) != 2:
-                raise NotAllowed("Draws can only be agreed in two-player games.")
+                raise NotAllowed(_("Draws can only be agreed in two-player games."))
             if match.draw_offer == seat:
-                raise NotAllowed(f"You have already offered a draw; it is up to {match.seats[1 - seat].name}.")
+                raise NotAllowed(_("You have already offered a draw; it is up to {player}.", player=match.seats[1 - seat].shown))
             kind = NoticeKind.OFFER if match.draw_offer is None else NoticeKind.DRAW
             note = await self.notes.add(db, kind, match.id, now, match_id=match.id, version=len(match.moves), seat=seat,
                                         via=via)
@@ -212,9 +213,9 @@ class Play:
         async with self.notes.changing() as db:
             match = (await self.context.lock_match(db, match_id)).match
             if match.status != MatchStatus.ACTIVE:
-                raise NotAllowed("This match is over.")
+                raise NotAllowed(_("This match is over."))
             if user.is_computer:
-                raise NotAllowed("Only a person playing in a match can abandon it.")
+                raise NotAllowed(_("Only a person playing in a match can abandon it."))
             playing_seat(match, user)
             await repository.matches.delete_match(db, match_id)
             await repository.challenges.withdraw_challenge(db, match_id, now, user.id)

@@ -12,6 +12,7 @@ from bot.service import repository
 from bot.service.context import Context
 from bot.work import Kind, Owner
 from games import GAMES
+from i18n import _
 
 Waiting = Callable[[int], Awaitable[None]]  # told how many jobs are ahead in the line
 
@@ -34,7 +35,7 @@ class Records:
     async def leaderboard(self, guild_id: int, game: str, page: int = 1, per_page: int = 10) -> tuple[list[Standing], int]:
         """One page of this server's ranking for a game, and how many players it has."""
         if game not in GAMES:
-            raise NotFound(f"There is no game called {game!r}.")
+            raise NotFound(_("There is no game called {game}.", game=repr(game)))
         async with self.context.store.reading() as db:
             total = await repository.records.rated_players(db, guild_id, game)
             rows = await repository.records.ranking(db, guild_id, game, per_page, (page - 1) * per_page)
@@ -82,14 +83,14 @@ class Records:
             if match_id is not None:
                 found = await repository.records.match_in_guild(db, match_id, guild_id)
                 if found is None:
-                    raise NotFound(f"There is no match #{match_id} in this server: /history lists them.")
+                    raise NotFound(_("There is no match #{match} in this server: /history lists them.", match=match_id))
             else:
                 found = await repository.records.last_finished_in_channel(db, channel_id)
                 if found is None:
                     found = await repository.records.last_finished_of(db, guild_id, user_id)
                 if found is None:
-                    raise NotFound("No match has finished here yet, and you have none in this server: "
-                                   "once one ends, /replay shows it.")
+                    raise NotFound(_("No match has finished here yet, and you have none in this server: "
+                                     "once one ends, /replay shows it."))
             return await self.context.load_match(db, found)
 
     async def replay(self, match: Match, user_id: int, limit: int = replays.LIMIT, waiting: Waiting | None = None) -> list[bytes]:
@@ -97,7 +98,7 @@ class Records:
         at a time per player and a few per server (NotAllowed beyond that). `waiting(ahead)` is awaited
         first when replays asked for before it in this server are still being made."""
         owner = Owner(match.guild_id, user_id)
-        async with self.context.computers.job(Kind.REPLAY, owner, f"match #{match.id}") as job:
+        async with self.context.computers.job(Kind.REPLAY, owner, match.id) as job:
             if job.ahead and waiting is not None:
                 await waiting(job.ahead)
             return await self.context.computers.run(replays.draw, *replays.replay_args(match, limit), kind=Kind.REPLAY,

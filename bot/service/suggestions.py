@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from i18n import _
 from rules import IllegalMove, State
 from rules.parts import Branch, branches, compact, continues, is_partial, move_parts, unlabel
 
@@ -56,5 +57,6 @@ def suggestions(state: State, typed: str, limit: int = 25) -> list[Branch]:
 def refusal(state: State, typed: str, error: IllegalMove) -> IllegalMove:
     """The error to show for a move that was refused: a move left half-built says so."""
     if is_partial(state, typed):
-        return IllegalMove(f"{typed.strip()} is only the start of a move: add the rest, or pick it from the suggestions")
+        return IllegalMove(_("{move} is only the start of a move: add the rest, or pick it from the suggestions",
+                             move=typed.strip()))
     return error

@@ -12,6 +12,7 @@ from bot.models import Match, MatchStatus, NoticeKind, Player, Takeback
 from bot.service import repository
 from bot.service.checks import playing_seat, still_at
 from bot.service.context import Context, Locked
+from i18n import N_, _
 
 
 class Takebacks:
@@ -47,12 +48,12 @@ class Takebacks:
         async with self.notes.changing() as db:
             locked = await self.context.lock_match(db, match_id)
             match = locked.match
-            still_at(match, stamp, "That request has lapsed: the board has changed since.")
+            still_at(match, stamp, N_("That request has lapsed: the board has changed since."))
             seat = playing_seat(match, user)
             if match.takeback is None:
-                raise NotAllowed("There is no takeback request standing in this match.")
+                raise NotAllowed(_("There is no takeback request standing in this match."))
             if match.takeback == seat:
-                raise NotAllowed(f"It is up to {match.seats[1 - seat].name} to answer your request.")
+                raise NotAllowed(_("It is up to {player} to answer your request.", player=match.seats[1 - seat].shown))
             if accept:
                 result = await self._grant(db, locked, match.takeback,
                                            await self._undone_by(db, match, match.takeback), now, via)
@@ -68,15 +69,15 @@ class Takebacks:
     async def _ask(self, db: Tx, locked: Locked, user: Player, now: float, via: str | None) -> Takeback:
         match = locked.match
         if match.status != MatchStatus.ACTIVE:
-            raise NotAllowed("This match is over.")
+            raise NotAllowed(_("This match is over."))
         if len(match.seats) != 2:
-            raise NotAllowed("Moves can only be taken back in two-player games.")
+            raise NotAllowed(_("Moves can only be taken back in two-player games."))
         seat = playing_seat(match, user)
         other = match.seats[1 - seat]
         if match.takeback == 1 - seat:  # the opponent's request stands: this accepts it
             return await self._grant(db, locked, 1 - seat, await self._undone_by(db, match, 1 - seat), now, via)
         if match.takeback == seat:
-            raise NotAllowed(f"You have already asked to take your move back; it is up to {other.name}.")
+            raise NotAllowed(_("You have already asked to take your move back; it is up to {player}.", player=other.shown))
         count = await self._undone_by(db, match, seat)  # refuses when there is nothing to take back
         if other.is_computer:
             return await self._grant(db, locked, seat, count, now, via)
@@ -91,11 +92,11 @@ class Takebacks:
         every reply since. NotAllowed when `seat` has no move of its own to take back."""
         movers = await repository.matches.move_seats(db, match.id)
         if seat not in movers:
-            raise NotAllowed("You have no move to take back yet.")
+            raise NotAllowed(_("You have no move to take back yet."))
         last = len(movers) - 1 - movers[::-1].index(seat)
         if last != len(movers) - 1 and not match.seats[1 - seat].is_computer:
-            raise NotAllowed(f"{match.seats[1 - seat].name} has moved since: only the last move can be taken back, "
-                             "before the opponent replies.")
+            raise NotAllowed(_("{player} has moved since: only the last move can be taken back, before the opponent "
+                               "replies.", player=match.seats[1 - seat].shown))
         return len(movers) - last
 
     async def _grant(self, db: Tx, locked: Locked, seat: int, count: int, now: float, via: str | None) -> Takeback:
@@ -104,7 +105,7 @@ class Takebacks:
         match = locked.match
         keep = len(match.moves) - count
         if not await repository.matches.take_back(db, match.id, len(match.moves), keep, now + match.turn_seconds):
-            raise Conflict("The match changed at the same moment; look at the board and try again.")
+            raise Conflict(_("The match changed at the same moment; look at the board and try again."))
         left = set(await repository.outbox.note_ids(db, match.id))
         note = await self.notes.add(db, NoticeKind.TAKEBACK, match.id, now, match_id=match.id, version=keep, seat=seat,
                                     via=via)
