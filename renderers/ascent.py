@@ -19,6 +19,7 @@ from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw, ImageFilter
 
+from i18n import _, current
 from renderers import theme
 from renderers.theme import RGB
 from rules.ascent import GAME, ROW_NAMES, ROWS_OF_SEAT, SEAT_NAMES, SIDE, TILES
@@ -203,10 +204,15 @@ def label_point(kind: int, row: int, far: bool) -> tuple[float, float]:
     return point(row, end) if kind == 0 else point(end, row)
 
 
-@lru_cache(maxsize=1)
 def base() -> Image.Image:
-    """Background with the level bands and their numbers on both sides, the diamond's shadow, rim and
-    gutter (banded too), and the row names in their seat's colour beyond both ends of every row."""
+    """Background with the level bands and their numbers on both sides (under a caption in the
+    language in use), the diamond's shadow, rim and gutter (banded too), and the row names in their
+    seat's colour beyond both ends of every row."""
+    return _base(current())
+
+
+@lru_cache(maxsize=9)  # one a language
+def _base(language: str) -> Image.Image:
     ss = theme.SS
     img = Image.new("RGB", (WIDTH, HEIGHT), theme.BACKGROUND)
     draw = ImageDraw.Draw(img)
@@ -236,10 +242,12 @@ def base() -> Image.Image:
         if level % 2:
             stripe_draw.rectangle((0, edges[k], WIDTH - 1, edges[k + 1] - 1), fill=GUTTER[1])
     img.paste(stripes, (0, 0), theme.downsample(gutter))
-    # level numbers at both sides, with a caption above
+    # level numbers at both sides, with a caption above, as wide as the margin holds
     face_font, caption = theme.font(LABEL_SIZE, True), theme.font(LABEL_SIZE)
+    # Translators: the caption above the column of level numbers at each side of Ascent's board, in capitals where the script has them
+    word = theme.fit(_("LEVEL"), LABEL_SIZE, False, 2 * LEVEL_X - 8)
     for x in (LEVEL_X, WIDTH - LEVEL_X):
-        draw.text((x, edges[0] - 6), "LEVEL", font=caption, fill=LEVEL_LABEL, anchor="ms")
+        theme.put_text(draw, (x, edges[0] - 6), word, caption, LEVEL_LABEL, "ms")
         for level in range(1, LEVELS + 1):
             draw.text((x, level_y(level)), str(level), font=face_font, fill=theme.MUTED, anchor="mm")
     # row names: Red's letters at the ends of the ↙ rows, Blue's numbers at the ends of the ↘ rows
@@ -271,7 +279,12 @@ def label_sizes(state) -> dict[str, tuple[int, bool]]:
 def palette() -> Image.Image:
     """The fixed 256-colour palette every Ascent PNG is mapped onto, fitted to every colour the
     renderer can draw: the base, every face and number, highlighted or not, the row lines over them,
-    and the player panel and footer in all their states."""
+    and the player panel and footer in all their states (drawn in English: one palette whatever the
+    language)."""
+    return theme.in_english(_palette)
+
+
+def _palette() -> Image.Image:
     tiles = Image.new("RGB", (SPRITE * LEVELS, SPRITE * 4), GUTTER[0])
     for number in range(1, LEVELS + 1):
         for k, marked in enumerate((False, True)):
@@ -295,7 +308,8 @@ def palette() -> Image.Image:
 # --- a render -----------------------------------------------------------------------------------------
 def side_text(seat: int) -> str:
     """A seat's side on its card: its colour and the direction of its rows."""
-    return f"{SEAT_NAMES[seat]} · rows {ARROWS[seat]}"
+    # Translators: a seat's side on its card in Ascent: its colour and the direction of its rows ("Red · rows ↙")
+    return _("{side} · rows {arrow}", side=theme.side_word(SEAT_NAMES[seat]), arrow=ARROWS[seat])
 
 
 def seats(state, names: Sequence[str]) -> list[theme.Seat]:
@@ -333,8 +347,9 @@ def image(state, names: Sequence[str]) -> Image.Image:
 
 def detail(state, seats: Sequence[theme.Seat]) -> list[tuple[str, RGB]]:
     """The footer's second line: the last switch with what it completed."""
-    opening = [("New game · ", theme.MUTED), ("switch", theme.TEXT),
-               (" a higher tile with a lower one showing less", theme.MUTED)]
+    # Translators: a picture's hint before the first move of Ascent; the words between <b> and </b> stand out
+    opening = theme.tinted(_("New game · <b>switch</b> a higher tile with a lower one showing less"), theme.MUTED,
+                           theme.TEXT)
     return theme.move_detail(state, seats, opening)
 
 
@@ -371,23 +386,30 @@ def text(state, names: Sequence[str]) -> str:
         put(-1, row, f" {ROW_NAMES[1][row]}↘")
         put(SIDE, row, f"↘{ROW_NAMES[1][row]} ")
     lines = []
+    # Translators: a level's name at the left of Ascent's text board ("level 7")
+    labels = {level: _("level {number}", number=level) for level in range(1, LEVELS + 1)}
+    margin = theme.padded("", max(map(theme.columns, labels.values())) + 2)
     for y in range(-1, 2 * SIDE):
         level = LEVELS - y
-        margin = f"level {level}  " if 1 <= level <= LEVELS else " " * 9
-        lines.append((margin + "".join(grid.get(y, []))).rstrip())
-    lines.append("↙ rows a–d are Red's, ↘ rows 1–4 are Blue's; a tile is letter + number, a1 the top, d4 the bottom")
-    players = [replace(seat, score=ARROWS[k]) for k, seat in enumerate(seats(state, names))]
+        shown = theme.padded(labels[level], len(margin)) if 1 <= level <= LEVELS else margin
+        lines.append((shown + "".join(grid.get(y, []))).rstrip())
+    # Translators: the key under Ascent's text board; Red and Blue are the seats
+    lines.append(_("↙ rows a–d are Red's, ↘ rows 1–4 are Blue's; a tile is letter + number, a1 the top, d4 the bottom"))
+    # Translators: a seat's rows on Ascent's text board ("↙ rows")
+    players = [replace(seat, score=_("{arrow} rows", arrow=ARROWS[k])) for k, seat in enumerate(seats(state, names))]
     lines.append("")
-    lines.extend(theme.text_players(state, players, SYMBOLS, "rows"))
+    lines.extend(theme.text_players(state, players, SYMBOLS, ""))
     if last is not None:
         lines.append(theme.text_last_move(last, players))
-        lines.append("[ ] the two tiles just switched")
+        lines.append(_("[ ] the two tiles just switched"))
     for kind, row in finished_rows(state):
         tiles = ROWS_OF_SEAT[kind][row]
         numbers = " < ".join(str(state.board[tile]) for tile in tiles)
-        lines.append(f"Completed row {ROW_NAMES[kind][row]} {ARROWS[kind]} ({SEAT_NAMES[kind]}): "
-                     f"{' '.join(TILES[tile] for tile in tiles)} read {numbers}")
+        # Translators: on Ascent's text board: a completed row, the seat it is for, its tiles and their numbers ("Completed row b ↙ (Red): b1 b2 b3 b4 read 1 < 3 < 4 < 7")
+        lines.append(_("Completed row {row} {arrow} ({side}): {tiles} read {numbers}", row=ROW_NAMES[kind][row],
+                       arrow=ARROWS[kind], side=theme.side_word(SEAT_NAMES[kind]),
+                       tiles=" ".join(TILES[tile] for tile in tiles), numbers=numbers))
     if state.outcome is not None:
-        lines.append("Game over: " + theme.result_text(state.outcome, players, plain=True))
+        lines.append(theme.text_result(state.outcome, players))
     return "\n".join(lines) + "\n"
 

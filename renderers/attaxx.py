@@ -12,6 +12,7 @@ from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
+from i18n import _, ngettext
 from renderers import theme
 from renderers.theme import RGB
 from rules.attaxx import GAME
@@ -38,7 +39,15 @@ RIM_EDGE: RGB = (64, 112, 80)
 LABEL: RGB = (186, 204, 194)
 STYLES = (theme.WHITE, theme.BLACK)
 SYMBOLS = ("O", "X")
-PIECES: theme.Unit = ("piece", "pieces")
+
+
+def pieces(count: int) -> str:
+    """The unit of a seat's score: its pieces on the board."""
+    # Translators: the unit after a player's count of pieces on their card ("12 pieces")
+    return ngettext("piece", "pieces", count)
+
+
+PIECES: theme.Unit = pieces
 
 # Tile marks
 PLAIN, SOURCE, TARGET = 0, 1, 2
@@ -108,7 +117,7 @@ def palette() -> Image.Image:
     """The fixed 256-colour palette every Attaxx PNG is mapped onto, fitted to every colour the
     renderer can draw: the base, every tile, and the player panel and footer in all their states."""
     tiles = [tile(piece, mark, flipped) for piece in range(3) for mark in (PLAIN, SOURCE, TARGET) for flipped in (False, True)]
-    return theme.palette_for([base(), *tiles, theme.panel_samples(WIDTH, STYLES, ("White", "Black"))])
+    return theme.palette_for([base(), *tiles, theme.panel_samples(WIDTH, STYLES, GAME.seat_names)])
 
 
 def colours(state) -> theme.Colours:
@@ -150,8 +159,8 @@ def seats(state, names: Sequence[str]) -> list[theme.Seat]:
 
 def detail(state, seats: Sequence[theme.Seat]) -> list[tuple[str, RGB]]:
     """The footer's second line: the last move with what it did, and any automatic pass."""
-    opening = [("New game · ", theme.MUTED), ("clone", theme.TEXT), (" next to a piece or ", theme.MUTED),
-               ("jump", theme.TEXT), (" two squares", theme.MUTED)]
+    # Translators: a picture's hint before the first move of Attaxx; the words between <b> and </b> stand out
+    opening = theme.tinted(_("New game · <b>clone</b> next to a piece or <b>jump</b> two squares"), theme.MUTED, theme.TEXT)
     return theme.move_detail(state, seats, opening)
 
 
@@ -191,7 +200,8 @@ def text(state, names: Sequence[str]) -> str:
     lines.extend(theme.text_players(state, players, SYMBOLS))
     if last is not None:
         lines.append(theme.text_last_move(last, players))
-        lines.append("[ ] moved to   ( ) jumped from   * flipped")
+        # Translators: the key to the marks on Attaxx's text board; keep the marks [ ], ( ) and *
+        lines.append(_("[ ] moved to   ( ) jumped from   * flipped"))
     if state.outcome is not None:
-        lines.append("Game over: " + theme.result_text(state.outcome, players, plain=True))
+        lines.append(theme.text_result(state.outcome, players))
     return "\n".join(lines) + "\n"

@@ -10,15 +10,16 @@ larger type and taller cards, so that on a phone every panel looks the same.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
+from i18n import pgettext
 from renderers.colours import HIGHLIGHT, HIGHLIGHT_TEXT, MUTED, PANEL, PANEL_EDGE, RGB, TEXT, DiscStyle, mix
 from renderers.lettering import cap_height, clean_name, fit, font, phone_size, put_text, visual_order
-from renderers.results import seated_parts
+from renderers.results import ordinal, seated_parts, unnamed
 from renderers.sprites import marked_disc, paste, rounded_box
 from rules import Game, Outcome
 
@@ -28,23 +29,24 @@ class Seat:
     """One seat as the panel shows it."""
 
     name: str  # the player's name, as given (cleaned and truncated when drawn)
-    side: str  # the game's name for the seat: "White", "Light", …
+    side: str  # the game's name for the seat: "White", "Light", … (in the language in use)
     style: DiscStyle
     score: str = ""  # e.g. "12"; empty when the game keeps none
-    score_label: str = ""  # e.g. "pieces", "piece" for a score of 1
+    score_label: str = ""  # e.g. "pieces", "piece" for a score of 1 (in the language in use)
     corner: float = 0.0  # the seat's disc is round, or with this a tile whose corners are rounded by this share of its side
 
 
-Unit = tuple[str, str]  # a score's unit, singular and plural: ("piece", "pieces")
+Unit = Callable[[int], str]
+"""A score's unit in the number a count takes, in the language in use: `ngettext("piece", "pieces", count)`."""
 
 
-def unit_word(count: int, unit: Unit) -> str:
-    """The unit for `count`: unit[0] for exactly one, else unit[1] ("1 piece", "0 pieces", "2 pieces")."""
-    return unit[0] if count == 1 else unit[1]
+def unit_word(count: int, unit: Unit | None) -> str:
+    """The unit for `count` ("1 piece", "0 pieces", "2 pieces"), or nothing without a unit."""
+    return "" if unit is None else unit(count)
 
 
 def seats_for(game: Game, state, names: Sequence[str], styles: Sequence[DiscStyle], scores: Sequence[int] | None,
-              unit: Unit = ("", "")) -> list[Seat]:
+              unit: Unit | None = None) -> list[Seat]:
     """The Seat list for a state of `game` (whose record names the sides), each score labelled with `unit`
     in the right number. Missing names are blank; blank or undrawable names are shown as "Player N" (see
     renderers.lettering.display_name)."""
@@ -238,10 +240,12 @@ def card_state(seat: int, to_move: int | None, outcome: Outcome | None) -> str:
     return "turn" if seat == to_move else "idle"
 
 
-def ordinal(number: int) -> str:
-    """"1st", "2nd", "3rd", "4th", …"""
-    suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
-    return f"{number}{suffix}"
+def place_of(seat: int, kind: str, outcome: Outcome | None) -> int | None:
+    """The place a card gives `seat` (of card_state `kind`): in a game of more than two, each
+    loser's place; else None."""
+    if kind == "loser" and outcome is not None and sum(map(len, outcome.places)) > 2:
+        return next(number for number, group in enumerate(outcome.places, 1) if seat in group)
+    return None
 
 
 def card_badge(seat: int, to_move: int | None, outcome: Outcome | None) -> str:
@@ -249,10 +253,54 @@ def card_badge(seat: int, to_move: int | None, outcome: Outcome | None) -> str:
     "DRAW" when all share one place, and in a game of more than two the place of everyone else
     ("2ND", "3RD", …); nothing on a card that needs none."""
     kind = card_state(seat, to_move, outcome)
-    if kind == "loser" and outcome is not None and sum(map(len, outcome.places)) > 2:
-        place = next(number for number, group in enumerate(outcome.places, 1) if seat in group)
-        return ordinal(place).upper()
-    return {"turn": "TO MOVE", "winner": "WINNER", "draw": "DRAW"}.get(kind, "")
+    place = place_of(seat, kind, outcome)
+    if place is not None:
+        return badge_place(place)
+    if kind == "turn":
+        # Translators: a badge on the card of the player whose turn it is, in capitals where the script has them
+        return pgettext("badge", "TO MOVE")
+    if kind == "winner":
+        # Translators: a badge on the winner's card, in capitals where the script has them
+        return pgettext("badge", "WINNER")
+    if kind == "draw":
+        # Translators: a badge on every card when the game is drawn, in capitals where the script has them
+        return pgettext("badge", "DRAW")
+    return ""
+
+
+def badge_place(place: int) -> str:
+    """A place on a card's badge, in capitals: "2ND", "3RD", "4TH"."""
+    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
+    if suffix == "st":
+        # Translators: a place on a card's badge (1st, 21st…), in capitals where the script has them
+        return pgettext("badge", "{place}ST", place=place)
+    if suffix == "nd":
+        # Translators: a place on a card's badge (2nd, 22nd…), in capitals where the script has them
+        return pgettext("badge", "{place}ND", place=place)
+    if suffix == "rd":
+        # Translators: a place on a card's badge (3rd, 23rd…), in capitals where the script has them
+        return pgettext("badge", "{place}RD", place=place)
+    # Translators: a place on a card's badge (4th, 5th…), in capitals where the script has them
+    return pgettext("badge", "{place}TH", place=place)
+
+
+def seat_status(seat: int, to_move: int | None, outcome: Outcome | None) -> str:
+    """What a card's badge says, as a text board says it, in lower case: "to move", "winner", "draw",
+    "2nd"; nothing for a seat that has no badge."""
+    kind = card_state(seat, to_move, outcome)
+    place = place_of(seat, kind, outcome)
+    if place is not None:
+        return ordinal(place)
+    if kind == "turn":
+        # Translators: after a player's line on a text board: it is their turn
+        return pgettext("status", "to move")
+    if kind == "winner":
+        # Translators: after a player's line on a text board: they won
+        return pgettext("status", "winner")
+    if kind == "draw":
+        # Translators: after a player's line on a text board: the game was drawn
+        return pgettext("status", "draw")
+    return ""
 
 
 @cache
@@ -265,17 +313,18 @@ def _card(size: tuple[int, int], kind: str) -> Image.Image:
 def name_lines(name: str, side: str, seat: int, lay: Panel) -> tuple[int, tuple[str, ...]]:
     """The name of `seat` as its card sets it, without the side the card gives on a line of its own
     (see renderers.results.seated_parts): (font size, lines in drawing order)."""
-    shown, _ = seated_parts(clean_name(name, f"Player {seat + 1}"), side)
+    shown, _ = seated_parts(clean_name(name, unnamed(seat)), side)
     size, lines = name_layout(shown, lay.room, lay.name, lay.text)
     return size, tuple(visual_order(line) for line in lines)
 
 
 def draw_players(img: Image.Image, top: int, seats: Sequence[Seat], to_move: int | None, outcome: Outcome | None,
-                 marks: Sequence[str] | None = None) -> None:
+                 marks: Sequence[str] | None = None, reserved: Sequence[int] = ()) -> None:
     """Draw one card per seat across the image, starting at `top`: the seat's disc (with its mark, see
     `seat_marks`: given as `marks`, or by default in a game of more than two) and the name (on one
     line, or two: `name_layout`), the side and the score under it, and a badge (`card_badge`): who is
-    to move, or once the game is over, the places."""
+    to move, or once the game is over, the places. `reserved[seat]`, if given, is how many px at the
+    right of a card's last line the renderer draws on itself (the side is cut short before them)."""
     n = len(seats)
     if marks is None:
         marks = seat_marks([seat.side for seat in seats]) if n > 2 else [""] * n
@@ -299,20 +348,22 @@ def draw_players(img: Image.Image, top: int, seats: Sequence[Seat], to_move: int
         else:
             for k, line in enumerate(lines):
                 put_text(draw, (box.text_x, first + k * lay.pitch), line, face, colour, "ls")
-        draw_side_line(draw, box, lay, info)
+        draw_side_line(draw, box, lay, info, reserved[seat] if seat < len(reserved) else 0)
         marker = card_badge(seat, to_move, outcome)
-        if marker:  # a badge sitting on the card's top edge, at the right
-            draw_badge(img, draw, marker, lay, (x + box.width - round(lay.text * 0.7), y),
-                       HIGHLIGHT if kind in ("turn", "winner") else MUTED)
+        if marker:  # a badge sitting on the card's top edge, at the right, no wider than the card
+            end = round(lay.text * 0.7)
+            draw_badge(img, draw, marker, lay, (x + box.width - end, y),
+                       HIGHLIGHT if kind in ("turn", "winner") else MUTED, box.width - 2 * end)
 
 
-def draw_side_line(draw: ImageDraw.ImageDraw, box: CardBox, lay: Panel, info: Seat) -> None:
-    """The side on the left of the card's last line and the score on its right; the side is cut
-    short only if a score leaves it no room."""
-    room = box.room
+def draw_side_line(draw: ImageDraw.ImageDraw, box: CardBox, lay: Panel, info: Seat, reserved: int = 0) -> None:
+    """The side on the left of the card's last line and the score on its right (its unit cut short
+    if it would take more than half the line); the side is cut short only if a score, or what the
+    renderer draws in the `reserved` px at the right, leaves it no room."""
+    room = box.room - reserved
     if info.score:
         label_font, score_font = font(lay.text), font(lay.score, True)
-        label = f" {info.score_label}" if info.score_label else ""
+        label = f" {fit(info.score_label, lay.text, False, box.room // 2)}" if info.score_label else ""
         put_text(draw, (box.right, box.baseline), label, label_font, MUTED, "rs")
         score_right = box.right - round(label_font.getlength(label))
         put_text(draw, (score_right, box.baseline), info.score, score_font, TEXT, "rs")
@@ -326,10 +377,14 @@ def _pill(width: int, height: int, fill: RGB) -> Image.Image:
 
 
 def draw_badge(img: Image.Image, draw: ImageDraw.ImageDraw, text: str, lay: Panel, right_middle: tuple[int, int],
-               fill: RGB) -> None:
-    """A badge: `text` in bold capitals on a pill of `fill`, its right end and middle at `right_middle`."""
+               fill: RGB, room: int | None = None) -> None:
+    """A badge: `text` in bold capitals on a pill of `fill`, its right end and middle at `right_middle`,
+    the pill at most `room` px wide (the text cut short to fit)."""
     face = font(lay.text, True)
-    width = round(face.getlength(text)) + 2 * round(lay.text * 0.45)
+    pad = round(lay.text * 0.45)
+    if room is not None:
+        text = fit(text, lay.text, True, room - 2 * pad)
+    width = round(face.getlength(text)) + 2 * pad
     pill = _pill(width, lay.badge_height, fill)
     x, y = right_middle[0] - width, right_middle[1] - lay.badge_height // 2
     img.paste(pill, (x, y), pill)

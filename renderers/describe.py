@@ -1,4 +1,5 @@
-"""Words for a board picture, for people who cannot see it: the alt text a screen reader reads out.
+"""Words for a board picture, for people who cannot see it: the alt text a screen reader reads out, in
+the language in use.
 
 `alt_text(title, state, seats)` says which game it is (its title), whose turn it is (or how the game
 ended), the last move with what it did, and each seat's material or score where the game keeps one, all
@@ -9,8 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from i18n import _
 from renderers import theme
-from renderers.results import seated
+from renderers.results import comma_list, seated
 
 ALT_TEXT_MAX = 1024  # Discord's limit on an attachment's description
 
@@ -24,21 +26,32 @@ def plain_name(seat: theme.Seat) -> str:
 def alt_text(title: str, state, seats: Sequence[theme.Seat]) -> str:
     """The description of the picture of `state`, a position of the game called `title`, whose seats
     are `seats` (see the module docstring), at most ALT_TEXT_MAX characters."""
-    sentences = [f"{title} board."]
+    # Translators: the first sentence of a board picture's description; {game} is the game's title
+    sentences = [_("{game} board.", game=title)]
     if state.outcome is not None:
-        sentences.append(f"Game over: {theme.result_text(state.outcome, seats, plain=True)}.")
+        sentences.append(_("Game over: {result}.", result=theme.result_text(state.outcome, seats, plain=True)))
     elif state.to_move is not None:
-        sentences.append(f"{plain_name(seats[state.to_move])} to move.")
+        sentences.append(_("{player} to move.", player=plain_name(seats[state.to_move])))
     last = state.last
     if last is not None:
-        move = f"Last move: {plain_name(seats[last.seat])} played {last.notation}"
-        sentences.append(move + (f", {last.effect}." if last.effect else "."))
-        sentences.extend(f"{plain_name(seats[seat])} had no legal move and passed." for seat in last.passed)
+        who = plain_name(seats[last.seat])
+        if last.effect:
+            # Translators: {effect} is what the move did ("clone, 3 flipped")
+            sentences.append(_("Last move: {player} played {move}, {effect}.", player=who, move=last.notation,
+                               effect=last.effect_text()))
+        else:
+            sentences.append(_("Last move: {player} played {move}.", player=who, move=last.notation))
+        sentences.extend(_("{player} had no legal move and passed.", player=plain_name(seats[seat]))
+                         for seat in last.passed)
     else:
-        sentences.append("No moves yet.")
+        sentences.append(_("No moves yet."))
     scored = [seat for seat in seats if seat.score]
     if scored:
-        sentences.append(", ".join(f"{plain_name(seat)} {seat.score} {seat.score_label}".rstrip() for seat in scored) + ".")
+        # Translators: a player's score in a picture's description ("alice (White) 12 pieces")
+        each = [_("{player} {score} {unit}", player=plain_name(seat), score=seat.score, unit=seat.score_label).rstrip()
+                for seat in scored]
+        # Translators: the players' scores as a sentence of its own ("alice (White) 12 pieces, bob (Black) 3 pieces.")
+        sentences.append(_("{scores}.", scores=comma_list(each)))
     return within_limit(" ".join(sentences))
 
 

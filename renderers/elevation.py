@@ -24,6 +24,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from i18n import _, current, ngettext, pgettext
 from renderers import grid, theme
 from renderers.elevation_ground import (
     BOARD_COLOURS,
@@ -64,11 +65,11 @@ from renderers.elevation_pieces import (
     ring,
     token,
 )
+from renderers.results import comma_list
 from renderers.theme import RGB
 from rules.elevation import (
     BOARD,
     GAME,
-    KINDS,
     SEAT_NAMES,
     SIDE,
     ElevationLast,
@@ -92,25 +93,54 @@ GHOST_INSET = (3, 3)
 SYMBOLS = ("SFD", "sfd")  # how each seat's pieces show on the text board
 
 
-@lru_cache(maxsize=1)
+def kind_names() -> tuple[str, ...]:
+    """The kinds' names as the legend gives them, in the language in use (KINDS, the rules' own, in order)."""
+    # Translators: Elevation's three kinds of piece, named in the legend under the board
+    return pgettext("piece", "samurai"), pgettext("piece", "fish"), pgettext("piece", "dragon")
+
+
 def base() -> Image.Image:
     """Background, the framed grid with coordinates, and the legend: each emblem with its kind's name
-    and the two chips with what they mean."""
+    and the two chips with what they mean, in the language in use."""
+    return _base(current())
+
+
+@lru_cache(maxsize=9)  # one a language
+def _base(language: str) -> Image.Image:
     lay = layout()
     img = grid.base(lay, BOARD_COLOURS, BOARD.files).copy()
     face = theme.font(LEGEND_SIZE)
-    items: list[tuple[Image.Image, str]] = [(token(NEUTRAL, kind, ICON), KINDS[kind]) for kind in range(len(KINDS))]
-    items += [(chip("+1", True), "tile put"), (chip("−1", False), "tile dug")]
+    items: list[tuple[Image.Image, str]] = [(token(NEUTRAL, kind, ICON), name) for kind, name in enumerate(kind_names())]
+    # Translators: in the legend under Elevation's board, beside a "+1" chip: a tile was put on the square
+    items.append((chip("+1", True), _("tile put")))
+    # Translators: in the legend under Elevation's board, beside a "−1" chip: a tile was dug from the square
+    items.append((chip("−1", False), _("tile dug")))
     gap, space = 5, 14
-    widths = [sprite.width + gap + round(face.getlength(label)) for sprite, label in items]
+    sprites = [sprite for sprite, _label in items]
+    rooms = legend_rooms([round(face.getlength(label)) for _sprite, label in items],
+                         lay.width - 2 * theme.PANEL_PAD - sum(sprite.width + gap for sprite in sprites) - space * (len(items) - 1))
+    labels = [theme.fit(label, LEGEND_SIZE, False, room) for (_sprite, label), room in zip(items, rooms)]
+    widths = [sprite.width + gap + round(face.getlength(label)) for sprite, label in zip(sprites, labels)]
     x = (lay.width - sum(widths) - space * (len(items) - 1)) // 2
     y = lay.footer_y - LEGEND_HEIGHT + 8
     draw = ImageDraw.Draw(img)
-    for (sprite, label), w in zip(items, widths):
+    for sprite, label, w in zip(sprites, labels, widths):
         img.paste(sprite, (x, round(y - sprite.height / 2)), sprite)
-        draw.text((x + sprite.width + gap, y), label, font=face, fill=theme.MUTED, anchor="lm")
+        theme.put_text(draw, (x + sprite.width + gap, y), label, face, theme.MUTED, "lm")
         x += w + space
     return img
+
+
+def legend_rooms(widths: Sequence[int], room: int) -> list[int]:
+    """How wide each of the legend's labels may be, `widths` wide as they are, for all of them to fit
+    in `room` px: as wide as they are if they fit, else the widest cut down to one share that fits."""
+    if sum(widths) <= room:
+        return list(widths)
+    share = room / len(widths)
+    short = [width for width in widths if width <= share]
+    while short and (share := (room - sum(short)) / (len(widths) - len(short))) > max(short):
+        short = [width for width in widths if width <= share]
+    return [width if width <= share else int(share) for width in widths]
 
 
 # --- a render -----------------------------------------------------------------------------------------
@@ -151,7 +181,8 @@ def image(state, names: Sequence[str]) -> Image.Image:
             for k, sprite in enumerate(chips(put, taken)):  # a second chip further from the corner's edge
                 paste_in(img, sprite, origins[cell], corner, (CHIP_INSET[0], CHIP_INSET[1] + k * (sprite.height + 2)))
     shown = seats(state, names)
-    theme.draw_players(img, 0, shown, state.to_move, state.outcome)
+    reach = [kinds_reach(img.width, state, seat) for seat in range(PLAYERS)]
+    theme.draw_players(img, 0, shown, state.to_move, state.outcome, reserved=reach)
     draw_kinds(img, state)
     theme.draw_footer(img, lay.footer_y, shown, state.to_move, state.outcome, detail(state, shown), lines=DETAIL_LINES)
     return img
@@ -227,6 +258,17 @@ def seats(state, names: Sequence[str]) -> list[theme.Seat]:
     return [replace(seat, corner=CORNER if SQUARES[k] else 0.0) for k, seat in enumerate(theme.seats_for(GAME, state, names, STYLES, None))]
 
 
+def kinds_reach(width: int, state, seat: int) -> int:
+    """How far left of its card's right end `draw_kinds` draws a seat's pieces left, with the space
+    before them."""
+    lay = theme.panel(width, PLAYERS)
+    face = theme.font(lay.text, True)
+    reach = 0
+    for kind, count in enumerate(state.kinds_left(seat)):
+        reach += round(face.getlength(str(count))) + 3 + card_icon(seat, kind, count == 0).width + round(lay.text * 0.5)
+    return reach
+
+
 def draw_kinds(img: Image.Image, state) -> None:
     """Each seat's pieces left by kind on its card, right of its side's name: an icon and a count per
     kind, faded for a kind that is gone."""
@@ -248,8 +290,8 @@ def draw_kinds(img: Image.Image, state) -> None:
 
 def detail(state, seats: Sequence[theme.Seat]) -> list[tuple[str, RGB]]:
     """The footer's second line: the last move with what it did."""
-    opening = [("New game · ", theme.MUTED), ("dig", theme.TEXT), (" a tile and ", theme.MUTED), ("step", theme.TEXT),
-               (", in either order", theme.MUTED)]
+    # Translators: a picture's hint before the first move of Elevation; the words between <b> and </b> stand out
+    opening = theme.tinted(_("New game · <b>dig</b> a tile and <b>step</b>, in either order"), theme.MUTED, theme.TEXT)
     return theme.move_detail(state, seats, opening)
 
 
@@ -257,7 +299,12 @@ def detail(state, seats: Sequence[theme.Seat]) -> list[tuple[str, RGB]]:
 def palette() -> Image.Image:
     """The fixed 256-colour palette for every PNG, fitted to every colour the renderer can draw: the
     base, the ground and number of every shade, each seat's pieces, ghosts and arrows on light and
-    dark ground, the chips, the cards and the footer."""
+    dark ground, the chips, the cards and the footer (drawn in English: one palette whatever the
+    language)."""
+    return theme.in_english(_palette)
+
+
+def _palette() -> Image.Image:
     samples = []
     codes = [piece(seat, kind) for seat in range(PLAYERS) for kind in range(3)]
     for k, height in enumerate(range(len(TERRAIN))):
@@ -282,7 +329,9 @@ def render(state, names: Sequence[str]) -> bytes:
 def kinds_text(counts: Sequence[int]) -> str:
     """"2 samurai, 1 fish, 0 dragons"."""
     samurai, fish, dragons = counts
-    return f"{samurai} samurai, {fish} fish, {dragons} dragon{'' if dragons == 1 else 's'}"
+    # Translators: a count of Elevation's pieces of one kind, in a list on the text board
+    return comma_list([ngettext("{n} samurai", "{n} samurai", samurai), ngettext("{n} fish", "{n} fish", fish),
+                             ngettext("{n} dragon", "{n} dragons", dragons)])
 
 
 def text(state, names: Sequence[str]) -> str:
@@ -295,7 +344,7 @@ def text(state, names: Sequence[str]) -> str:
     digs: dict[int, str] = {}
     if last is not None:
         end = last.end
-        for cell, _ in last.captured:
+        for cell, _code in last.captured:
             marks[cell] = "x"
         marks[last.start] = "o"
         marks[end] = "*"
@@ -313,15 +362,19 @@ def text(state, names: Sequence[str]) -> str:
             row.append(f"{state.heights[cell]:>3}{letter}{marks.get(cell, '') + digs.get(cell, ''):<2}")
         lines.append(f"{rank + 1:>2} " + "".join(row) + f" {rank + 1}")
     lines.append(header.rstrip())
-    lines.append("Height, then S F D: Red's samurai, fish, dragon; s f d: Blue's; . no piece")
+    # Translators: the key under Elevation's text board; keep the letters S F D, s f d and the dot; Red and Blue are the seats
+    lines.append(_("Height, then S F D: Red's samurai, fish, dragon; s f d: Blue's; . no piece"))
     if last is not None:
-        lines.append("* moved   o started   x captured   + tile put   - tile dug")
-    players = [replace(seat, score=kinds_text(state.kinds_left(k))) for k, seat in enumerate(seats(state, names))]
+        # Translators: the key to the marks of the last turn on Elevation's text board; keep the marks * o x + -
+        lines.append(_("* moved   o started   x captured   + tile put   - tile dug"))
+    # Translators: a player's pieces left on Elevation's text board ("2 samurai, 1 fish, 0 dragons left")
+    players = [replace(seat, score=_("{pieces} left", pieces=kinds_text(state.kinds_left(k))))
+               for k, seat in enumerate(seats(state, names))]
     lines.append("")
-    lines.extend(theme.text_players(state, players, SYMBOLS, "left"))
+    lines.extend(theme.text_players(state, players, SYMBOLS, ""))
     if last is not None:
         lines.append(theme.text_last_move(last, players))
     if state.outcome is not None:
-        lines.append("Game over: " + theme.result_text(state.outcome, players, plain=True))
+        lines.append(theme.text_result(state.outcome, players))
     return "\n".join(lines) + "\n"
 

@@ -13,10 +13,11 @@ from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
+from i18n import _
 from renderers.cards import PANEL_PAD, Seat
 from renderers.colours import HIGHLIGHT, MUTED, NOTE, PANEL, PANEL_EDGE, RGB, TEXT
 from renderers.lettering import cap_height, display_name, fit, font, phone_size, put_text
-from renderers.results import reason_sentence, scores_text, seated, who_won
+from renderers.results import reason_sentence, scores_text, seated, unnamed, who_won
 from renderers.sprites import disc, paste, rounded_box
 from rules import Outcome
 
@@ -32,14 +33,14 @@ def result_text(outcome: Outcome, seats: Sequence[Seat], plain: bool = False, re
         """Every seat's name, in a picture as wide as a `share` of the status line allows."""
         if plain:
             return [" ".join(seat.name.split()) or seat.side for seat in seats]
-        return [fit(display_name(seat.name, f"Player {k + 1}"), size, True, room // share) for k, seat in enumerate(seats)]
+        return [fit(display_name(seat.name, unnamed(k)), size, True, room // share) for k, seat in enumerate(seats)]
 
     parts = [who_won(outcome, names(len(outcome.places[0])))]
     if scores and outcome.scores is not None:
         order = outcome.finishing_order
         parts.append(scores_text(outcome, None if len(order) == 2 else names(len(order))))
     if reason and outcome.reason:
-        parts.append(outcome.reason)
+        parts.append(outcome.reason_text())
     return " · ".join(parts)
 
 
@@ -95,6 +96,24 @@ def text_sizes(width: int) -> dict[str, tuple[int, bool]]:
 
 
 Segment = tuple[str, RGB]  # a run of text in one colour
+STRONG, PLAIN = "<b>", "</b>"  # in a message `tinted` sets, what stands out
+
+
+def tinted(message: str, colour: RGB, strong: RGB, **params: object) -> list[Segment]:
+    """A translated message as the footer's detail sets it: the words between <b> and </b> in `strong`,
+    the rest in `colour`, each run's {placeholders} filled in from `params` (after it is split, so
+    that a player's name cannot open or close a run). Pass the message translated but not filled in:
+    `tinted(_("New game · <b>clone</b> next to a piece"), MUTED, TEXT)`."""
+    segments: list[Segment] = []
+    rest, inside = message, False
+    while rest:
+        mark = PLAIN if inside else STRONG
+        run, found, rest = rest.partition(mark)
+        if run:
+            segments.append((run.format(**params) if params else run, strong if inside else colour))
+        inside = not inside if found else inside
+    return segments
+
 GLUED = ("·", "=")  # kept with the word after them, so that no line ends with one
 
 
@@ -207,9 +226,8 @@ def draw_footer(img: Image.Image, top: int, seats: Sequence[Seat], to_move: int 
     swatch: int | None = None
     if outcome is None and to_move is not None:
         swatch = to_move
-        name = display_name(seats[to_move].name, f"Player {to_move + 1}")
-        suffix = seated(name, seats[to_move].side)[len(name):] + " to move"
-        status = fit(name, lay.status, True, status_room - gap - round(status_font.getlength(suffix))) + suffix
+        name = display_name(seats[to_move].name, unnamed(to_move))
+        status = to_move_status(name, seats[to_move].side, lay.status, status_room - gap)
         colour = TEXT
     elif outcome is not None:
         winners = sorted(outcome.places[0]) if not outcome.is_draw else []
@@ -237,21 +255,40 @@ def draw_footer(img: Image.Image, top: int, seats: Sequence[Seat], to_move: int 
             dx += detail_font.getlength(text)
 
 
+def to_move_status(name: str, side: str, size: int, room: int) -> str:
+    """"alice (White) to move" set in bold at `size` in `room` px, the player's name cut short so that
+    the rest of the sentence keeps its place."""
+    held = "\0"  # where the name goes, while the rest is measured
+    shown = seated(name, side)
+    template = _("{player} to move", player=shown.replace(name, held, 1) if name else shown)
+    before, found, after = template.partition(held)
+    if not found:
+        return fit(template, size, True, room)
+    face = font(size, True)
+    name_room = room - round(face.getlength(after)) - round(face.getlength(before))
+    return before + fit(name, size, True, name_room) + after
+
+
 def move_detail(state, seats: Sequence[Seat], opening: Sequence[tuple[str, RGB]]) -> list[tuple[str, RGB]]:
-    """The footer's second line: `opening` (a game's hint on how to begin) before the first move,
-    then the last move with what it did; for a match that ended before anyone moved, just that."""
+    """The footer's second line: `opening` (a game's hint on how to begin, see `tinted`) before the
+    first move, then the last move with what it did; for a match that ended before anyone moved, just that."""
     if state.last is not None:
         return last_move_detail(state, seats)
-    return list(opening) if state.outcome is None else [("No moves were played", MUTED)]
+    return list(opening) if state.outcome is None else [(_("No moves were played"), MUTED)]
 
 
 def last_move_detail(state, seats: Sequence[Seat]) -> list[tuple[str, RGB]]:
     """The footer's second line after a move: any automatic pass, then the move and what it did."""
     last = state.last
-    parts: list[tuple[str, RGB]] = [(f"{seats[seat].side} had no legal move and passed · ", NOTE) for seat in last.passed]
+    parts: list[tuple[str, RGB]] = [
+        (_("{side} had no legal move and passed", side=seats[seat].side) + " · ", NOTE) for seat in last.passed]
+    side = seats[last.seat].side
     if not parts and state.outcome is None:  # otherwise the line starts with a note or the reason
-        parts.append(("Last move ", MUTED))
-    parts.append((f"{seats[last.seat].side} {last.notation}", TEXT))
+        # Translators: in a picture's footer: the last move, the side that played it and its notation ("Last move White c3-e5"); keep the tags round the side and move
+        parts.extend(tinted(_("Last move <b>{side} {move}</b>"), MUTED, TEXT, side=side, move=last.notation))
+    else:
+        # Translators: the side that played the last move and its notation ("White c3-e5")
+        parts.append((_("{side} {move}", side=side, move=last.notation), TEXT))
     if last.effect:
-        parts.append((f" · {last.effect}", MUTED))
+        parts.append((f" · {last.effect_text()}", MUTED))
     return parts

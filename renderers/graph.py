@@ -15,7 +15,7 @@ seat, severity): the move with index `ply` leads to values[ply + 1]. `handed[sea
 player left while a computer played on, is (that player's name, the index of the first move the
 computer made for them), else None: the legend says "bob, then computer", and the alt text credits
 each mark to whoever made the move. Plain data only: this module knows nothing of the engines, nor
-of any game but through its seats.
+of any game but through its seats. Every word, drawn or in the alt text, is in the language in use.
 """
 from __future__ import annotations
 
@@ -24,12 +24,14 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
+import i18n
+from i18n import _, ngettext, pgettext
 from renderers import theme
 from renderers.cards import seat_marks
 from renderers.colours import HIGHLIGHT, NOTE, PANEL, luminance, shaded
 from renderers.describe import plain_name, within_limit
 from renderers.lettering import cap_height, display_name, fit, font, phone_size, put_text
-from renderers.results import seated
+from renderers.results import comma_list, ordinal, seated, unnamed
 from renderers.sprites import marked_disc
 
 WIDTH = 1000
@@ -45,8 +47,7 @@ LINE = 3.2  # px, a seat's line
 MARK = 21  # px across, a mark on a line
 MARGIN = 0.1  # a lead smaller than this is "even" in the alt text
 SWING = 0.2  # a change this large between two moves is a swing worth telling
-SEVERITIES = ("inaccuracy", "mistake", "blunder")
-PLURALS = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
+SEVERITIES = ("inaccuracy", "mistake", "blunder")  # identifiers, worded by `severity_word`
 MARK_COLOURS = {"inaccuracy": theme.TEXT, "mistake": NOTE, "blunder": HIGHLIGHT}
 GRID = theme.mix(theme.BACKGROUND, theme.FAINT, 0.35)
 MIDDLE = theme.mix(theme.BACKGROUND, theme.MUTED, 0.6)
@@ -71,13 +72,21 @@ def line_colour(style: theme.DiscStyle) -> theme.RGB:
     return colour
 
 
-def ordinal(place: int) -> str:
-    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
-    return f"{place}{suffix}"
+def severity_word(severity: str) -> str:
+    """A mark's kind as the legend names it: "inaccuracy", "mistake", "blunder"."""
+    if severity == "inaccuracy":
+        # Translators: a kind of mark on an analysis graph: a move a little worse than the best
+        return pgettext("mark", "inaccuracy")
+    if severity == "mistake":
+        # Translators: a kind of mark on an analysis graph: a clearly worse move
+        return pgettext("mark", "mistake")
+    # Translators: a kind of mark on an analysis graph: a move that threw the game away
+    return pgettext("mark", "blunder")
 
 
 def percent(value: float) -> str:
-    return f"{round(100 * value)}%"
+    """A value as a whole percentage, as the language in use writes one ("62%")."""
+    return i18n.percent(round(100 * value) / 100)
 
 
 def standing(values: Sequence[float], exact: bool, seat: int) -> str:
@@ -86,9 +95,14 @@ def standing(values: Sequence[float], exact: bool, seat: int) -> str:
     if not exact:
         return percent(values[seat])
     if max(values) - min(values) < 1e-9:
-        return "drawn"
+        # Translators: after a player's name in an analysis graph's legend: the game is proven drawn
+        return pgettext("standing", "drawn")
     if len(values) == 2:
-        return "won" if values[seat] == max(values) else "lost"
+        if values[seat] == max(values):
+            # Translators: after a player's name in an analysis graph's legend: the game is proven won for them
+            return pgettext("standing", "won")
+        # Translators: after a player's name in an analysis graph's legend: the game is proven lost for them
+        return pgettext("standing", "lost")
     return ordinal(1 + sum(1 for v in values if v > values[seat] + 1e-9))
 
 
@@ -117,9 +131,14 @@ def run_words(vals: Sequence[float], names: Sequence[str]) -> str:
     """What a proven stretch says: "won for alice", "drawn", or for more players with first place
     shared, "proven"."""
     if max(vals) - min(vals) < 1e-9:
-        return "drawn"
+        # Translators: a stretch of an analysis graph where the result is proven: a draw
+        return pgettext("proven", "drawn")
     top = winner(vals)
-    return "proven" if top is None else f"won for {names[top]}"
+    if top is None:
+        # Translators: a stretch of an analysis graph where the result is proven, first place shared
+        return pgettext("proven", "proven")
+    # Translators: a stretch of an analysis graph where the result is proven: {player} wins
+    return _("won for {player}", player=names[top])
 
 
 class Layout:
@@ -153,7 +172,7 @@ def tick_step(moves: int, plot_width: int) -> int:
 def y_ticks(players: int) -> list[tuple[float, str]]:
     """The labelled levels of the y axis: percentages between two players, places with more."""
     if players <= 2:
-        return [(1.0, "100%"), (0.5, "50%"), (0.0, "0%")]
+        return [(1.0, percent(1.0)), (0.5, percent(0.5)), (0.0, percent(0.0))]
     return [((players - 1 - r) / (players - 1), ordinal(r + 1)) for r in range(players)]
 
 
@@ -164,17 +183,24 @@ def taken_over(handed: Handed, seat: int) -> tuple[str, int] | None:
 def legend_entries(state, seats: Sequence[theme.Seat], values, exact, handed: Handed = ()) -> list[tuple[str, str, object]]:
     """The legend, in reading order: ("title", text, None), ("seat", text, seat), ("mark", text, severity).
     A seat a computer took over is its player's, "then computer"."""
-    title = "Chance of winning" if state.players <= 2 else "Expected place (100% first, 0% last)"
+    if state.players <= 2:  # noqa: SIM108 (each message with its comment for translators)
+        # Translators: the title of an analysis graph of two players
+        title = _("Chance of winning")
+    else:
+        # Translators: the title of an analysis graph of more than two players
+        title = _("Expected place (100% first, 0% last)")
     entries: list[tuple[str, str, object]] = [("title", title, None)]
     last = values[-1]
     for seat in range(state.players):
-        name = display_name(seats[seat].name, f"Player {seat + 1}")
+        name = display_name(seats[seat].name, unnamed(seat))
         if (took := taken_over(handed, seat)) is None:
             shown = fit(name, SIZE, True, 300)
         else:
-            shown = f"{fit(display_name(took[0], f'Player {seat + 1}'), SIZE, True, 200)}, then computer"
+            # Translators: in an analysis graph's legend: a player who left, whose seat a computer played on
+            shown = _("{player}, then computer", player=fit(display_name(took[0], unnamed(seat)), SIZE, True, 200))
         word = standing(last, bool(exact[-1]), seat)
-        entries.append(("seat", f"{shown} {word}", seat))
+        # Translators: a player in an analysis graph's legend and how they stand at the end ("alice 62%", "bob won")
+        entries.append(("seat", pgettext("legend", "{player} {standing}", player=shown, standing=word), seat))
     return entries
 
 
@@ -182,6 +208,12 @@ def entry_width(kind: str, text: str) -> int:
     face = font(SIZE, kind == "seat")
     lead = {"seat": END + 10, "mark": SWATCH + 10}.get(kind, 0)
     return lead + int(face.getlength(text))
+
+
+def fitted(entries: Sequence[tuple[str, str, object]]) -> list[tuple[str, str, object]]:
+    """The entries, each cut short if it is wider than a row of the legend."""
+    room = WIDTH - 2 * PAD
+    return [(kind, fit(text, SIZE, kind == "seat", room - entry_width(kind, "")), key) for kind, text, key in entries]
 
 
 def flow(entries: Sequence[tuple[str, str, object]]) -> list[list[tuple[str, str, object]]]:
@@ -230,8 +262,8 @@ def image(state, seats: Sequence[theme.Seat], values: Sequence[Sequence[float]],
     shown = names_for(seats)
     moves = len(values) - 1
     present = [s for s in SEVERITIES if any(mark[2] == s for mark in marks)]
-    entries = legend_entries(state, seats, values, exact, handed) + [("mark", s, s) for s in present]
-    rows = flow(entries)
+    entries = legend_entries(state, seats, values, exact, handed) + [("mark", severity_word(s), s) for s in present]
+    rows = flow(fitted(entries))
     ticks = y_ticks(players)
     label_width = max(int(font(SIZE, False).getlength(text)) for _, text in ticks)
     layout = Layout(moves, len(rows), label_width)
@@ -248,7 +280,7 @@ def image(state, seats: Sequence[theme.Seat], values: Sequence[Sequence[float]],
         if x1 - x0 < 8:
             x0, x1 = max(layout.left, x0 - 4), min(layout.right, x1 + 4)
         draw.rectangle((x0 * s, layout.top * s, x1 * s, layout.bottom * s), fill=tint)
-    for level, _ in ticks:
+    for level, _label in ticks:
         colour = MIDDLE if abs(level - 0.5) < 1e-9 else GRID
         y = layout.y(level) * s
         draw.line((layout.left * s, y, layout.right * s, y), fill=colour, width=2 * s if colour == MIDDLE else s)
@@ -277,7 +309,12 @@ def image(state, seats: Sequence[theme.Seat], values: Sequence[Sequence[float]],
         put_text(draw, (layout.left - 12, layout.y(level)), text, regular, theme.MUTED, anchor="rm")
     for k in range(step, moves + 1, step):  # not 0: the axis's name stands there
         put_text(draw, (layout.x(k), layout.bottom + 12), str(k), regular, theme.MUTED, anchor="ma")
-    put_text(draw, (PAD, layout.bottom + 12), "move", regular, theme.FAINT, anchor="la")
+    room = WIDTH - PAD  # the axis's name, clear of the first number
+    if step <= moves:
+        room = round(layout.x(step) - regular.getlength(str(step)) / 2) - 8
+    # Translators: the name of an analysis graph's x axis, under its left end: the moves of the match
+    put_text(draw, (PAD, layout.bottom + 12), fit(pgettext("axis", "move"), SIZE, False, room - PAD), regular,
+             theme.FAINT, anchor="la")
     for first, last, vals in runs:
         label_run(draw, layout, first, last, vals, shown, colours)
     letters = seat_marks([seat.side for seat in seats])
@@ -318,7 +355,8 @@ def label_run(draw: ImageDraw.ImageDraw, layout: Layout, first: int, last: int, 
     """The words of a proven stretch at the top of its band, as long as they fit in it."""
     top = winner(vals)
     words = run_words(vals, names)
-    choices = [words, "won"] if top is not None and words != "proven" else [words]
+    # Translators: a stretch of an analysis graph proven won, when the words with the winner's name do not fit
+    choices = [words, pgettext("proven", "won")] if top is not None else [words]
     room = layout.x(last) - layout.x(first) - 8
     face = font(SIZE, True)
     colour = colours[top] if top is not None else theme.TEXT
@@ -370,11 +408,20 @@ def alt_text(title: str, state, seats: Sequence[theme.Seat], values: Sequence[Se
     short = [" ".join((seat.name or "").split()) or seat.side for seat in seats]
     players = state.players
     moves = len(values) - 1
-    measure = "chance of winning" if players <= 2 else "expected place (100% first, 0% last)"
-    sentences = [f"Analysis graph of {title}: each player's {measure} after each of {moves} "
-                 f"move{'s' if moves != 1 else ''}."]
+    if players <= 2:
+        # Translators: the first sentence of an analysis graph's description; {game} is the game's title
+        opening = ngettext("Analysis graph of {game}: each player's chance of winning after each of {n} move.",
+                           "Analysis graph of {game}: each player's chance of winning after each of {n} moves.",
+                           moves, game=title)
+    else:
+        # Translators: the first sentence of an analysis graph's description; {game} is the game's title
+        opening = ngettext("Analysis graph of {game}: each player's expected place (100% first, 0% last) after each "
+                           "of {n} move.",
+                           "Analysis graph of {game}: each player's expected place (100% first, 0% last) after each "
+                           "of {n} moves.", moves, game=title)
+    sentences = [opening]
     if state.outcome is not None:
-        sentences.append(f"Result: {theme.result_text(state.outcome, seats, plain=True)}.")
+        sentences.append(_("Result: {result}.", result=theme.result_text(state.outcome, seats, plain=True)))
     sentences.extend(marks_sentences(who, marks, handed, [seat.side for seat in seats]))
     sentences.append(leads_sentence(values, short))
     sentences.extend(proven_sentences(values, exact, short))
@@ -391,9 +438,25 @@ def alt_text(title: str, state, seats: Sequence[theme.Seat], values: Sequence[Se
 
 
 def moves_list(plies: Sequence[int]) -> str:
+    """"move 4", "moves 4, 9, 12", "moves 4, 9, 12, 15, 20, 3 more"."""
     numbers = [str(p + 1) for p in sorted(plies)]
-    shown = numbers if len(numbers) <= 6 else numbers[:5] + [f"{len(numbers) - 5} more"]
-    return ("move " if len(numbers) == 1 else "moves ") + ", ".join(shown)
+    if len(numbers) > 6:
+        # Translators: ends a list of moves that is too long to give in full ("4, 9, 12, 15, 20, 3 more")
+        numbers = numbers[:5] + [ngettext("{n} more", "{n} more", len(numbers) - 5)]
+    # Translators: the moves a player's marks are on, in an analysis graph's description ("moves 4, 9, 12")
+    return ngettext("move {moves}", "moves {moves}", len(plies), moves=comma_list(numbers))
+
+
+def severity_count(severity: str, count: int, moves: str) -> str:
+    """"2 blunders (moves 4, 9)"."""
+    if severity == "inaccuracy":
+        # Translators: a player's inaccuracies in an analysis graph's description; {moves} lists them ("moves 4, 9")
+        return ngettext("{n} inaccuracy ({moves})", "{n} inaccuracies ({moves})", count, moves=moves)
+    if severity == "mistake":
+        # Translators: a player's mistakes in an analysis graph's description; {moves} lists them ("moves 4, 9")
+        return ngettext("{n} mistake ({moves})", "{n} mistakes ({moves})", count, moves=moves)
+    # Translators: a player's blunders in an analysis graph's description; {moves} lists them ("moves 4, 9")
+    return ngettext("{n} blunder ({moves})", "{n} blunders ({moves})", count, moves=moves)
 
 
 def marks_sentences(who: Sequence[str], marks: Sequence[tuple[int, int, str]], handed: Handed = (),
@@ -401,7 +464,7 @@ def marks_sentences(who: Sequence[str], marks: Sequence[tuple[int, int, str]], h
     """Each player's marks, seat by seat; a seat a computer took over has a sentence for its player
     ("bob (Green), until move 12: …") and one for the computer ("…, from move 13: …")."""
     if not marks:
-        return ["No inaccuracies, mistakes or blunders."]
+        return [_("No inaccuracies, mistakes or blunders.")]
     sentences = []
     for seat, name in enumerate(who):
         took = taken_over(handed, seat)
@@ -409,22 +472,54 @@ def marks_sentences(who: Sequence[str], marks: Sequence[tuple[int, int, str]], h
             hands = [(name, range(0, 1 << 30))]
         else:
             side = sides[seat] if seat < len(sides) else ""
-            hands = [(f"{seated(took[0], side)}, until move {took[1]}", range(0, took[1])),
-                     (f"{name}, from move {took[1] + 1}", range(took[1], 1 << 30))]
+            # Translators: in an analysis graph's description: a player who left, until the move a computer took over
+            until = _("{player}, until move {move}", player=seated(took[0], side), move=took[1])
+            # Translators: in an analysis graph's description: the computer that played on in a seat, from that move
+            after = _("{player}, from move {move}", player=name, move=took[1] + 1)
+            hands = [(until, range(0, took[1])), (after, range(took[1], 1 << 30))]
         for label, plies_held in hands:
             parts = []
             for severity in reversed(SEVERITIES):
                 plies = [ply for ply, s, kind in marks if s == seat and kind == severity and ply in plies_held]
                 if plies:
-                    noun = severity if len(plies) == 1 else PLURALS[severity]
-                    parts.append(f"{len(plies)} {noun} ({moves_list(plies)})")
-            sentences.append(f"{label}: " + (", ".join(parts) if parts else "no marks") + ".")
+                    parts.append(severity_count(severity, len(plies), moves_list(plies)))
+            # Translators: a player with no marked move, in an analysis graph's description
+            found = comma_list(parts) if parts else _("no marks")
+            # Translators: a player's marked moves in an analysis graph's description ("alice (White): 1 blunder (move 3).")
+            sentences.append(_("{player}: {marks}.", player=label, marks=found))
     return sentences
 
 
 def leader(vals: Sequence[float]) -> int | None:
     order = sorted(range(len(vals)), key=lambda s: -vals[s])
     return order[0] if vals[order[0]] - vals[order[1]] >= MARGIN else None
+
+
+def ahead_at(names: Sequence[str], top: int | None, move: int) -> str:
+    """"even at move 4", "alice ahead at move 4"."""
+    if top is None:
+        # Translators: in an analysis graph's description: nobody led after that move
+        return _("even at move {move}", move=move)
+    # Translators: in an analysis graph's description: {player} led after that move
+    return _("{player} ahead at move {move}", player=names[top], move=move)
+
+
+def ahead_over(names: Sequence[str], top: int | None, first: int, end: int, last: int) -> str:
+    """Who was ahead over moves `first` to `end` of `last`: "even at move 4", "alice ahead moves 5–20",
+    "bob ahead from move 21 to the end"."""
+    if first == end:
+        return ahead_at(names, top, first)
+    if end == last and first > 0:
+        if top is None:
+            # Translators: in an analysis graph's description: nobody led from that move on
+            return _("even from move {first} to the end", first=first)
+        # Translators: in an analysis graph's description: {player} led from that move on
+        return _("{player} ahead from move {first} to the end", player=names[top], first=first)
+    if top is None:
+        # Translators: in an analysis graph's description: nobody led over those moves
+        return _("even moves {first}–{last}", first=first, last=end)
+    # Translators: in an analysis graph's description: {player} led over those moves
+    return _("{player} ahead moves {first}–{last}", player=names[top], first=first, last=end)
 
 
 def leads_sentence(values: Sequence[Sequence[float]], names: Sequence[str]) -> str:
@@ -439,20 +534,13 @@ def leads_sentence(values: Sequence[Sequence[float]], names: Sequence[str]) -> s
     last = len(values) - 1
     if len(runs) > 8:
         points = sorted({0, last // 4, last // 2, 3 * last // 4, last})
-        said = [f"{'even' if (top := leader(values[k])) is None else names[top] + ' ahead'} at move {k}"
-                for k in points]
-        return f"The lead changed often ({len(runs) - 1} times): " + ", ".join(said) + "."
-    parts = []
-    for top, first, end in runs:
-        who = "even" if top is None else f"{names[top]} ahead"
-        if first == end:
-            span = f"at move {first}"
-        elif end == last and first > 0:
-            span = f"from move {first} to the end"
-        else:
-            span = f"moves {first}–{end}"
-        parts.append(f"{who} {span}")
-    return "Ahead: " + ", ".join(parts) + "."
+        said = [ahead_at(names, leader(values[k]), k) for k in points]
+        # Translators: in an analysis graph's description, when the lead changed too often to list; {points} says who led at a few moves
+        return ngettext("The lead changed often ({n} time): {points}.", "The lead changed often ({n} times): {points}.",
+                        len(runs) - 1, points=comma_list(said))
+    parts = [ahead_over(names, top, first, end, last) for top, first, end in runs]
+    # Translators: in an analysis graph's description: who led when ("Ahead: even moves 0–4, alice ahead from move 5 to the end.")
+    return _("Ahead: {stretches}.", stretches=comma_list(parts))
 
 
 def proven_sentences(values: Sequence[Sequence[float]], exact: Sequence[bool], names: Sequence[str]) -> list[str]:
@@ -461,14 +549,23 @@ def proven_sentences(values: Sequence[Sequence[float]], exact: Sequence[bool], n
     last = len(values) - 1
     for first, end, vals in proven_runs(values, exact):
         top = winner(vals)
-        words = run_words(vals, names)
         if top is not None and len(vals) == 2:
-            words += f", lost for {names[1 - top]}"
-        if first == end:
-            span = "at the end" if end == last else f"at move {first}"
+            # Translators: a stretch of an analysis graph of two players where the result is proven
+            words = _("won for {winner}, lost for {loser}", winner=names[top], loser=names[1 - top])
         else:
-            span = f"from move {first} to the end" if end == last else f"at moves {first}–{end}"
-        sentences.append(f"Proven {words} {span}.")
+            words = run_words(vals, names)
+        if first == end and end == last:
+            # Translators: in an analysis graph's description; {result} is "won for bob, lost for alice", "drawn" or "proven"
+            sentences.append(_("Proven {result} at the end.", result=words))
+        elif first == end:
+            # Translators: in an analysis graph's description; {result} is "won for bob, lost for alice", "drawn" or "proven"
+            sentences.append(_("Proven {result} at move {move}.", result=words, move=first))
+        elif end == last:
+            # Translators: in an analysis graph's description; {result} is "won for bob, lost for alice", "drawn" or "proven"
+            sentences.append(_("Proven {result} from move {first} to the end.", result=words, first=first))
+        else:
+            # Translators: in an analysis graph's description; {result} is "won for bob, lost for alice", "drawn" or "proven"
+            sentences.append(_("Proven {result} at moves {first}–{last}.", result=words, first=first, last=end))
     return sentences
 
 
@@ -484,5 +581,11 @@ def swings_sentence(values: Sequence[Sequence[float]], names: Sequence[str]) -> 
     if not found:
         return ""
     biggest = sorted(found, key=lambda f: (-f[0], f[1]))[:3]
-    parts = [f"move {k}, {names[seat]} {percent(a)} to {percent(b)}" for _, k, seat, a, b in sorted(biggest, key=lambda f: f[1])]
-    return "Biggest swings: " + "; ".join(parts) + "."
+    swings = ""
+    for _change, k, seat, a, b in sorted(biggest, key=lambda f: f[1]):
+        # Translators: one of the biggest changes in an analysis graph's description ("move 12, alice 40% to 85%")
+        swing = _("move {move}, {player} {before} to {after}", move=k, player=names[seat], before=percent(a), after=percent(b))
+        # Translators: joins one more item to a list whose items have commas of their own ("move 3, alice 40% to 85%; move 9, …")
+        swings = pgettext("list", "{items}; {item}", items=swings, item=swing) if swings else swing
+    # Translators: in an analysis graph's description: the biggest changes between two moves
+    return _("Biggest swings: {swings}.", swings=swings)

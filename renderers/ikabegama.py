@@ -17,6 +17,7 @@ from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw, ImageFilter
 
+from i18n import _, ngettext
 from renderers import theme
 from renderers.theme import RGB
 from rules.geometry import Geometry, hexagon
@@ -38,7 +39,15 @@ RIM_EDGE: RGB = (66, 100, 112)
 LABEL: RGB = (186, 206, 212)
 STYLES = (theme.IVORY, theme.INDIGO)
 SYMBOLS = ("O", "X")
-TOKENS: theme.Unit = ("token", "tokens")
+
+
+def tokens(count: int) -> str:
+    """The unit of a seat's score: its tokens on the board."""
+    # Translators: the unit after a player's count of tokens on their card ("12 tokens")
+    return ngettext("token", "tokens", count)
+
+
+TOKENS: theme.Unit = tokens
 NEST_RING: tuple[RGB, RGB] = ((242, 228, 194), (46, 40, 108))  # Light's cream, Dark's deep indigo
 NEST_EDGE: tuple[RGB, RGB] = ((150, 128, 88), (140, 134, 214))  # thin lines that set each ring off
 NEST_TINT: tuple[RGB, RGB] = (theme.mix(CELL, NEST_RING[0], 0.14), theme.mix(CELL, NEST_RING[1], 0.14))  # faint: a token shows on it
@@ -227,7 +236,7 @@ def palette(side: int) -> Image.Image:
         theme.paste(samples, theme.disc(style, lay.disc), (200 + k * 80, lay.disc * 3))
         theme.paste(samples, theme.ring(theme.HIGHLIGHT, lay.flip, 3), (200 + k * 80, lay.disc * 3))
     theme.paste(samples, theme.ring(theme.HIGHLIGHT, lay.flip - 4, 2.5, dashes=12), (400, lay.disc))
-    return theme.palette_for([sheet, samples, theme.panel_samples(WIDTH, STYLES, ("Light", "Dark"))])
+    return theme.palette_for([sheet, samples, theme.panel_samples(WIDTH, STYLES, GAME.seat_names)])
 
 
 # --- a render -----------------------------------------------------------------------------------------
@@ -269,8 +278,9 @@ def detail(state, seats: Sequence[theme.Seat]) -> list[tuple[str, RGB]]:
     """The footer's second line: the last move with what it did, and any automatic pass."""
     names = state.geometry.names
     light, dark = (names[cell] for cell in state.variant.nests)
-    opening = [("New game · ", theme.MUTED), ("grow", theme.TEXT), (" or ", theme.MUTED), ("jump", theme.TEXT),
-               (f" · Light aims for {dark}, Dark for {light}", theme.MUTED)]
+    # Translators: a picture's hint before the first move of Ikabegamá; the words between <b> and </b> stand out; {light_nest} and {dark_nest} are cells ("f1"), Light and Dark the seats
+    opening = theme.tinted(_("New game · <b>grow</b> or <b>jump</b> · Light aims for {dark_nest}, Dark for {light_nest}"),
+                           theme.MUTED, theme.TEXT, light_nest=light, dark_nest=dark)
     return theme.move_detail(state, seats, opening)
 
 
@@ -319,12 +329,15 @@ def text(state, names: Sequence[str]) -> str:
     lines.append("")
     lines.extend(theme.text_players(state, players, SYMBOLS))
     light, dark = (g.names[cell] for cell in nests)
-    lines.append(f"Nests < >: Light {light}, Dark {dark} — a Light token on {dark} or a Dark token on {light} wins")
+    # Translators: the nests on Ikabegamá's text board; keep the marks < >; Light and Dark are the seats, {light_nest} and {dark_nest} cells ("f1")
+    lines.append(_("Nests < >: Light {light_nest}, Dark {dark_nest} — a Light token on {dark_nest} or a Dark token on "
+                   "{light_nest} wins", light_nest=light, dark_nest=dark))
     if last is not None:
         lines.append(theme.text_last_move(last, players))
-        lines.append("[ ] moved to   ( ) jumped from   * flipped   numbers: empty cells, counted up each file")
+        # Translators: the key to the marks on Ikabegamá's text board; keep the marks [ ], ( ) and *
+        lines.append(_("[ ] moved to   ( ) jumped from   * flipped   numbers: empty cells, counted up each file"))
     else:
-        lines.append("Numbers: empty cells, counted up each file")
+        lines.append(_("Numbers: empty cells, counted up each file"))
     if state.outcome is not None:
-        lines.append("Game over: " + theme.result_text(state.outcome, players, plain=True))
+        lines.append(theme.text_result(state.outcome, players))
     return "\n".join(lines) + "\n"

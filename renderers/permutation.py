@@ -21,6 +21,7 @@ from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
+from i18n import _, ngettext
 from renderers import grid, theme
 from renderers.theme import RGB
 from rules.permutation import FILES, GAME, SEAT_NAMES, square_name
@@ -42,7 +43,21 @@ ONE = theme.DiscStyle(light=(226, 230, 238), base=(150, 158, 172), dark=(90, 96,
 STYLES = theme.SEAT_STYLES
 SHADE = 0.3  # opacity of the last move's rectangle
 SYMBOLS = ("1", "2", "3", "4", "5", "6")
-POINTS: theme.Unit = ("point", "points")
+
+
+def points(count: int) -> str:
+    """The unit of a seat's score: its points."""
+    # Translators: the unit after a player's points on their card ("12 points")
+    return ngettext("point", "points", count)
+
+
+def points_short(count: int) -> str:
+    """The unit of a four-digit score, short, so that it still clears the seat's side."""
+    # Translators: the unit after a player's points on their card when the score has four digits ("1024 pts"): as short as it can be
+    return ngettext("pt", "pts", count)
+
+
+POINTS: theme.Unit = points
 TILE_TINT = 0.42  # how much of the mover's colour the square of the x just placed takes
 
 
@@ -232,8 +247,8 @@ def badge(cell: int, size: int, number: int, style: theme.DiscStyle, newest: boo
     if shape.mark is not None:
         middle = (shape.mark[0] + shape.mark[2]) / 2 + extra + (0.5 if left else -0.5) * badge_edge(cell)
         letter = letter or size
-        draw.text((middle, side / 2 + theme.cap_height(letter) / 2), mark, font=theme.font(letter, True),
-                  fill=theme.ink_on(style.dark) + (255,), anchor="ms")
+        theme.put_text(draw, (middle, side / 2 + theme.cap_height(letter) / 2), mark, theme.font(letter, True),
+                       theme.ink_on(style.dark), "ms")
     return sprite, extra
 
 
@@ -251,8 +266,8 @@ def mark_tag(cell: int, size: int, style: theme.DiscStyle, mark: str, left: bool
     ImageDraw.Draw(big).rounded_rectangle((0, top, m * ss - 1, top + h * ss - 1), h * ss * 0.3, fill=style.dark + (255,),
                                           outline=style.base + (255,), width=max(ss, round(badge_edge(cell) * ss * 0.8)))
     sprite = theme.downsample(big)
-    ImageDraw.Draw(sprite).text((m / 2, side / 2 + theme.cap_height(size) / 2), mark, font=theme.font(size, True),
-                                fill=theme.ink_on(style.dark) + (255,), anchor="ms")
+    theme.put_text(ImageDraw.Draw(sprite), (m / 2, side / 2 + theme.cap_height(size) / 2), mark, theme.font(size, True),
+                   theme.ink_on(style.dark), "ms")
     return sprite, (m + 1 if left else -side - 1)
 
 
@@ -269,8 +284,9 @@ def put(img: Image.Image, sprite: Image.Image, origin: tuple[int, int]) -> None:
 # --- a render -----------------------------------------------------------------------------------------
 def seat_marks(state) -> list[str]:
     """Each seat's letter, drawn on everything it placed or wrote and on its card, whatever the number
-    of players: two seats' x's and numbers would otherwise differ in hue alone."""
-    return theme.seat_marks(SEAT_NAMES[:state.players])
+    of players: two seats' x's and numbers would otherwise differ in hue alone. The initials of the
+    sides in the language in use, as the cards name them."""
+    return theme.seat_marks([theme.side_word(name) for name in SEAT_NAMES[:state.players]])
 
 
 def writer(state, index: int) -> int | None:
@@ -373,7 +389,7 @@ def seats(state, names: Sequence[str]) -> list[theme.Seat]:
     """The seats as the cards show them, with their points; a four-digit score is followed by "pts" so
     that it still clears the seat's side."""
     short = max(state.scores) >= 1000
-    return theme.seats_for(GAME, state, names, STYLES, state.scores, ("pt", "pts") if short else POINTS)
+    return theme.seats_for(GAME, state, names, STYLES, state.scores, points_short if short else POINTS)
 
 
 def phase(state) -> str:
@@ -381,19 +397,21 @@ def phase(state) -> str:
     if state.outcome is not None:
         return ""
     if state.placing:
-        return f"Placing · {len(state.placed)} of {state.n} x's"
-    return f"Numbering · next is {len(state.numbered) + 1}"
+        # Translators: the stage of Multiplications Within The Permutation while x's are placed ("Placing · 3 of 7 x's")
+        return ngettext("Placing · {placed} of {n} x", "Placing · {placed} of {n} x's", state.n, placed=len(state.placed))
+    # Translators: the stage of Multiplications Within The Permutation while numbers are written ("Numbering · next is 4")
+    return _("Numbering · next is {number}", number=len(state.numbered) + 1)
 
 
 def detail(state, seats: Sequence[theme.Seat]) -> list[tuple[str, RGB]]:
     """The footer's second line: the last move with what it did."""
-    opening = [("New game · ", theme.MUTED), ("place an x", theme.TEXT),
-               (" on a square whose file and rank have none yet", theme.MUTED)]
+    # Translators: a picture's hint before the first move of Multiplications Within The Permutation; the words between <b> and </b> stand out
+    opening = theme.tinted(_("New game · <b>place an x</b> on a square whose file and rank have none yet"), theme.MUTED,
+                           theme.TEXT)
     return theme.move_detail(state, seats, opening)
 
 
-@cache
-def palette(n: int, players: int) -> Image.Image:
+def _palette(n: int, players: int) -> Image.Image:
     """The fixed 256-colour palette for every PNG of this size, fitted to every colour the renderer
     can draw: the board, the shaded strips, every seat's x's, badges, path and rectangle, the panel
     and footer."""
@@ -426,7 +444,7 @@ def palette(n: int, players: int) -> Image.Image:
         line.line((cell // 2, cell // 2, cell * 4, cell * 2), fill=style.base, width=max(2, round(cell * 0.08)))
         line.line((cell // 2, cell * 2, cell * 4, cell // 3), fill=style.base, width=max(2, round(cell * 0.08)))
         put(tile, x_sprite(cell, PLAIN_X), (cell * 3, 0))
-        mark = theme.seat_marks(SEAT_NAMES[:players])[seat]
+        mark = theme.seat_marks([theme.side_word(name) for name in SEAT_NAMES[:players]])[seat]
         size, letter = number_size(lay), letter_size(lay)
         put(tile, badge(cell, size, 25, style, False, mark, False, letter)[0], (cell, cell))
         put(tile, badge(cell, size, 18, style, True, mark, True, letter)[0], (cell * 3, cell * 2))
@@ -434,6 +452,13 @@ def palette(n: int, players: int) -> Image.Image:
         put(tile, mark_tag(cell, letter, style, mark, False)[0], (cell * 6, cell))
         samples.append(tile)
     return theme.palette_for([sheet, *samples, theme.panel_samples(lay.width, STYLES[:players], SEAT_NAMES[:players])])
+
+
+@cache
+def palette(n: int, players: int) -> Image.Image:
+    """The fixed 256-colour palette for every PNG of this size (see `_palette`), drawn in English:
+    one palette whatever the language."""
+    return theme.in_english(lambda: _palette(n, players))
 
 
 def render(state, names: Sequence[str]) -> bytes:
@@ -467,10 +492,12 @@ def text(state, names: Sequence[str]) -> str:
     if last is not None:
         lines.append(theme.text_last_move(last, players))
         if last.previous is not None:
-            lines.append(f"* the number just written; the rectangle from {square_name(last.previous)} "
-                         f"to {last.notation} scored {last.points}")
+            # Translators: on the text board of Multiplications Within The Permutation; keep the mark *; {start} and {end} are squares ("c3")
+            lines.append(ngettext("* the number just written; the rectangle from {start} to {end} scored {n}",
+                                  "* the number just written; the rectangle from {start} to {end} scored {n}",
+                                  last.points, start=square_name(last.previous), end=last.notation))
         else:
-            lines.append("* the x just placed")
+            lines.append(_("* the x just placed"))
     if state.outcome is not None:
-        lines.append("Game over: " + theme.result_text(state.outcome, players, plain=True))
+        lines.append(theme.text_result(state.outcome, players))
     return "\n".join(lines) + "\n"

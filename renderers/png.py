@@ -1,22 +1,39 @@
 """PNG encoding: `encode_png` writes a picture fast, mapped first onto a palette fitted by
-`palette_for` to samples of the game's board and of the panels (`panel_samples`).
+`palette_for` to samples of the game's board and of the panels (`panel_samples`). A palette is a
+game's whatever the language: its samples are drawn in English (`in_english`), and a PNG in another
+language is mapped onto the same colours.
 """
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from PIL import Image
 
+from i18n import ENGLISH, speaking
 from renderers.cards import Seat, draw_players, panel_height
 from renderers.colours import BACKGROUND, FAINT, HIGHLIGHT, MUTED, NOTE, TEXT, DiscStyle
 from renderers.footer import draw_footer, footer_height
 from rules import Outcome
 
+T = TypeVar("T")
+
+
+def in_english(make: Callable[[], T]) -> T:
+    """`make()` with English as the language in use: for what must not depend on the language, a
+    palette fitted to samples of lettering."""
+    with speaking(ENGLISH):
+        return make()
+
 
 def panel_samples(width: int, styles: Sequence[DiscStyle], sides: Sequence[str]) -> Image.Image:
     """The player panel and footer drawn in every state (to move, won, lost, drawn; every note
-    colour), for fitting a palette to them."""
+    colour), for fitting a palette to them; drawn in English whatever the language in use."""
+    return in_english(lambda: _panel_samples(width, styles, sides))
+
+
+def _panel_samples(width: int, styles: Sequence[DiscStyle], sides: Sequence[str]) -> Image.Image:
     n = len(styles)
     seats = [Seat(f"Sample {sides[s]} Ag", sides[s], styles[s], str(10 + s), "pieces") for s in range(n)]
     block = panel_height(n, width) + footer_height(width)

@@ -9,7 +9,7 @@ from functools import cache
 from PIL import Image, ImageDraw, ImageFilter
 
 from renderers.colours import RGB, DiscStyle, ink_on, mix
-from renderers.lettering import cap_height, font
+from renderers.lettering import cap_height, font, put_text
 
 SS = 4  # supersampling factor: shapes are drawn at 4× and downsampled once
 
@@ -109,6 +109,5 @@ def marked_disc(style: DiscStyle, diameter: int, mark: str = "", shadow: bool = 
     sprite = sprite.copy()
     size = size or max(9, round(diameter * 0.5))
     baseline = sprite.height / 2 + cap_height(size) / 2
-    ImageDraw.Draw(sprite).text((sprite.width / 2, baseline), mark, font=font(size, True),
-                                fill=ink_on(style.base) + (255,), anchor="ms")
+    put_text(ImageDraw.Draw(sprite), (sprite.width / 2, baseline), mark, font(size, True), ink_on(style.base), "ms")
     return sprite

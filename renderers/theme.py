@@ -3,12 +3,17 @@
 those above it); this module holds none of its own.
 
     renderers/colours.py     the palette, the seats' disc styles and arithmetic on colours
+    renderers/results.py     the words of a result, a seat's name (`side_word`), "Player 2" (`unnamed`)
     renderers/lettering.py   the bundled font, sizes that read on a phone, names made drawable, put_text
     renderers/sprites.py     anti-aliased discs, rings, rounded boxes, seat marks on discs
     renderers/cards.py       the player panel: Seat, seats_for, the cards' layout and drawing, seat marks
     renderers/footer.py      the status panel: result_text, the last move's detail, wrapping, drawing
     renderers/png.py         PNG encoding with a palette fitted to a game's board and panels
     renderers/text_board.py  the lines every plain-text board shares
+
+Every word drawn or written is in the language in use (`i18n.current()`): the footer's coloured
+detail from one whole message (`tinted`), and whatever is cached with words in it is cached by
+language too, while word-free sprites are shared.
 
 What a game's renderer module itself offers is `renderers.Renderer` (renderers/__init__.py):
 `image`, `render`, `text`, `seats` (the seats as its cards show them, from which its alt text is
@@ -61,17 +66,18 @@ from renderers.colours import (
     ink_on,
     mix,
 )
-from renderers.footer import draw_footer, footer_height, move_detail, result_text
-from renderers.lettering import PHONE_WIDTH, cap_height, font, phone_size, put_text
-from renderers.png import encode_png, palette_for, panel_samples
+from renderers.footer import draw_footer, footer_height, move_detail, result_text, tinted
+from renderers.lettering import PHONE_WIDTH, cap_height, fit, font, phone_size, put_text
+from renderers.png import encode_png, in_english, palette_for, panel_samples
+from renderers.results import side_word, unnamed
 from renderers.sprites import SS, disc, downsample, paste, ring, rounded_box
-from renderers.text_board import text_last_move, text_players
+from renderers.text_board import columns, padded, text_last_move, text_players, text_result
 
 __all__ = [
     "BACKGROUND", "BLACK", "FAINT", "HIGHLIGHT", "INDIGO", "IVORY", "MUTED", "PANEL_PAD",
     "PHONE_WIDTH", "RGB", "SEAT_STYLES", "SS", "TEXT", "WHITE", "Colours", "DiscStyle", "Seat", "Unit", "cap_height",
-    "card_box", "card_state", "cards_per_row", "disc", "downsample", "draw_footer", "draw_players", "encode_png",
-    "font", "footer_height", "ink_on", "mix", "move_detail", "palette_for", "panel", "panel_height", "panel_samples", "paste",
-    "phone_size", "put_text", "result_text", "ring", "rounded_box", "seat_marks", "seats_for", "text_last_move",
-    "text_players", "unit_word",
+    "card_box", "card_state", "cards_per_row", "columns", "disc", "downsample", "draw_footer", "draw_players", "encode_png",
+    "fit", "font", "footer_height", "in_english", "ink_on", "mix", "move_detail", "palette_for", "panel", "panel_height", "panel_samples", "padded", "paste",
+    "phone_size", "put_text", "result_text", "ring", "rounded_box", "seat_marks", "seats_for", "side_word",
+    "text_last_move", "text_players", "text_result", "tinted", "unit_word", "unnamed",
 ]

@@ -22,6 +22,7 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
+from i18n import _, ngettext
 from renderers import grid, theme
 from renderers.theme import RGB
 from renderers.xlines_board import (
@@ -96,7 +97,9 @@ def image(state, names: Sequence[str]) -> Image.Image:
     if state.outcome is None and start is not None:
         theme.paste(img, next_ring(cell), lay.centre(*start))
     shown = seats(state, names)
-    theme.draw_players(img, 0, shown, state.to_move, state.outcome)
+    panel = theme.panel(img.width, PLAYERS)
+    reach = [sample(seat, panel.text).width + round(panel.text * 0.5) for seat in range(PLAYERS)]
+    theme.draw_players(img, 0, shown, state.to_move, state.outcome, reserved=reach)
     draw_samples(img)
     theme.draw_footer(img, lay.footer_y, shown, state.to_move, state.outcome, detail(state, shown), aside=phase(state))
     return img
@@ -143,20 +146,29 @@ def phase(state) -> str:
     if state.outcome is not None:
         return ""
     if state.placing:
-        return f"Placing · {len(state.xs)} of {state.n} x's"
-    return f"Lines · {len(state.lines)} drawn"
+        # Translators: the stage of X's and lines while x's are placed ("Placing · 3 of 8 x's")
+        return ngettext("Placing · {placed} of {n} x", "Placing · {placed} of {n} x's", state.n, placed=len(state.xs))
+    # Translators: the stage of X's and lines while lines are drawn ("Lines · 3 drawn")
+    return ngettext("Lines · {n} drawn", "Lines · {n} drawn", len(state.lines))
 
 
 def detail(state, seats: Sequence[theme.Seat]) -> list[tuple[str, RGB]]:
     """The footer's detail: the last move with what it did (the last x's says that the first line may
     start at any x)."""
-    opening = [("New game · ", theme.MUTED), ("place an x", theme.TEXT), (" on any empty square", theme.MUTED)]
+    # Translators: a picture's hint before the first move of X's and lines; the words between <b> and </b> stand out
+    opening = theme.tinted(_("New game · <b>place an x</b> on any empty square"), theme.MUTED, theme.TEXT)
     return theme.move_detail(state, seats, opening)
 
 
 @cache
 def palette(n: int) -> Image.Image:
-    """The fixed 256-colour palette for every PNG of this size, fitted to every colour the renderer
+    """The fixed 256-colour palette for every PNG of this size (see `_palette`), drawn in English: one
+    palette whatever the language."""
+    return theme.in_english(lambda: _palette(n))
+
+
+def _palette(n: int) -> Image.Image:
+    """The palette for every PNG of this size, fitted to every colour the renderer
     can draw: the board, the x's in each state, lines of each seat (muted and newest, straight and
     turning, side by side), the ring, the last x's tile, the panel and footer."""
     lay = layout(n)
@@ -241,28 +253,31 @@ def text(state, names: Sequence[str]) -> str:
         else:
             out.append(("   " + "".join(row)).rstrip())
     out.append(header.rstrip())
-    legend = ["x a free x", "o a used x"]
+    # Translators: the key to X's and lines' text board; keep the marks x o @ *
+    legend = [_("x a free x"), _("o a used x")]
     if start is not None:
-        legend.append("@ where the next line starts")
+        legend.append(_("@ where the next line starts"))
     if just_placed is not None:
-        legend.append("* the x just placed")
+        legend.append(_("* the x just placed"))
     out.append("   ".join(legend))
     if state.placing:  # no score: what each player has done so far
         counts = [sum(1 for k in range(len(state.xs)) if k % PLAYERS == seat) for seat in range(PLAYERS)]
-        things, unit = ("x", "x's"), "placed"
+        # Translators: how many x's a player has placed, on X's and lines' text board ("3 x's placed")
+        done = [ngettext("{n} x placed", "{n} x's placed", count) for count in counts]
     else:
         counts = [sum(1 for line in state.lines if line.seat == seat) for seat in range(PLAYERS)]
-        things, unit = ("line", "lines"), "drawn"
-    players = [replace(seat, score=f"{count} {theme.unit_word(count, things)}") for seat, count in zip(seats(state, names), counts)]
+        # Translators: how many lines a player has drawn, on X's and lines' text board ("2 lines drawn")
+        done = [ngettext("{n} line drawn", "{n} lines drawn", count) for count in counts]
+    players = [replace(seat, score=words) for seat, words in zip(seats(state, names), done)]
     out.append("")
     if state.outcome is None:
         out.append(phase(state).replace(" · ", ": "))
-    out.extend(theme.text_players(state, players, SYMBOLS, unit))
+    out.extend(theme.text_players(state, players, SYMBOLS, ""))
     if last is not None:
         out.append(theme.text_last_move(last, players))
     if start is not None:
-        out.append(f"The next line starts at {square_name(start)}")
+        out.append(_("The next line starts at {square}", square=square_name(start)))
     if state.outcome is not None:
-        out.append("Game over: " + theme.result_text(state.outcome, players, plain=True))
+        out.append(theme.text_result(state.outcome, players))
     return "\n".join(out) + "\n"
 

@@ -28,13 +28,13 @@ def test_every_position_is_described_with_turn_last_move_and_material(name):
                 mover = seats[state.to_move]
                 assert f"{mover.name} ({mover.side}) to move." in alt
             else:
-                assert "Game over: " in alt and state.outcome.reason in alt and "to move" not in alt
+                assert "Game over: " in alt and state.outcome.reason_text() in alt and "to move" not in alt
             if state.last is None:
                 assert "No moves yet." in alt
             else:
                 mover = seats[state.last.seat]
                 assert f"Last move: {mover.name} ({mover.side}) played {state.last.notation}" in alt
-                assert state.last.effect in alt, "what the move did, never cut"
+                assert state.last.effect_text() in alt, "what the move did, never cut"
             for seat in seats:
                 if seat.score:
                     assert f"{seat.name} ({seat.side}) {seat.score} {seat.score_label}" in alt

@@ -213,7 +213,7 @@ def test_text_of_a_finished_game_gives_the_result_and_the_row():
     (_, row), = final.last.rows
     tiles = RIGHT_ROWS[row]
     assert f"Completed row {row + 1} ↘ (Blue): {' '.join(TILES[t] for t in tiles)}" in text
-    assert "Game over: bob wins" in text and final.outcome.reason in text
+    assert "Game over: bob wins" in text and final.outcome.reason_text() in text
     assert "to move" not in text
 
 

@@ -29,7 +29,7 @@ def test_seats_are_what_the_cards_show(name, monkeypatch):
     state = most_players(name)
     names = [f"player {seat}" for seat in range(state.players)]
     drawn = []
-    monkeypatch.setattr(theme, "draw_players", lambda img, top, seats, *rest: drawn.append(list(seats)))
+    monkeypatch.setattr(theme, "draw_players", lambda img, top, seats, *rest, **how: drawn.append(list(seats)))
     module.image(state, names)
     seats = module.seats(state, names)
     assert [seat.name for seat in seats] == names

@@ -193,7 +193,7 @@ def test_a_capture_shows_a_crossed_ghost_and_the_cards_count_by_kind(fought):
         else:  # the ghost where the piece stood
             box = (x + 20, y + 20, x + INSIDE - 20, y + INSIDE - 20)
         assert img.crop(box).tobytes() != bare.crop(box).tobytes(), NAMES[cell]
-        assert f"captured {elevation.SEAT_NAMES[OWNER[code]]}'s" in state.last.effect
+        assert f"captured {elevation.SEAT_NAMES[OWNER[code]]}'s" in state.last.effect_text()
     # the victim's card counts the piece lost; put it back on a free square and only that count changes
     state = stays
     cell, code = state.last.captured[0]
@@ -249,7 +249,7 @@ def test_finished_games_show_the_winner(finished):
         assert text.count("<- winner") == 1 and "to move" not in text
         assert text.rstrip().splitlines()[-1].startswith(f"Game over: {PLAYERS[winner]} wins")
     loser, = finished.outcome.places[1]
-    assert finished.kinds_left(loser) == (0, 0, 0) or finished.outcome.reason.endswith("no legal turn")
+    assert finished.kinds_left(loser) == (0, 0, 0) or finished.outcome.reason_text().endswith("no legal turn")
 
 
 def test_text_board_shows_heights_pieces_and_the_last_turn():
@@ -301,7 +301,7 @@ def test_a_long_last_move_takes_more_footer_lines_not_an_ellipsis(monkeypatch):
     state = start("random", 8)
     for move in DOUBLE_CAPTURE:
         state = state.play(move)
-    effect = state.last.effect
+    effect = state.last.effect_text()
     assert effect == "captured Red's dragon on c4, captured Red's fish on d3"
     names = ["Maximilian Alexander Worthington", "Computer (medium)"]
     timed_out = EndedEarly(state, Outcome(places=(frozenset({1}), frozenset({0})), scores=None,

@@ -279,7 +279,7 @@ def test_text_board_shows_the_numbers():
     assert "".join(line[3:] for line in lines).count("x") == state.n - len(state.numbered)
     assert f"{len(state.numbered):>2}*" in text
     assert f"Numbering: next is {len(state.numbered) + 1}" in text
-    assert state.last.effect in text
+    assert state.last.effect_text() in text
     for seat, score in enumerate(state.scores):
         assert f"{NAMES[seat]} — {score} points" in text
 
@@ -309,7 +309,7 @@ def test_the_footer_never_cuts_the_last_move_short(monkeypatch) -> None:
         details.clear()
         permutation.image(state, names)
         shown = "".join(details)
-        assert "…" not in shown and state.last.notation in shown and state.last.effect in shown
+        assert "…" not in shown and state.last.notation in shown and state.last.effect_text() in shown
 
 
 def boards():

@@ -187,7 +187,7 @@ def test_text_board():
 def test_text_of_a_finished_game_gives_the_result():
     state = playout(11)[-1]
     text = render_text(state, ["alice", "bob"])
-    assert "Game over" in text and state.outcome.reason in text
+    assert "Game over" in text and state.outcome.reason_text() in text
     assert "to move" not in text
 
 
@@ -357,7 +357,7 @@ def test_ikabegama_text_board(size):
 def test_ikabegama_text_of_a_finished_game_gives_the_result():
     state = hex_playout(11)[-1]
     text = render_text(state, ["alice", "bob"])
-    assert "Game over" in text and state.outcome.reason in text
+    assert "Game over" in text and state.outcome.reason_text() in text
     assert "to move" not in text
 
 

@@ -267,7 +267,7 @@ def test_text_of_a_finished_game_gives_the_result(drawn):
     assert "@" not in text and "to move" not in text and "Lines:" not in text
     finished = playout(8, seed=5)[-1]
     text = render_text(finished, NAMES)
-    assert "Game over: " in text.splitlines()[-1] and finished.outcome.reason in text
+    assert "Game over: " in text.splitlines()[-1] and finished.outcome.reason_text() in text
 
 
 def footer_text(monkeypatch, state) -> list[str]:
