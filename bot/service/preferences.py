@@ -1,12 +1,14 @@
-"""Preferences: whether players, and a whole server, get turn reminders."""
+"""Preferences: whether players, and a whole server, get turn reminders; the language a server's channels read."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+import i18n
 from bot.errors import NotAllowed
 from bot.models import Player
 from bot.service import repository
 from bot.service.context import Context
+from i18n import _
 
 
 @dataclass(frozen=True)
@@ -16,7 +18,7 @@ class ReminderSettings:
 
 
 class Preferences:
-    """Whether a player, or a whole server, gets turn reminders."""
+    """Whether a player, or a whole server, gets turn reminders, and which language a server chose."""
 
     def __init__(self, context: Context):
         self.context = context
@@ -26,11 +28,27 @@ class Preferences:
         """Turn the player's reminders (`mine`) or the server's (`server`, for those who manage it) on or
         off where given; the settings as they then are."""
         if server is not None and not manages_server:
-            raise NotAllowed("Only someone with the Manage Server permission can turn reminders on or off for the "
-                             "whole server.")
+            raise NotAllowed(_("Only someone with the Manage Server permission can turn reminders on or off for the "
+                               "whole server."))
         async with self.context.notes.changing() as db:
             if mine is not None:
                 await repository.players.set_player_reminders(db, user, mine)
             if server is not None:
                 await repository.players.set_server_reminders(db, guild_id, server)
             return ReminderSettings(*await repository.players.reminder_settings(db, guild_id, user.id))
+
+    async def server_language(self, guild_id: int) -> str | None:
+        """The language chosen for a server's channels (a shipped language's code), or None: none chosen,
+        the server's own language (as its adapter knows it) applies."""
+        async with self.context.store.reading() as db:
+            return await repository.players.server_language(db, guild_id)
+
+    async def set_server_language(self, guild_id: int, language: str | None, *, manages_server: bool = False) -> None:
+        """Choose the language of a server's channels (None: back to the server's own), for those who
+        manage it; one the bot does not speak is refused."""
+        if not manages_server:
+            raise NotAllowed(_("Only someone with the Manage Server permission can choose the server's language."))
+        if language is not None and language not in i18n.shipped():
+            raise NotAllowed(_("I can't speak that language yet: pick one of those offered."))
+        async with self.context.notes.changing() as db:
+            await repository.players.set_server_language(db, guild_id, language)

@@ -1,4 +1,5 @@
-"""Players: their names as last seen, and whether they, or a whole server, get turn reminders."""
+"""Players: their names as last seen, and whether they, or a whole server, get turn reminders; a server's
+language."""
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -37,3 +38,16 @@ async def set_server_reminders(tx: Tx, guild_id: int, on: bool) -> None:
     await tx.run(
         "INSERT INTO guild_settings (guild_id, reminders) VALUES (?, ?)"
         " ON CONFLICT (guild_id) DO UPDATE SET reminders = excluded.reminders", guild_id, int(on))
+
+
+async def server_language(tx: Tx, guild_id: int) -> str | None:
+    """The language a server's managers chose for its channels (a Discord locale code), or None: the
+    server's own language in Discord."""
+    row = await tx.one("SELECT language FROM guild_settings WHERE guild_id = ?", guild_id)
+    return None if row is None else row["language"]
+
+
+async def set_server_language(tx: Tx, guild_id: int, language: str | None) -> None:
+    await tx.run(
+        "INSERT INTO guild_settings (guild_id, language) VALUES (?, ?)"
+        " ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language", guild_id, language)
