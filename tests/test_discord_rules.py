@@ -82,7 +82,8 @@ def text(path: tuple) -> tuple[str, ...]:
 COMMAND_CASES = [
     pytest.param((1, "name"), "Move", ("1", "name"), "APPLICATION_COMMAND_INVALID_NAME", id="uppercase name"),
     pytest.param((1, "name"), "make move", ("1", "name"), "APPLICATION_COMMAND_INVALID_NAME", id="space in name"),
-    pytest.param((1, "name_localizations"), {"fr": "Jouer"}, ("1", "name"), "APPLICATION_COMMAND_INVALID_NAME", id="uppercase localization"),
+    pytest.param((1, "name_localizations"), {"fr": "Jouer"}, ("1", "name_localizations"), "APPLICATION_COMMAND_INVALID_NAME",
+                 id="uppercase localization"),
     pytest.param((1, "name"), "m" * 33, ("1", "name"), "BASE_TYPE_BAD_LENGTH", id="name of 33"),
     pytest.param((1, "description"), "d" * 101, ("1", "description"), "BASE_TYPE_BAD_LENGTH", id="description of 101"),
     pytest.param((*SIZE, "description"), "", text((*SIZE, "description")), "BASE_TYPE_BAD_LENGTH", id="empty option description"),

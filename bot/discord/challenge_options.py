@@ -2,6 +2,7 @@
 (opponents, seats, the game's own typed options, computers, level, side, time per move)."""
 from __future__ import annotations
 
+import functools
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -10,19 +11,36 @@ import discord
 from discord import app_commands
 
 from bot.discord.picker import picker_text
+from bot.discord.translator import as_is, localized
 from bot.models import COMPUTER_LEVELS, SIDES
+from i18n import N_, _
 from rules import Game, OptionSpec
 
 TURN_TIMES = [
     app_commands.Choice(name=name, value=seconds)
     for name, seconds in [
-        ("5 minutes", 300), ("15 minutes", 900), ("1 hour", 3600), ("6 hours", 6 * 3600),
-        ("24 hours (default)", 86400), ("3 days", 3 * 86400), ("7 days", 7 * 86400),
+        # Translators: choices of /challenge's turn_time, the time each player has for a move
+        (N_("5 minutes"), 300), (N_("15 minutes"), 900), (N_("1 hour"), 3600), (N_("6 hours"), 6 * 3600),
+        (N_("24 hours (default)"), 86400), (N_("3 days"), 3 * 86400), (N_("7 days"), 7 * 86400),
     ]
 ]
-LEVEL_CHOICES = [app_commands.Choice(name=f"{level}{' (default)' if level == 'medium' else ''}", value=level)
-                 for level in COMPUTER_LEVELS]
-SIDE_LABELS = {"random": "random (default)", "first": "first: you move first", "second": "second: you move second"}
+LEVEL_LABELS = {
+    # Translators: a computer player's level, a choice of /challenge
+    "easy": N_("easy"),
+    # Translators: a computer player's level, a choice of /challenge
+    "medium": N_("medium (default)"),
+    # Translators: a computer player's level, a choice of /challenge
+    "hard": N_("hard"),
+}
+LEVEL_CHOICES = [app_commands.Choice(name=LEVEL_LABELS[level], value=level) for level in COMPUTER_LEVELS]
+SIDE_LABELS = {
+    # Translators: a choice of /challenge's side, the seat the challenger takes
+    "random": N_("random (default)"),
+    # Translators: a choice of /challenge's side, the seat the challenger takes
+    "first": N_("first: you move first"),
+    # Translators: a choice of /challenge's side, the seat the challenger takes
+    "second": N_("second: you move second"),
+}
 SIDE_CHOICES = [app_commands.Choice(name=SIDE_LABELS[side], value=side) for side in SIDES]
 
 # What a /challenge <game> does with the options given (by name; None for those left out).
@@ -32,11 +50,12 @@ Answer = Callable[[discord.Interaction[Any], Game, dict[str, Any]], Awaitable[No
 @dataclass(frozen=True)
 class Option:
     """One option of a /challenge subcommand: its name in Discord, its type as discord.py reads it
-    (a range or a choice is a transformer of discord.py's), its description and its choices."""
+    (a range or a choice is a transformer of discord.py's), its description (English, marked for the
+    catalog, or worked out in each language: bot.discord.translator) and its choices."""
 
     name: str
     annotation: Any
-    description: str
+    description: str | app_commands.locale_str
     choices: tuple[app_commands.Choice, ...] = ()
 
 
@@ -54,30 +73,42 @@ def challenge_options(game: Game) -> list[Option]:
     most = game.players.stop - 1
     options = [
         Option("opponent" if n == 1 else f"opponent{n}", discord.Member | None,
-               "Who you challenge; leave empty for an open challenge anyone may join" if n == 1
-               else f"Player {n + 1}: one more person you challenge (optional)")
+               N_("Who you challenge; leave empty for an open challenge anyone may join") if n == 1
+               else localized(functools.partial(another_opponent, n + 1)))
         for n in range(1, most)
     ]
     if len(game.players) > 1:
         options.append(Option(
             "players", app_commands.Range[int, game.players.start, most],
-            "Seats in all, counting you; unnamed seats are open to anyone (default: who you name, or the most)"))
+            N_("Seats in all, counting you; unnamed seats are open to anyone (default: who you name, or the most)")))
     for spec in game.options:
+        description = localized(functools.partial(option_help, spec))
+        picker_text(str(description), f"option {spec.name} of {game.name}")
         options.append(Option(
-            spec.name, _annotation(spec), picker_text(f"{spec.help}{spec.default_text}", f"option {spec.name} of {game.name}"),
-            tuple(app_commands.Choice(name=str(c), value=c) for c in spec.choices or ())))
+            spec.name, _annotation(spec), description,
+            tuple(app_commands.Choice(name=as_is(str(c)), value=c) for c in spec.choices or ())))
     if most > 2:
         options.append(Option("computers", app_commands.Range[int, 1, most - 1],
-                              "Computer players to seat, at the level below (they join at once)"))
+                              N_("Computer players to seat, at the level below (they join at once)")))
     options += [
-        Option("level", app_commands.Choice[str], "How strong the computer plays: name me as the opponent, or seat computers",
-               tuple(LEVEL_CHOICES)),
-        Option("side", app_commands.Choice[str], "Which seat you take: first (moves first), second, or random (default)",
-               tuple(SIDE_CHOICES)),
-        Option("turn_time", app_commands.Choice[int], "How long each player has for a move (default 24 hours)",
+        Option("level", app_commands.Choice[str],
+               N_("How strong the computer plays: name me as the opponent, or seat computers"), tuple(LEVEL_CHOICES)),
+        Option("side", app_commands.Choice[str],
+               N_("Which seat you take: first (moves first), second, or random (default)"), tuple(SIDE_CHOICES)),
+        Option("turn_time", app_commands.Choice[int], N_("How long each player has for a move (default 24 hours)"),
                tuple(TURN_TIMES)),
     ]
     return options
+
+
+def another_opponent(seat: int) -> str:
+    """The description of /challenge's option for the opponent in `seat` (counted from 1), past the first."""
+    return _("Player {seat}: one more person you challenge (optional)", seat=seat)
+
+
+def option_help(spec: OptionSpec) -> str:
+    """The description of /challenge's option for a game's own option: its help, and its default."""
+    return _(spec.help) + spec.default_text
 
 
 def keyword_callback(annotations: Sequence[Any],

@@ -17,10 +17,12 @@ from bot.discord import payloads
 from bot.discord.cogs import COGS
 from bot.discord.cogs.common import Answer
 from bot.discord.computers import ComputerTurns
+from bot.discord.languages import Languages, ServerComputerTurns, ServerTimers, player_language
 from bot.discord.payloads import Mentions
 from bot.discord.posting import Poster
 from bot.discord.replies import STALE_BUTTON, answer_stale, report_error
 from bot.discord.timers import Timers
+from bot.discord.translator import CatalogTranslator
 from bot.discord.tree import Tree
 from bot.discord.views import Component
 from bot.scheduler import Scheduler
@@ -53,6 +55,7 @@ class GameBot(commands.AutoShardedBot):
 
     # made in setup_hook, once the store is open
     service: MatchService
+    languages: Languages
     poster: Poster
     computers: ComputerTurns
     timers: Timers
@@ -114,10 +117,12 @@ class GameBot(commands.AutoShardedBot):
             note_grace=self.settings.note_grace,
             suggest=self.suggesters.run,
         )
+        self.languages = Languages(self, self.service.preferences)
         # After a change is shown, a computer to move plays (the poster is made before the computers)
         self.poster = Poster(self, self.service, self.renders, lambda match, owed: self.computers.play(match, owed))
-        self.computers = ComputerTurns(self, self.service, self.poster)
-        self.timers = Timers(self.poster, self.computers)
+        # what is posted with no interaction speaks its server's language
+        self.computers = ServerComputerTurns(self, self.service, self.poster, self.languages)
+        self.timers = ServerTimers(self.poster, self.computers, self.languages)
         self.scheduler = Scheduler(self.service, self.timers, self.settings.sweep_seconds)
 
     async def add_cogs(self) -> None:
@@ -134,6 +139,9 @@ class GameBot(commands.AutoShardedBot):
         await self.suggesters.warm_up()
 
     async def _sync_commands(self) -> None:
+        """Register the commands with Discord, with their names, descriptions and choices in every
+        language the bot speaks (bot.discord.translator)."""
+        await self.tree.set_translator(CatalogTranslator())
         if self.settings.dev_guild_id:
             guild = discord.Object(self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -157,7 +165,8 @@ class GameBot(commands.AutoShardedBot):
 
     async def press(self, interaction: discord.Interaction, item: Component) -> None:
         """A button pressed (or a menu's choice made): answered by the cog that registered it, an error
-        answered as a command's is (the tree's on_error)."""
+        answered as a command's is (the tree's on_error). It is answered in the player's language."""
+        player_language(interaction)
         try:
             await self.answers[type(item)](interaction, item)
         except Exception as error:
@@ -172,6 +181,7 @@ class GameBot(commands.AutoShardedBot):
         """Answer clicks on components that no loaded cog answers (discord.py would leave them
         unanswered, and Discord would show "This interaction failed")."""
         if interaction.type is discord.InteractionType.component:
+            player_language(interaction)
             custom_id = payloads.custom_id(interaction) or ""
             if not self.answered(custom_id) and await self.first_delivery(interaction):
                 await answer_stale(interaction, STALE_BUTTON, f"unknown custom_id {custom_id!r}")

@@ -7,6 +7,9 @@ shows it then, once, from whichever process finds it: a channel post carries the
 (Discord answers a second post of the same nonce with the first message, so a post that went through
 unnoticed is not doubled), and a change that an interaction's first reply was to show is looked for in
 that reply first (it may have been made after all), or filled in there if it is still "thinking…".
+
+Everything is posted in the current language: a cog shows a change inside its server's language, and
+what the timers hand over (notes reposted, reminders) speaks it too (bot.discord.languages).
 """
 from __future__ import annotations
 
@@ -43,8 +46,8 @@ from bot.models import (
 )
 from bot.service import MatchService
 from bot.workers import Workers
+from i18n import ngettext
 from renderers.describe import within_limit
-from rules.core import counted
 
 log = logging.getLogger(__name__)
 
@@ -100,8 +103,10 @@ async def board_file(match: Match, renders: Workers) -> discord.File:
 
 
 def board_alt_text(match: Match) -> str:
-    """What a screen reader says for the board: the match's move count, then the picture's own words."""
-    text = f"Match #{match.id} after {counted(len(match.moves), 'move')}: {games.describe(match.state, match.names)}"
+    """What a screen reader says for the board, in the current language: the match's move count, then
+    the picture's own words."""
+    text = ngettext("Match #{match} after {n} move: {description}", "Match #{match} after {n} moves: {description}",
+                    len(match.moves), match=match.id, description=games.describe(match.state, match.names))
     return within_limit(text)
 
 

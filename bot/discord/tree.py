@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, cast
 import discord
 from discord import app_commands
 
+from bot.discord.languages import player_language
 from bot.discord.replies import report_error
 
 if TYPE_CHECKING:
@@ -24,13 +25,15 @@ class Tree(app_commands.CommandTree["GameBot"]):
     or to two of the bot's processes) is handled by its first delivery only. The autocompletes of a
     command in `suggesters` (/move's, which the play cog registers) are routed here to the cog, which may
     drop one that a later keystroke replaced or that came too late (an autocomplete callback of
-    discord.py's would have to answer every one)."""
+    discord.py's would have to answer every one). Each interaction is answered in its player's language
+    (bot.discord.languages)."""
 
     def __init__(self, client: GameBot, **options: Any) -> None:
         super().__init__(client, **options)
         self.suggesters: dict[str, Suggest] = {}  # by command name
 
     async def interaction_check(self, interaction: discord.Interaction[GameBot], /) -> bool:
+        player_language(interaction)  # for the rest of the interaction's task: its command, its error
         if not await interaction.client.first_delivery(interaction):
             return False
         if interaction.type is discord.InteractionType.autocomplete and interaction.data is not None:

@@ -32,31 +32,86 @@ SUB_COMMAND, SUB_COMMAND_GROUP, STRING, INTEGER, NUMBER = 1, 2, 3, 4, 10
 OPTION_TYPES = {"command": tuple(range(1, 12)), "group": (SUB_COMMAND,), "subcommand": tuple(range(3, 12))}
 
 
+# https://discord.com/developers/docs/reference#locales (the OpenAPI description's AvailableLocalesEnum): the keys of
+# every *_localizations object.
+LOCALES = frozenset({"ar", "bg", "cs", "da", "de", "el", "en-GB", "en-US", "es-419", "es-ES", "fi", "fr", "he", "hi", "hr",
+                     "hu", "id", "it", "ja", "ko", "lt", "nl", "no", "pl", "pt-BR", "ro", "ru", "sv-SE", "th", "tr", "uk",
+                     "vi", "zh-CN", "zh-TW"})
+# The two Devanagari marks of the Common script, which \p{sc=Deva} leaves out.
+DANDAS = frozenset("\u0964\u0965")
+
+
+def _name_char_ok(c: str) -> bool:
+    """One character of Discord's ^[-_\\p{L}\\p{N}\\p{sc=Deva}\\p{sc=Thai}]{1,32}$ without the `regex` module:
+    letters and numbers of any script, - and _, and the rest of the Devanagari and Thai scripts (their vowel
+    signs and marks). The documented pattern also has an apostrophe, which the API refuses
+    (discord/discord-api-docs#7371): it is left out."""
+    if c in "-_" or unicodedata.category(c)[0] in "LN":
+        return True
+    return unicodedata.name(c, "").startswith(("DEVANAGARI ", "THAI ")) and c not in DANDAS
+
+
 def _name_ok(name: str) -> bool:
-    # Discord's regex ^[-_'\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$ without the `regex` module: Devanagari
-    # and Thai taken by block, which also admits their combining vowel signs as \p{sc=...} does.
-    allowed = (c in "-_'" or unicodedata.category(c)[0] in "LN" or "\u0900" <= c <= "\u097f"
-               or "\ua8e0" <= c <= "\ua8ff" or "\u0e00" <= c <= "\u0e7f" for c in name)
-    return all(allowed) and name == name.lower()
+    """A CHAT_INPUT command's or option's name: the pattern, in lowercase wherever a letter has a lowercase form."""
+    return all(_name_char_ok(c) and c.lower() == c for c in name)
 
 
-def _named(errs: _Errors, path: tuple, node: dict, description: tuple[int, int] | None, chat_input: bool) -> None:
+def _locales(errs: _Errors, path: tuple, localized: Any) -> dict:
+    """A *_localizations object: keys that are Discord's locales (the code of the answer to another key is
+    not confirmed against Discord: an enum's BASE_TYPE_CHOICES, at the key)."""
+    if not isinstance(localized, dict):
+        return {}
+    for locale in localized:
+        errs.choice((*path, locale), locale, tuple(sorted(LOCALES)))
+    return localized
+
+
+def _named(errs: _Errors, path: tuple, node: dict, description: tuple[int, int] | None, chat_input: bool,
+           option: bool = False) -> None:
     for key, bounds in (("name", COMMAND_NAME_LENGTH), ("description", description)):
         if bounds is None:
             continue
         errs.text((*path, key), node.get(key), bounds, required=True)
-        localized = node.get(f"{key}_localizations") or {}
+        localized = _locales(errs, (*path, f"{key}_localizations"), node.get(f"{key}_localizations"))
         for locale, text in localized.items():
             errs.text((*path, f"{key}_localizations", locale), text, bounds, required=True)
-        texts = [node.get(key), *localized.values()]
-        if key == "name" and chat_input and not all(_name_ok(t) for t in texts if isinstance(t, str) and t):
+        if key != "name" or not chat_input:
+            continue
+        name = node.get(key)
+        if isinstance(name, str) and name and not _name_ok(name):
             errs.add((*path, "name"), "APPLICATION_COMMAND_INVALID_NAME", "Command name is invalid")
+        # A command's bad localization is answered at name_localizations as a whole, an option's at its locale
+        # (discord/discord-api-docs#7712).
+        bad = [locale for locale, text in localized.items() if isinstance(text, str) and text and not _name_ok(text)]
+        for where in ([(locale,) for locale in bad] if option else [()] if bad else []):
+            errs.add((*path, "name_localizations", *where), "APPLICATION_COMMAND_INVALID_NAME", "Command name is invalid")
+
+
+def _names_by_locale(items: list[dict]) -> dict[str, list[Any]]:
+    """The names siblings (commands, or a command's options) show in each locale: their localization there, else
+    their name. Discord wants them unique in every locale, not only in English."""
+    locales = {locale for item in items for locale in (item.get("name_localizations") or {})}
+    return {"": [item.get("name") for item in items],
+            **{locale: [(item.get("name_localizations") or {}).get(locale, item.get("name")) for item in items]
+               for locale in sorted(locales)}}
+
+
+def _duplicates(items: list[dict]) -> list[int]:
+    """The positions of siblings whose name, in some locale, an earlier sibling already shows."""
+    found = set()
+    for names in _names_by_locale(items).values():
+        seen: set = set()
+        for i, name in enumerate(names):
+            if name in seen:
+                found.add(i)
+            seen.add(name)
+    return sorted(found)
 
 
 def _choice(errs: _Errors, path: tuple, choice: dict, kind: int | None) -> None:
     """One choice of an option of type `kind`, or of an autocomplete answer (kind None: string or number)."""
     errs.text((*path, "name"), choice.get("name"), CHOICE_NAME_LENGTH, required=True)
-    for locale, text in (choice.get("name_localizations") or {}).items():
+    for locale, text in _locales(errs, (*path, "name_localizations"), choice.get("name_localizations")).items():
         errs.text((*path, "name_localizations", locale), text, CHOICE_NAME_LENGTH, required=True)
     value = choice.get("value")
     kind = kind or (STRING if isinstance(value, str) else NUMBER)
@@ -76,7 +131,7 @@ def _ordered(errs: _Errors, path: tuple, option: dict, low_key: str, high_key: s
 def _option(errs: _Errors, path: tuple, option: dict, level: str) -> None:
     kind = option.get("type")
     errs.choice((*path, "type"), kind, OPTION_TYPES[level])
-    _named(errs, path, option, OPTION_DESCRIPTION_LENGTH, chat_input=True)
+    _named(errs, path, option, OPTION_DESCRIPTION_LENGTH, chat_input=True, option=True)
     if kind in (SUB_COMMAND, SUB_COMMAND_GROUP):
         _options(errs, path, option.get("options"), "group" if kind == SUB_COMMAND_GROUP else "subcommand")
         return
@@ -102,12 +157,11 @@ def _options(errs: _Errors, path: tuple, value: Any, level: str) -> None:
     if any(nested) and not all(nested):
         errs.add((*path, "options"), "APPLICATION_COMMAND_OPTIONS_TYPE_INVALID",
                  "Sub-command and sub-command group option types are mutually exclusive to all other types")
-    names: set = set()
+    duplicates = _duplicates(options)
     for i, option in enumerate(options):
         _option(errs, (*path, "options", i), option, level)
-        if option.get("name") in names:
+        if i in duplicates:
             errs.add((*path, "options", i, "name"), "APPLICATION_COMMAND_OPTION_NAME_DUPLICATED", "Option names must be unique")
-        names.add(option.get("name"))
         if option.get("required") and any(not o.get("required") for o in options[:i]) and not nested[i]:
             errs.add((*path, "options", i), "APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID",
                      "Required options must be placed before non-required options")
@@ -126,7 +180,10 @@ def _size(node: dict) -> int:
 def check_commands(commands: list[dict]) -> None:
     """A bulk overwrite (PUT /applications/{app}/commands or .../guilds/{guild}/commands)."""
     errs = _Errors()
-    names: dict[int, set] = {}
+    duplicates: set[int] = set()  # commands of a type whose name in some locale an earlier one shows
+    for kind in MAX_COMMANDS:
+        same = [j for j, c in enumerate(commands) if c.get("type", 1) == kind]
+        duplicates.update(same[k] for k in _duplicates([commands[j] for j in same]))
     for i, command in enumerate(commands):
         kind = command.get("type", 1)
         errs.choice((i, "type"), kind, tuple(MAX_COMMANDS))
@@ -136,9 +193,8 @@ def check_commands(commands: list[dict]) -> None:
         _options(errs, (i,), command.get("options"), "command")
         if _size(command) > COMMAND_SIZE_MAX:
             errs.add((i,), "APPLICATION_COMMAND_TOO_LARGE", f"Command exceeds maximum size ({COMMAND_SIZE_MAX})")
-        if command.get("name") in names.setdefault(kind, set()):
+        if i in duplicates:
             errs.add((i,), "APPLICATION_COMMANDS_DUPLICATE_NAME", "Application command names must be unique")
-        names[kind].add(command.get("name"))
     errs.raise_any()
     for kind, most in MAX_COMMANDS.items():
         if sum(c.get("type", 1) == kind for c in commands) > most:

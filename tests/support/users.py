@@ -20,6 +20,7 @@ class User:
     id: int
     name: str
     bot: bool = False
+    locale: str = "en-US"  # the language of their Discord client, sent with each interaction
 
     @property
     def mention(self) -> str:
@@ -84,6 +85,7 @@ class Discord:
         self.standin = standin
         self.deliver = deliver
         self.guild_id = guild_id
+        self.guild_locale = "en-US"  # the server's own language in Discord, sent with each interaction
 
     def _payload(self, kind: int, user: User, channel_id: int, data: dict, permissions: int) -> dict[str, Any]:
         iid = self.standin.snowflake()
@@ -103,7 +105,7 @@ class Discord:
             "member": {"user": user_json(user.id, user.name, user.bot), "roles": [], "flags": 0, "nick": None,
                        "joined_at": "2026-01-01T00:00:00+00:00", "deaf": False, "mute": False,
                        "permissions": str(ALL_PERMISSIONS)},
-            "app_permissions": str(permissions), "locale": "en-US", "guild_locale": "en-US",
+            "app_permissions": str(permissions), "locale": user.locale, "guild_locale": self.guild_locale,
             "entitlements": [], "authorizing_integration_owners": {"0": str(self.guild_id)}, "context": 0,
         }
 

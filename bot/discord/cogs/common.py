@@ -14,6 +14,7 @@ from bot.discord.views import Component
 from bot.errors import NotAllowed
 from bot.models import Player
 from bot.service import MatchService
+from i18n import _, ngettext
 
 if TYPE_CHECKING:
     from bot.discord.client import GameBot
@@ -94,18 +95,19 @@ def in_channel(interaction: discord.Interaction) -> int:
 
 def _where(interaction: discord.Interaction) -> tuple[int, int]:
     if interaction.guild_id is None or interaction.channel_id is None:
-        raise NotAllowed("Games are played in server channels, not in direct messages.")
+        raise NotAllowed(_("Games are played in server channels, not in direct messages."))
     return interaction.guild_id, interaction.channel_id
 
 
 def can_post_here(interaction: discord.Interaction) -> None:
     missing = missing_permissions(interaction)
     if missing:
-        raise NotAllowed(
-            f"I can't post boards here: I am missing the {', '.join(missing)} permission"
-            f"{'s' if len(missing) > 1 else ''} in this channel. Ask a server admin to grant "
-            f"{'them' if len(missing) > 1 else 'it'}, or play in another channel."
-        )
+        # Translators: {permissions} lists Discord's names of permissions, as Discord shows them to admins
+        raise NotAllowed(ngettext(
+            "I can't post boards here: I am missing the {permissions} permission in this channel. Ask a server "
+            "admin to grant it, or play in another channel.",
+            "I can't post boards here: I am missing the {permissions} permissions in this channel. Ask a server "
+            "admin to grant them, or play in another channel.", len(missing), permissions=", ".join(missing)))
 
 
 def reply_to(interaction: discord.Interaction[GameBot], *, ephemeral: bool = False) -> Reply:

@@ -14,9 +14,11 @@ from bot import steps
 from bot.discord import messages as text
 from bot.discord import views
 from bot.discord.cogs.common import EMBED_COLOUR, Feature, in_channel, player, pressed, reply_to, via
+from bot.discord.languages import in_public
 from bot.discord.posting import board_file, pings
 from bot.errors import NotAllowed, Stale
 from bot.models import DrawOffer, MatchStatus, Player
+from i18n import N_, _, current
 
 if TYPE_CHECKING:
     from bot.discord.client import GameBot
@@ -42,14 +44,15 @@ class Play(Feature):
         self.bot.tree.suggesters.pop("move", None)
         await super().cog_unload()
 
-    @app_commands.command(name="move", description="Play your move in this channel's match")
+    @app_commands.command(name="move", description=N_("Play your move in this channel's match"))
     @app_commands.guild_only()
-    @app_commands.describe(notation="Your move; start typing to see the legal ones")
+    @app_commands.describe(notation=N_("Your move; start typing to see the legal ones"))
     async def move(self, interaction: discord.Interaction[GameBot], notation: app_commands.Range[str, 1, 100]) -> None:
         reply = reply_to(interaction)
         channel_id = in_channel(interaction)
         result = await self.service.move(channel_id, player(interaction.user), notation, via(interaction))
-        await self.poster.show(reply, text.move_text(result), result)
+        async with in_public(interaction):
+            await self.poster.show(reply, text.move_text(result), result)
 
     @move.autocomplete("notation")  # registers the option as autocompleted; the tree hands its requests to suggest
     async def move_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -108,24 +111,26 @@ class Play(Feature):
     async def build_back(self, interaction: discord.Interaction[GameBot], back: views.BuildBack) -> None:
         await self._build(interaction, back.match_id, back.stamp, back.to)
 
-    async def _build(self, interaction: discord.Interaction, match_id: int, stamp: int, value: str) -> None:
+    async def _build(self, interaction: discord.Interaction[GameBot], match_id: int, stamp: int, value: str) -> None:
         """A choice on a move panel (`value`, see bot.steps): the next step, or the whole move played."""
         user = player(interaction.user)
         try:
             try:
-                _, target = steps.parse(value)
+                target = steps.parse(value)[1]
             except ValueError:
-                raise NotAllowed("That choice is not on offer any more: press Move on the board again.") from None
+                raise NotAllowed(_("That choice is not on offer any more: press Move on the board again.")) from None
             if isinstance(target, str):  # a whole move (steps.MOVE), else the step to show next
                 result = await self.service.move_at(match_id, user, target, stamp)
-                await interaction.response.edit_message(content=f"✅ You played **{result.notation}**.", view=None)
-                await self.poster.show_in_channel(text.move_text(result), result)
+                await interaction.response.edit_message(content=_("✅ You played **{move}**.", move=result.notation),
+                                                        view=None)
+                async with in_public(interaction):
+                    await self.poster.show_in_channel(text.move_text(result), result)
                 return
             match = await self.service.builder(match_id, user, stamp)
             try:
                 panel = steps.panel(match.state, target)
             except ValueError:
-                raise Stale("The board has changed since this panel opened.") from None
+                raise Stale(_("The board has changed since this panel opened.")) from None
             await interaction.response.edit_message(content=text.panel_text(match, panel),
                                                     view=views.panel_view(match, panel))
         except Stale as stale:
@@ -137,30 +142,33 @@ class Play(Feature):
         try:
             match = await self.service.builder(match_id, user)
         except NotAllowed as error:
-            await interaction.response.edit_message(content=f"⚠️ {why} {error}", view=None)
+            await interaction.response.edit_message(content=_("⚠️ {why} {reason}", why=why, reason=error), view=None)
             return
         panel = steps.panel(match.state)
         await interaction.response.edit_message(
-            content=f"⚠️ {why} Here is a fresh one.\n{text.panel_text(match, panel)}", view=views.panel_view(match, panel),
+            content=_("⚠️ {why} Here is a fresh one.\n{panel}", why=why, panel=text.panel_text(match, panel)),
+            view=views.panel_view(match, panel),
         )
 
-    @app_commands.command(name="board", description="Show this channel's board")
+    @app_commands.command(name="board", description=N_("Show this channel's board"))
     @app_commands.guild_only()
-    @app_commands.describe(public="Post it for everyone (default: only you see it)",
-                           as_text="As text a screen reader can read, instead of a picture")
+    @app_commands.describe(public=N_("Post it for everyone (default: only you see it)"),
+                           as_text=N_("As text a screen reader can read, instead of a picture"))
     @app_commands.rename(as_text="text")
     async def board(self, interaction: discord.Interaction[GameBot], public: bool = False, as_text: bool = False) -> None:
         reply = reply_to(interaction, ephemeral=not public)
         match = await self.service.latest(in_channel(interaction))
-        if as_text:
-            embed = discord.Embed(description=text.text_board(games.render_text(match.state, match.names)),
-                                  colour=EMBED_COLOUR)
-            await reply.send(text.board_caption(match), embed=embed, allowed_mentions=discord.AllowedMentions.none())
-            return
-        await reply.send(text.board_caption(match), file=await board_file(match, self.bot.renders),
-                         allowed_mentions=discord.AllowedMentions.none())
+        # for everyone in the server's language, else in the player's own
+        async with in_public(interaction, None if public else current()):
+            if as_text:
+                embed = discord.Embed(description=text.text_board(games.render_text(match.state, match.names)),
+                                      colour=EMBED_COLOUR)
+                await reply.send(text.board_caption(match), embed=embed, allowed_mentions=discord.AllowedMentions.none())
+                return
+            await reply.send(text.board_caption(match), file=await board_file(match, self.bot.renders),
+                             allowed_mentions=discord.AllowedMentions.none())
 
-    @app_commands.command(name="resign", description="Resign this channel's match")
+    @app_commands.command(name="resign", description=N_("Resign this channel's match"))
     @app_commands.guild_only()
     async def resign(self, interaction: discord.Interaction[GameBot]) -> None:
         reply = reply_to(interaction)
@@ -168,22 +176,25 @@ class Play(Feature):
         user = player(interaction.user)
         change = await self.service.resign(channel_id, user, via(interaction))
         match = change.match
-        if match.status == MatchStatus.ACTIVE:  # a game of more than two goes on without them
-            seat = match.seat_of(user.id)
-            if seat is None:  # the service lets only a player of the match resign
-                raise RuntimeError(f"{user.name} resigned from match {match.id} without a seat in it")
-            await self.poster.show(reply, text.left_text(match, seat, f"{user.name} resigned."), change)
-        else:
-            await self.poster.show(reply, text.result_text(match), change)
+        async with in_public(interaction):
+            if match.status == MatchStatus.ACTIVE:  # a game of more than two goes on without them
+                seat = match.seat_of(user.id)
+                if seat is None:  # the service lets only a player of the match resign
+                    raise RuntimeError(f"{user.name} resigned from match {match.id} without a seat in it")
+                await self.poster.show(reply, text.left_text(match, seat, _("{player} resigned.", player=user.name)),
+                                       change)
+            else:
+                await self.poster.show(reply, text.result_text(match), change)
 
-    @app_commands.command(name="draw", description="Offer a draw, or accept your opponent's offer")
+    @app_commands.command(name="draw", description=N_("Offer a draw, or accept your opponent's offer"))
     @app_commands.guild_only()
     async def draw(self, interaction: discord.Interaction[GameBot]) -> None:
         reply = reply_to(interaction)
         channel_id = in_channel(interaction)
         result = await self.service.draw(channel_id, player(interaction.user), via(interaction))
-        if not isinstance(result, DrawOffer):
-            await self.poster.show(reply, text.result_text(result.match), result)
-        else:
-            other = result.match.seats[1 - result.seat]
-            await self.poster.say(reply, text.draw_offer_text(result), result, pings(other))
+        async with in_public(interaction):
+            if not isinstance(result, DrawOffer):
+                await self.poster.show(reply, text.result_text(result.match), result)
+            else:
+                other = result.match.seats[1 - result.seat]
+                await self.poster.say(reply, text.draw_offer_text(result), result, pings(other))

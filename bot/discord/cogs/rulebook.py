@@ -11,10 +11,12 @@ from discord import app_commands
 
 import games
 from bot.discord.cogs.common import EMBED_COLOUR, Feature, reply_to
+from bot.discord.languages import in_public
 from bot.discord.payloads import Attachment
 from bot.discord.picker import GAME_CHOICES
 from bot.rulebook import rules_text
 from games import GAMES
+from i18n import N_, _
 from rules import State
 
 if TYPE_CHECKING:
@@ -32,19 +34,21 @@ def start_names(game: str) -> list[str]:
 
 
 def start_position_png(game: str) -> bytes:
-    """The picture /rules shows: a game's start position."""
+    """The picture /rules shows: a game's start position, in the current language."""
     return games.render(start_position(game), start_names(game))
 
 
 class Rulebook(Feature):
-    @app_commands.command(name="rules", description="How a game is played, with its notation and house rules")
-    @app_commands.describe(game="Which game")
+    @app_commands.command(name="rules", description=N_("How a game is played, with its notation and house rules"))
+    @app_commands.describe(game=N_("Which game"))
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction[GameBot], game: str) -> None:
         reply = reply_to(interaction)
         rules = GAMES[game]
-        png = await asyncio.to_thread(start_position_png, game)
-        embed = discord.Embed(title=f"📖 {rules.title}", description=rules_text(rules)[:4096], colour=EMBED_COLOUR)
-        embed.set_image(url=f"attachment://{game}-start.png")
-        alt = f"The starting position. {games.describe(start_position(game), start_names(game))}"
-        await reply.send(embed=embed, file=Attachment(io.BytesIO(png), filename=f"{game}-start.png", description=alt))
+        async with in_public(interaction):  # the answer is for everyone in the channel
+            png = await asyncio.to_thread(start_position_png, game)  # the thread speaks the language spoken here
+            embed = discord.Embed(title=f"📖 {rules.title}", description=rules_text(rules)[:4096], colour=EMBED_COLOUR)
+            embed.set_image(url=f"attachment://{game}-start.png")
+            alt = _("The starting position. {description}",
+                    description=games.describe(start_position(game), start_names(game)))
+            await reply.send(embed=embed, file=Attachment(io.BytesIO(png), filename=f"{game}-start.png", description=alt))
