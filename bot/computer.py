@@ -8,9 +8,10 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Any, TypeVar
 
+import i18n
 from bot.models import Match
 from bot.work import Job, Kind, Limits, Line, Owner
-from bot.workers import Workers
+from bot.workers import Workers, in_language
 from games import choose_move, level_budget
 from rules import State
 
@@ -81,7 +82,8 @@ class ComputerPlayers:
     async def run(self, work: Callable[..., T], *args: Any, kind: Kind = Kind.ANALYSIS, owner: Owner = NOBODY) -> T:
         """Any other heavy work (a picklable function and its arguments), in a worker, in its place in
         the line."""
-        return await self.line.run(kind, owner, lambda: (work, args))
+        language = i18n.current()  # the line starts the work from another task: the asker's language goes with it
+        return await self.line.run(kind, owner, lambda: (in_language, (language, work, *args)))
 
     @asynccontextmanager
     async def job(self, kind: Kind, owner: Owner, match: int | None = None) -> AsyncIterator[Job]:

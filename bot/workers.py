@@ -59,7 +59,8 @@ def _ready(*modules: str) -> bool:
     return True
 
 
-def _in_language(language: str, work: Callable[..., T], *args: Any) -> T:
+def in_language(language: str, work: Callable[..., T], *args: Any) -> T:
+    """`work(*args)` speaking `language` (in a worker process, whose context is its own)."""
     with i18n.speaking(language):
         return work(*args)
 
@@ -90,7 +91,7 @@ class Workers:
     async def run(self, work: Callable[..., T], *args: Any) -> T:
         """`work(*args)` in a worker (a picklable function and arguments), in the caller's language (a
         board's words, a graph's labels); its result."""
-        return await asyncio.get_running_loop().run_in_executor(self._executor(), _in_language, i18n.current(),
+        return await asyncio.get_running_loop().run_in_executor(self._executor(), in_language, i18n.current(),
                                                                   work, *args)
 
     def close(self) -> None:

@@ -89,9 +89,10 @@ def N_(message: str, /) -> str:
     return message
 
 
-def number(value: float, digits: int = 0) -> str:
-    """A number as the current language writes it ("1,500", "1 500", "1.500")."""
-    pattern = "#,##0" + ("." + "0" * digits if digits else "")
+def number(value: float, digits: int = 0, *, grouped: bool = True) -> str:
+    """A number as the current language writes it ("1,500", "1 500", "1.500"; "1500" not `grouped`, as
+    ratings are written)."""
+    pattern = ("#,##0" if grouped else "0") + ("." + "0" * digits if digits else "")
     return format_decimal(value, format=pattern, locale=babel_locale(current()))
 
 

@@ -4,13 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from babel.numbers import get_group_symbol
-
 from bot.models import Match
 from bot.rulebook import plain, rules_text
 from games import GAMES
-from i18n import N_, _, current, ngettext, number
-from i18n.languages import babel_locale
+from i18n import N_, _, ngettext, number
 from renderers.results import scores_text, seated, who_won
 from rules import Game, IllegalMove, InvalidNotation, State
 from rules.core import still_playing
@@ -129,7 +126,7 @@ def versus(names: Sequence[str]) -> str:
 def rating(value: float) -> str:
     """A rating as the language writes numbers, without a thousands separator, as ratings are written
     ("1500")."""
-    return number(value).replace(get_group_symbol(babel_locale(current())), "")
+    return number(value, grouped=False)
 
 
 def rating_change(value: float) -> str:
