@@ -84,9 +84,9 @@ def who(match: Match, seat: int, *, now: bool = True, bold: bool = True, detail:
     if not player.is_computer and not (now and match.stand_in(seat) is not None):
         if detail:
             # Translators: a player (a mention), the side they play, and their score
-            return _("{player} ({side}, {detail})", player=f"<@{player.id}>", side=side, detail=detail)
-        # Translators: a player (a mention) and the side they play
-        return _("{player} ({side})", player=f"<@{player.id}>", side=side)
+            return _("{player} ({side}, {detail})", player=mention(player), side=side, detail=detail)
+        # Translators: a player and the side they play ("alice (White)")
+        return _("{player} ({side})", player=mention(player), side=side)
     name = seated(match.names[seat] if now else player.name, side) + (f", {detail}" if detail else "")
     return f"**{name}**" if bold else name
 
@@ -375,9 +375,10 @@ def board_link(match: Match) -> str:
     """Where a match's latest board is: a link to its message, else its channel or thread."""
     if match.board_message is None:
         return f"<#{match.channel_id}>"
+    link = f"https://discord.com/channels/{match.guild_id}/{match.channel_id}/{match.board_message}"
+    channel = f"<#{match.channel_id}>"
     # Translators: a link to a match's board message, in a channel ("board in #games")
-    return _("[board]({link}) in {channel}", channel=f"<#{match.channel_id}>",
-             link=f"https://discord.com/channels/{match.guild_id}/{match.channel_id}/{match.board_message}")
+    return _("[board]({link}) in {channel}", link=link, channel=channel)
 
 
 def reminder_text(match: Match) -> str:
@@ -413,8 +414,7 @@ def games_line(match: Match, user_id: int) -> str:
 
 def history_entry(match: Match) -> tuple[str, str]:
     """A finished match as (title, body) for an embed field; the body fits Discord's 1024 characters."""
-    names = match.names
-    outcome = match.outcome
+    names, outcome = match.names, match.outcome
     if outcome is None:
         raise ValueError(f"match {match.id} is not finished: it has no result for the history")
     won, reason = who_won(outcome, names, past=True), outcome.reason_text()
