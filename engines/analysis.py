@@ -56,6 +56,7 @@ from typing import Any
 from engines.engine import Engine
 from engines.knowledge import GENERIC
 from engines.levels import ALPHABETA, MCTS
+from i18n import N_
 
 SEVERITIES = ("inaccuracy", "mistake", "blunder")
 THRESHOLDS = {"inaccuracy": 0.1, "mistake": 0.2, "blunder": 0.3}
@@ -324,16 +325,18 @@ def questioned(movers: Sequence[int], moves: Sequence[str], positions: Sequence[
 
 
 def coarseness(engine: Engine, positions: Sequence[Position]) -> str:
-    """Why an analysis is coarse, in words ("" when it is not): its search knows nothing of the game
-    beyond its rules, or most of its positions (a proven one has no noise) are unsure by as much as the
-    smallest mark."""
+    """Why an analysis is coarse, in English words ("" when it is not; kept with the analysis and
+    translated where it is shown): its search knows nothing of the game beyond its rules, or most of its
+    positions (a proven one has no noise) are unsure by as much as the smallest mark."""
     if engine.knowledge is GENERIC:
-        return ("the computer knows only its rules and values a position by games played out at random from "
-                "it, so only the clearest mistakes are marked")
+        # Translators: completes "This game's analysis is coarse: {why}."
+        return N_("the computer knows only its rules and values a position by games played out at random from "
+                  "it, so only the clearest mistakes are marked")
     noisy = sum(not p.exact and CONFIDENCE * p.noise >= THRESHOLDS["inaccuracy"] for p in positions)
     if 2 * noisy > len(positions):
-        return ("the computer's searches of most of its positions are unsure by as much as an inaccuracy, so only "
-                "the clearest mistakes are marked")
+        # Translators: completes "This game's analysis is coarse: {why}."
+        return N_("the computer's searches of most of its positions are unsure by as much as an inaccuracy, so "
+                  "only the clearest mistakes are marked")
     return ""
 
 

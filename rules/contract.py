@@ -10,7 +10,8 @@ inheriting `Hooks`, and overrides only those its game needs:
   non-empty. Default: a part per square, with whatever stands before it (a dash, a capture's x)
   and, on the last, whatever follows ("a1-c3" is "a1", "-c3"; "b2xc3" is "b2", "xc3"; a move that
   names no square is one part).
-- `describe(prefix, count)`: the words after a partial move in autocomplete. Default: "5 moves".
+- `describe(prefix, count)`: the words after a partial move in autocomplete, in the current language.
+  Default: "5 moves".
 - `place_note(name)`: what stands on a place, shown after its name ("a2 (6)"). Default: nothing.
 - `scores`: a running score per seat, or None for a game that keeps none. When a player leaves a
   game of more than two, the others are ranked by it; computer players without an evaluation of
@@ -21,7 +22,8 @@ to it, with a message naming what to add when a game falls short.
 """
 import re
 
-from rules.core import State, counted
+from i18n import ngettext
+from rules.core import State
 
 SQUARE = re.compile(r"[a-z][0-9]+")  # a square ends each part but the last: "a1", "c10"
 
@@ -39,7 +41,7 @@ class Hooks:
         return tuple(move[start:end] for start, end in zip([0, *ends[:-1]], ends))
 
     def describe(self, prefix: str, count: int) -> str:
-        return counted(count, "move")
+        return ngettext("{n} move", "{n} moves", count)
 
     def place_note(self, name: str) -> str:
         return ""

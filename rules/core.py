@@ -4,7 +4,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, TypeVar, runtime_checkable
+
+from i18n import N_, _, ngettext, pgettext
 
 
 class IllegalMove(ValueError):
@@ -23,13 +25,64 @@ def shown(text: str) -> str:
     cut short when long, or "an empty move"."""
     text = text.strip()
     if not text:
-        return "an empty move"
+        # Translators: stands for the move in "Can't read {text}: …" when nothing was typed
+        return _("an empty move")
     return repr(text if len(text) <= QUOTED else text[: QUOTED - 1] + "…")
 
 
 def counted(count: int, noun: str, plural: str = "") -> str:
-    """"1 move", "3 moves", "0 moves"; `plural` for a noun that does not take an s ("2 x's")."""
+    """"1 move", "3 moves", "0 moves"; `plural` for a noun that does not take an s ("2 x's"). English
+    only: what a person reads is counted with i18n.ngettext."""
     return f"{count} {noun if count == 1 else plural or noun + 's'}"
+
+
+def translated(message: str) -> str:
+    """`message` (English, marked with N_ where it was written) in the current language; "" stays ""
+    (gettext would give the catalog's header for it)."""
+    return _(message) if message else ""
+
+
+def seat_word(name: str) -> str:
+    """A side's name as a game calls it ("White", "Light") in the current language: its translation in
+    the context "seat", else the name's own entry (the names are marked with N_ where a game defines
+    them, which the catalog keeps without a context), else the English name."""
+    found = pgettext("seat", name)
+    return _(name) if found == name else found
+
+
+Words = tuple[tuple[str, str | int], ...]
+"""A message's named arguments, in order: kept with its English template and filled in where it is shown."""
+
+COUNTED: dict[str, Callable[..., str]] = {}
+"""The messages kept as templates with a count `{n}`, by template: how each is worded for its count in the
+current language (a function calling i18n.ngettext, where the catalog finds its forms). See `counted_words`."""
+
+Wording = TypeVar("Wording", bound=Callable[..., str])
+
+
+def counted_words(template: str) -> Callable[[Wording], Wording]:
+    """Registers the function below it as the wording of `template`, a reason kept with a count `{n}`
+    among its arguments: it is called with the arguments (the count as `n`) and calls
+    ngettext with the singular and plural of the message (whose plural is `template`)."""
+    def register(wording: Wording) -> Wording:
+        COUNTED[template] = wording
+        return wording
+
+    return register
+
+
+def worded(template: str, words: Words = ()) -> str:
+    """A message kept as its English `template` and named arguments, in the current language: an
+    argument whose name ends in `side` is a side's name (`seat_word`), a template registered with
+    `counted_words` is worded by its function; a template with no arguments is translated as it is
+    (a reason stored before reasons kept their arguments is a whole English sentence)."""
+    if not words:
+        return translated(template)
+    params = {key: seat_word(value) if key.endswith("side") and isinstance(value, str) else value
+              for key, value in words}
+    if template in COUNTED:
+        return COUNTED[template](**params)
+    return _(template, **params)
 
 
 class BadOptions(ValueError):
@@ -37,7 +90,7 @@ class BadOptions(ValueError):
 
 
 class Cause(StrEnum):
-    """Why a match ended, for code to decide by (`Outcome.reason` is the words for people). Stored with
+    """Why a match ended, for code to decide by (`Outcome.reason_text()` is the words for people). Stored with
     every finished match, so a new value needs no migration, only the code that reads it."""
 
     RULES = "rules"  # the game's own end: a full board, a nest reached, no move left, a repetition…
@@ -46,7 +99,12 @@ class Cause(StrEnum):
     AGREEMENT = "agreement"  # the players agreed a draw
 
 
-LEAVING = {Cause.RESIGNATION: "{} resigned", Cause.TIME: "{} ran out of time"}  # the reason when a player leaves
+LEAVING = {  # the reason when a player leaves, with the player's name as {player}
+    # Translators: why a match ended; {player} is the name of the player who gave up
+    Cause.RESIGNATION: N_("{player} resigned"),
+    # Translators: why a match ended; {player} is the name of the player whose time for a turn ran out
+    Cause.TIME: N_("{player} ran out of time"),
+}
 
 
 @dataclass(frozen=True)
@@ -57,38 +115,44 @@ class Outcome:
     scores: one number per seat (pieces, points) when they decided the places; None otherwise (a
     nest reached, a resignation, an agreed draw, a game that keeps no score), so that a result is
     never shown with a score that had nothing to do with it.
-    reason: a short phrase for people ("board full", "alice resigned"); cause: what ended it, for code.
+    reason: why, as the English template of a message for people ("board full", "{player} resigned",
+    "{side} has no pieces left"), with its named arguments in `words` ((("player", "alice"),)); both
+    are stored with a finished match, and `reason_text()` says it in the language of whoever reads it
+    (a position and its outcome are shared by players of every language). cause: what ended it, for code.
 
-    Build one with the constructors below rather than by hand.
+    Build one with the constructors below rather than by hand; their `**words` are the reason's arguments.
     """
 
     places: tuple[frozenset[int], ...]
     scores: tuple[int, ...] | None
     reason: str
     cause: Cause = Cause.RULES
+    words: Words = ()
 
     @classmethod
-    def won(cls, winner: int, reason: str, players: int = 2) -> Outcome:
+    def won(cls, winner: int, reason: str, players: int = 2, **words: str | int) -> Outcome:
         """The rules' end with `winner` first and every other seat sharing second place."""
-        return cls(places=(frozenset({winner}), frozenset(range(players)) - {winner}), scores=None, reason=reason)
+        return cls(places=(frozenset({winner}), frozenset(range(players)) - {winner}), scores=None, reason=reason,
+                   words=tuple(words.items()))
 
     @classmethod
-    def drawn(cls, reason: str, players: int = 2) -> Outcome:
+    def drawn(cls, reason: str, players: int = 2, **words: str | int) -> Outcome:
         """The rules' end with every seat sharing one place."""
-        return cls(places=(frozenset(range(players)),), scores=None, reason=reason)
+        return cls(places=(frozenset(range(players)),), scores=None, reason=reason, words=tuple(words.items()))
 
     @classmethod
-    def ranked(cls, scores: Sequence[int], reason: str) -> Outcome:
+    def ranked(cls, scores: Sequence[int], reason: str, **words: str | int) -> Outcome:
         """The rules' end with places from scores, highest first; equal scores share a place (two
         players with equal scores draw)."""
         levels = sorted(set(scores), reverse=True)
         places = tuple(frozenset(s for s, v in enumerate(scores) if v == level) for level in levels)
-        return cls(places=places, scores=tuple(scores), reason=reason)
+        return cls(places=places, scores=tuple(scores), reason=reason, words=tuple(words.items()))
 
     @classmethod
     def agreed_draw(cls, players: int = 2) -> Outcome:
         """A draw the players agreed: "draw agreed"."""
-        return replace(cls.drawn("draw agreed", players), cause=Cause.AGREEMENT)
+        # Translators: why a match ended: the players agreed a draw
+        return replace(cls.drawn(N_("draw agreed"), players), cause=Cause.AGREEMENT)
 
     @classmethod
     def left(cls, cause: Cause, name: str, players: int, leavers: Sequence[int],
@@ -97,7 +161,7 @@ class Outcome:
         "alice resigned") or ran out of time (Cause.TIME: "alice ran out of time"): the others share
         the first place, or with `scores` (the game's running score) and two or more of them left,
         are ranked by them; then the leavers, the first to leave last."""
-        reason = LEAVING[cause].format(name)
+        reason = LEAVING[cause]
         others = [seat for seat in range(players) if seat not in leavers]
         if scores is None or len(others) < 2:  # the scores decide nothing: they are not part of the result
             above: tuple[frozenset[int], ...] = (frozenset(others),) if others else ()
@@ -107,7 +171,12 @@ class Outcome:
             above = tuple(frozenset(others[i] for i in group) for group in ranked)
         below = tuple(frozenset({s}) for s in reversed(leavers))
         return cls(places=above + below, scores=tuple(scores) if scores is not None else None, reason=reason,
-                   cause=cause)
+                   cause=cause, words=(("player", name),))
+
+    def reason_text(self) -> str:
+        """The reason in the current language, its arguments filled in: "alice resigned", "Black has no
+        pieces left"."""
+        return worded(self.reason, self.words)
 
     @property
     def winners(self) -> frozenset[int]:
@@ -135,13 +204,13 @@ class Outcome:
         return "win" if seat in self.places[0] else "loss"
 
 
-GAME_OVER = "The game is over"
+GAME_OVER = N_("The game is over")
 
 
 def still_playing(to_move: int | None) -> int:
     """The seat to move, or IllegalMove when the game is over (nobody is to move)."""
     if to_move is None:
-        raise IllegalMove(GAME_OVER)
+        raise IllegalMove(_(GAME_OVER))
     return to_move
 
 
@@ -149,7 +218,8 @@ def still_playing(to_move: int | None) -> int:
 class LastMove:
     """What the last move did, for the bot's message and the renderer.
 
-    effect: a short phrase ("3 flipped"), empty when there is nothing to add.
+    effect: a short phrase in English ("clone, 3 flipped"), empty when there is nothing to add; people
+    read it as `effect_text()`, in their language (a position is shared by players of every language).
     passed: seats that had no legal move afterwards and were skipped automatically.
     """
 
@@ -157,6 +227,12 @@ class LastMove:
     notation: str
     effect: str = ""
     passed: tuple[int, ...] = ()
+
+    def effect_text(self) -> str:
+        """The effect in the current language: the effect translated as it is (a fixed phrase marked
+        with N_ where it is made); a game whose effects carry numbers or names words them from its own
+        last move's fields, overriding this."""
+        return translated(self.effect)
 
 
 @dataclass(frozen=True)
@@ -173,8 +249,14 @@ class OptionSpec:
 
     @property
     def default_text(self) -> str:
-        """' (default 5)', or nothing where the default depends on other options (the help says how)."""
-        return "" if self.default is None else f" (default {self.default})"
+        """' (default 5)' in the current language, or nothing where the default depends on other options
+        (the help says how)."""
+        # Translators: follows an option's help; {value} is the option's value as typed (5, flat)
+        return "" if self.default is None else _(" (default {value})", value=self.default)
+
+    def help_text(self) -> str:
+        """The option's help in the current language (`help` is the English, marked with N_)."""
+        return translated(self.help)
 
     def check(self, value: Any) -> Any:
         if self.type is int:
@@ -182,13 +264,15 @@ class OptionSpec:
                 try:
                     value = int(str(value).strip())
                 except ValueError:
-                    raise BadOptions(f"{self.name} must be a whole number") from None
+                    raise BadOptions(_("{option} must be a whole number", option=self.name)) from None
             if self.min is not None and value < self.min or self.max is not None and value > self.max:
-                raise BadOptions(f"{self.name} must be between {self.min} and {self.max}, not {value}")
+                raise BadOptions(_("{option} must be between {low} and {high}, not {value}",
+                                   option=self.name, low=self.min, high=self.max, value=value))
         elif self.type is str:
             value = str(value).strip().lower()
         if self.choices is not None and value not in self.choices:
-            raise BadOptions(f"{self.name} must be one of {', '.join(map(str, self.choices))}")
+            raise BadOptions(_("{option} must be one of {choices}", option=self.name,
+                               choices=", ".join(map(str, self.choices))))
         return value
 
 
@@ -247,7 +331,7 @@ class EndedEarly:
         return []
 
     def play(self, move: str) -> State:
-        raise IllegalMove(GAME_OVER)
+        raise IllegalMove(_(GAME_OVER))
 
     def __getattr__(self, name: str) -> Any:
         if name.startswith("__") or name == "state":  # copying and pickling look these up before `state` is set
@@ -273,6 +357,10 @@ class Game:
 
     seat_names are the sides as the game calls them ("White", "Light"); rules_text and notation are
     shown by /rules; house_rules lists every decision this project made beyond the original text.
+    Every text here (the title aside, a proper name) is English, marked with N_ where the game defines
+    it, and read in the current language through the methods below (`seat_name`, `summary_text`,
+    `rules_paragraphs`, `notation_text`, `house_rules_text`; an option's `help_text` and `default_text`).
+    rules_text holds one paragraph a line, each its own message, so a translator works paragraph by paragraph.
     """
 
     name: str
@@ -294,7 +382,7 @@ class Game:
         known = {spec.name: spec for spec in self.options}
         unknown = sorted(set(options) - set(known))
         if unknown:
-            raise BadOptions(f"{self.title} has no option {unknown[0]!r}")
+            raise BadOptions(_("{game} has no option {option}", game=self.title, option=repr(unknown[0])))
         resolved = {
             name: spec.check(options[name]) if options.get(name) is not None else spec.default
             for name, spec in known.items()
@@ -304,9 +392,32 @@ class Game:
     def start(self, players: int = 2, options: Mapping[str, Any] | None = None, seed: int = 0) -> State:
         if players not in self.players:
             low, high = self.players.start, self.players.stop - 1
-            count = f"{low}" if low == high else f"{low} to {high}"
-            raise BadOptions(f"{self.title} is played by {count} players, not {players}")
+            if low == high:
+                raise BadOptions(ngettext("{game} is played by {n} player, not {players}",
+                                          "{game} is played by {n} players, not {players}", low,
+                                          game=self.title, players=players))
+            raise BadOptions(ngettext("{game} is played by {low} to {n} player, not {players}",
+                                      "{game} is played by {low} to {n} players, not {players}", high,
+                                      game=self.title, low=low, players=players))
         return self.new(players, self.resolve_options(options), seed)
 
+    def summary_text(self) -> str:
+        return translated(self.summary)
+
+    def rules_paragraphs(self) -> tuple[str, ...]:
+        """The rules, a paragraph (a line of `rules_text`) at a time, in the current language."""
+        return tuple(translated(paragraph) for paragraph in self.rules_text.split("\n"))
+
+    def notation_text(self) -> str:
+        return translated(self.notation)
+
+    def house_rules_text(self) -> tuple[str, ...]:
+        return tuple(translated(rule) for rule in self.house_rules)
+
     def seat_name(self, seat: int) -> str:
-        return self.seat_names[seat] if seat < len(self.seat_names) else f"Seat {seat + 1}"
+        """The side `seat` plays, as the game calls it, in the current language ("White"; "Seat 7" past
+        the game's names)."""
+        if seat < len(self.seat_names):
+            return seat_word(self.seat_names[seat])
+        # Translators: a side of a game that has no name for it; {number} counts from 1
+        return _("Seat {number}", number=seat + 1)

@@ -17,9 +17,10 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+from i18n import N_, _, ngettext
 from rules import repetition
 from rules.contract import Hooks
-from rules.core import Game, LastMove, OptionSpec, Outcome, still_playing
+from rules.core import Game, LastMove, OptionSpec, Outcome, seat_word, still_playing
 from rules.elevation_board import (
     BOARD,
     CELL,
@@ -37,6 +38,7 @@ from rules.elevation_board import (
     SIDE,
     START_ROW,
     kind_of,
+    kind_word,
     mirror,
     owner_of,
     piece,
@@ -59,7 +61,7 @@ from rules.elevation_moves import (
 __all__ = [  # the game's own names, then those of its board and turns that the engines and the renderer use
     "GAME", "NAME", "TERRAINS", "ElevationLast", "ElevationState", "new", "random_terrain",
     "BOARD", "CELL", "DIAGONALS", "DRAGON", "FISH", "KIND", "KINDS", "NAMES", "NEAR", "OWNER", "SAMURAI", "SEAT_NAMES",
-    "SIDE", "digs_from", "doubles_from", "kind_of", "mirror", "owner_of", "piece", "steps_from",
+    "SIDE", "digs_from", "doubles_from", "kind_of", "kind_word", "mirror", "owner_of", "piece", "steps_from",
 ]
 
 NAME = "elevation"
@@ -80,6 +82,17 @@ class ElevationLast(LastMove):
     def end(self) -> int:
         """Where the piece ended the turn."""
         return self.steps[-1][1] if self.steps else self.start
+
+    def effect_text(self) -> str:
+        """What the turn captured, in the current language: "captured Blue's samurai on c2"."""
+        said = ""
+        for cell, code in self.captured:
+            # Translators: {side} is the captured piece's owner (Red, Blue), {piece} its kind (samurai, fish, dragon)
+            capture = _("captured {side}'s {piece} on {square}", side=seat_word(SEAT_NAMES[owner_of(code)]),
+                        piece=kind_word(kind_of(code)), square=NAMES[cell])
+            # Translators: two captures in one turn, each like "captured Blue's fish on c3"
+            said = _("{capture}, {next_capture}", capture=said, next_capture=capture) if said else capture
+        return said
 
 
 @dataclass(frozen=True)
@@ -155,9 +168,13 @@ class ElevationState(Hooks):
         return tuple(merged)
 
     def describe(self, prefix: str, count: int) -> str:
-        turns = f"{count} turn{'s' if count != 1 else ''}"
         code = self.pieces[BOARD.index[prefix]] if prefix in BOARD.index else EMPTY
-        return f"{KINDS[kind_of(code)]} on {prefix} · {turns}" if code else turns
+        if not code:
+            return ngettext("{n} turn", "{n} turns", count)
+        # Translators: after a partial turn in autocomplete: the piece on {square} ({piece}: samurai, fish,
+        # dragon) has {n} turns
+        return ngettext("{piece} on {square} · {n} turn", "{piece} on {square} · {n} turns", count,
+                        piece=kind_word(kind_of(code)), square=prefix)
 
     # ------------------------------------------------------------------ the contract
 
@@ -186,9 +203,11 @@ class ElevationState(Hooks):
                                             irreversible=bool(captured))
         outcome = None
         if after.count(other) == 0:
-            outcome = Outcome.won(seat, f"{SEAT_NAMES[other]} has no pieces left")
+            # Translators: {side} is the side that lost its last piece (Red, Blue)
+            outcome = Outcome.won(seat, N_("{side} has no pieces left"), side=SEAT_NAMES[other])
         elif not after.can_move(other):
-            outcome = Outcome.won(seat, f"{SEAT_NAMES[other]} has no legal turn")
+            # Translators: {side} is the side to move (Red, Blue), which has no turn it may play
+            outcome = Outcome.won(seat, N_("{side} has no legal turn"), side=SEAT_NAMES[other])
         else:
             outcome = repeated
         return ElevationState(after.heights, after.pieces, None if outcome else other, last, outcome, history)
@@ -201,7 +220,7 @@ def random_terrain(height: int, seed: int) -> tuple[int, ...]:
     rng = random.Random(f"elevation terrain {seed}")
     pairs = [i for i in range(SIDE * SIDE) if i < mirror(i)]
     stacks = [height] * len(pairs)
-    for _ in range(40 * len(pairs)):
+    for _turn in range(40 * len(pairs)):
         a, b = rng.randrange(len(pairs)), rng.randrange(len(pairs))
         if a != b and stacks[a] > 0 and stacks[b] < MAX_RANDOM_HEIGHT:
             stacks[a] -= 1
@@ -228,36 +247,38 @@ GAME = Game(
     title="Elevation",
     players=range(2, 3),
     options=(
-        OptionSpec("height", int, 3, "Tiles in every stack at the start", min=1, max=4),
-        OptionSpec("terrain", str, "flat", "flat: every stack alike; random: hills and hollows, alike for both sides",
+        OptionSpec("height", int, 3, N_("Tiles in every stack at the start"), min=1, max=4),
+        # Translators: flat and random are the option's values, as typed in /challenge: keep them as they are
+        OptionSpec("terrain", str, "flat", N_("flat: every stack alike; random: hills and hollows, alike for both sides"),
                    choices=TERRAINS),
     ),
     seat_names=SEAT_NAMES,
-    summary="Dig terrain and climb it on a 6×6 board; capture from two levels up. Take every enemy piece to win.",
-    rules_text=(
-        "Every square is a stack of terrain tiles. Red starts on rank 1 and Blue on rank 6, each with "
-        "S F D D F S: two **samurai**, two **fish**, two **dragons**.\n"
-        "• **Step**: to a neighbouring square (diagonals count) that is empty and at most one level higher, "
-        "any depth lower; or onto an enemy piece two or more levels below you, capturing it. Never onto a friend.\n"
-        "• **Dig**: take a tile from a square next to your piece (not from under an enemy; from under a friend "
-        "is fine) and put it on another empty square next to it.\n"
-        "• **A turn** moves one piece. Any piece: a dig and a step, in either order. A **fish** may instead "
-        "dig and move two squares diagonally in one line (the middle square empty, only the second step may "
-        "capture). A **dragon** may instead dig twice, step twice (either step may capture), or make one "
-        "step climbing up to two levels.\n"
-        "Each action sees the board as the last one left it. You win when your opponent has no pieces left, "
-        "or no legal turn on their move."
-    ),
+    summary=N_("Dig terrain and climb it on a 6×6 board; capture from two levels up. Take every enemy piece to win."),
+    rules_text="\n".join((
+        N_("Every square is a stack of terrain tiles. Red starts on rank 1 and Blue on rank 6, each with "
+           "S F D D F S: two **samurai**, two **fish**, two **dragons**."),
+        N_("• **Step**: to a neighbouring square (diagonals count) that is empty and at most one level higher, "
+           "any depth lower; or onto an enemy piece two or more levels below you, capturing it. Never onto a friend."),
+        N_("• **Dig**: take a tile from a square next to your piece (not from under an enemy; from under a friend "
+           "is fine) and put it on another empty square next to it."),
+        N_("• **A turn** moves one piece. Any piece: a dig and a step, in either order. A **fish** may instead "
+           "dig and move two squares diagonally in one line (the middle square empty, only the second step may "
+           "capture). A **dragon** may instead dig twice, step twice (either step may capture), or make one "
+           "step climbing up to two levels."),
+        N_("Each action sees the board as the last one left it. You win when your opponent has no pieces left, "
+           "or no legal turn on their move."),
+    )),
     house_rules=(
-        "Red starts on rank 1 and Blue on rank 6, both S F D D F S from a to f.",
-        "No disguised passes: a dragon's second dig may not put the first one's tile back, and its second "
-        "step returns to where it started only if its first step captured.",
-        "The third time the same position occurs with the same player to move, the game is drawn.",
-        "terrain=random deals stacks of 0 to 5 tiles, the same for both sides (mirrored through the centre), "
-        "with as many tiles as the flat board.",
+        N_("Red starts on rank 1 and Blue on rank 6, both S F D D F S from a to f."),
+        N_("No disguised passes: a dragon's second dig may not put the first one's tile back, and its second "
+           "step returns to where it started only if its first step captured."),
+        N_("The third time the same position occurs with the same player to move, the game is drawn."),
+        # Translators: terrain=random is the option as typed in /challenge: keep it as it is
+        N_("terrain=random deals stacks of 0 to 5 tiles, the same for both sides (mirrored through the centre), "
+           "with as many tiles as the flat board."),
     ),
-    notation="Actions in order, by one piece: a step `c1-c2`, a dig `d2>b2` (from > to). "
-             "`c1-c2 d3>b3` steps then digs, `d2>b2 c1-c2` digs then steps. Steps chain: `b1-c2-d3` "
-             "(a fish may write `b1-d3`). A turn without a step names its piece first: `c1: b2>c2 b2>d2`.",
+    notation=N_("Actions in order, by one piece: a step `c1-c2`, a dig `d2>b2` (from > to). "
+                "`c1-c2 d3>b3` steps then digs, `d2>b2 c1-c2` digs then steps. Steps chain: `b1-c2-d3` "
+                "(a fish may write `b1-d3`). A turn without a step names its piece first: `c1: b2>c2 b2>d2`."),
     new=new,
 )

@@ -3,15 +3,17 @@ neighbours, the pieces' codes with their owner and kind, the cells a fish's diag
 and the cell facing each through the centre."""
 from __future__ import annotations
 
+from i18n import N_, pgettext
 from rules.geometry import square
 
-SEAT_NAMES = ("Red", "Blue")
+# Translators: Elevation's sides: Red moves first
+SEAT_NAMES = (N_("Red"), N_("Blue"))
 SIDE = 6
 BOARD = square(SIDE, SIDE)
 NAMES = BOARD.names  # cell i is (file, rank) = BOARD.coords[i]
 NEAR = BOARD.near  # the king-adjacent cells
 SAMURAI, FISH, DRAGON = 0, 1, 2
-KINDS = ("samurai", "fish", "dragon")
+KINDS = ("samurai", "fish", "dragon")  # in English; people read `kind_word`
 LETTERS = "SFD"
 START_ROW = (SAMURAI, FISH, DRAGON, DRAGON, FISH, SAMURAI)
 EMPTY = 0
@@ -31,6 +33,18 @@ DIAGONALS = tuple(
           for df in (-1, 1) for dr in (-1, 1) if (f + 2 * df, r + 2 * dr) in CELL)
     for f, r in BOARD.coords
 )
+
+
+def kind_word(kind: int) -> str:
+    """A kind of piece's name in the current language ("samurai", "fish", "dragon")."""
+    if kind == SAMURAI:
+        # Translators: Elevation's kinds of piece: the samurai digs and steps
+        return pgettext("piece", "samurai")
+    if kind == FISH:
+        # Translators: Elevation's piece that may also move two squares diagonally
+        return pgettext("piece", "fish")
+    # Translators: Elevation's piece that may also dig twice, step twice or climb two levels
+    return pgettext("piece", "dragon")
 
 
 def owner_of(code: int) -> int:

@@ -12,7 +12,8 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from rules.core import IllegalMove, InvalidNotation
+from i18n import N_, _, ngettext, number
+from rules.core import IllegalMove, InvalidNotation, seat_word
 from rules.elevation_board import (
     BOARD,
     CELL,
@@ -20,7 +21,6 @@ from rules.elevation_board import (
     DRAGON,
     EMPTY,
     FISH,
-    KINDS,
     NAMES,
     NEAR,
     OWNER,
@@ -28,21 +28,26 @@ from rules.elevation_board import (
     SEAT_NAMES,
     is_near,
     kind_of,
+    kind_word,
     offset,
     owner_of,
 )
-from rules.notation import SQUARE, canonical, tidy, unreadable
+from rules.notation import SQUARE, canonical, tidy, unreadable, write
 
 STEPS = re.compile(f"{SQUARE}(?:-{SQUARE})+")
 DIG = re.compile(f"({SQUARE})>({SQUARE})")
-EXAMPLE = "actions like `c1-c2 d3>b3` (a step and a dig) or `c1: b2>c2 b2>d2` (a dragon's two digs)"
+# Translators: follows "write"
+EXAMPLE = N_("actions like `c1-c2 d3>b3` (a step and a dig) or `c1: b2>c2 b2>d2` (a dragon's two digs)")
 DIG_TEXT = tuple(tuple(f"{a}>{b}" for b in NAMES) for a in NAMES)
-NUMBERS = ("no", "one", "two", "three", "four", "five")
+# Translators: how many levels one square is above another, in words, as in "two levels higher"
+NUMBERS = (N_("no"), N_("one"), N_("two"), N_("three"), N_("four"), N_("five"))
 
 
 def levels(n: int) -> str:
-    word = NUMBERS[n] if n < len(NUMBERS) else str(n)
-    return f"{word} level" + ("" if n == 1 else "s")
+    """"one level", "two levels", "6 levels", in the current language."""
+    word = _(NUMBERS[n]) if n < len(NUMBERS) else number(n)
+    # Translators: {count} is a number in words ("two") or in digits
+    return ngettext("{count} level", "{count} levels", n, count=word)
 
 
 @dataclass(frozen=True)
@@ -90,7 +95,7 @@ class Written:
 def cell(name: str) -> int:
     name = canonical(name)
     if name not in BOARD.index:
-        raise InvalidNotation(f"{name} is not on the board: files a–f, ranks 1–6")
+        raise InvalidNotation(_("{square} is not on the board: files a–f, ranks 1–6", square=name))
     return BOARD.index[name]
 
 
@@ -101,7 +106,7 @@ def read(text: str) -> Written:
     named: int | None = None
     if colon:
         if not re.fullmatch(SQUARE, head):
-            raise unreadable(text, "before a colon goes the piece's square, as in `c1: b2>c2 b2>d2`")
+            raise unreadable(text, _("before a colon goes the piece's square, as in `c1: b2>c2 b2>d2`"))
         named = cell(head)
     else:
         rest = head
@@ -112,19 +117,20 @@ def read(text: str) -> Written:
         elif STEPS.fullmatch(token):
             parts.append(("steps", tuple(cell(name) for name in token.split("-"))))
         else:
-            raise unreadable(text, f"write {EXAMPLE}")
+            raise unreadable(text, write(EXAMPLE))
     if not parts:
-        raise unreadable(text, f"write {EXAMPLE}")
+        raise unreadable(text, write(EXAMPLE))
     return Written(named, tuple(parts))
 
 
 SHAPES = {
-    SAMURAI: ({"ds", "sd"}, "A samurai's turn is a dig and a step, in either order"),
-    FISH: ({"ds", "sd", "dss", "ssd"}, "A fish's turn is a dig and a step, or a dig and a diagonal double step, "
-                                       "in either order"),
-    DRAGON: ({"ds", "sd", "dd", "ss", "s"}, "A dragon's turn is a dig and a step, two digs, two steps, "
-                                            "or one step of up to two levels"),
+    SAMURAI: ({"ds", "sd"}, N_("A samurai's turn is a dig and a step, in either order")),
+    FISH: ({"ds", "sd", "dss", "ssd"}, N_("A fish's turn is a dig and a step, or a dig and a diagonal double step, "
+                                          "in either order")),
+    DRAGON: ({"ds", "sd", "dd", "ss", "s"}, N_("A dragon's turn is a dig and a step, two digs, two steps, "
+                                               "or one step of up to two levels")),
 }
+FISH_DIAGONAL = N_("A fish moves two squares only diagonally")
 
 def shape_of(actions: tuple[Action, ...]) -> str:
     """A turn's actions as letters: `s` a step, `d` a dig ("ds": a dig, then a step)."""
@@ -141,22 +147,25 @@ def check(heights: Sequence[int], pieces: Sequence[int], seat: int, written: Wri
     elif first_step is not None:
         at = first_step[0]
     else:
-        raise IllegalMove("Name the piece first on a turn without a step, as in `c1: b2>c2 b2>d2`")
+        raise IllegalMove(_("Name the piece first on a turn without a step, as in `c1: b2>c2 b2>d2`"))
     code = pieces[at]
     if not code:
-        raise IllegalMove(f"{NAMES[at]} is empty: a turn moves one of your pieces")
+        raise IllegalMove(_("{square} is empty: a turn moves one of your pieces", square=NAMES[at]))
     kind = kind_of(code)
     if owner_of(code) != seat:
-        raise IllegalMove(f"{NAMES[at]} holds {SEAT_NAMES[owner_of(code)]}'s {KINDS[kind]}, not one of your pieces")
+        # Translators: {side} is the piece's owner (Red, Blue) and {piece} its kind (samurai, fish, dragon)
+        raise IllegalMove(_("{square} holds {side}'s {piece}, not one of your pieces", square=NAMES[at],
+                            side=seat_word(SEAT_NAMES[owner_of(code)]), piece=kind_word(kind)))
     if written.piece is not None and first_step is not None and first_step[0] != at:
-        raise IllegalMove(f"The turn names {NAMES[at]} but steps from {NAMES[first_step[0]]}: a turn moves one piece")
+        raise IllegalMove(_("The turn names {square} but steps from {start}: a turn moves one piece", square=NAMES[at],
+                            start=NAMES[first_step[0]]))
     actions = written_actions(written, kind)
     shape = shape_of(actions)
     allowed, rule = SHAPES[kind]
     if shape not in allowed:
         if kind == FISH and shape.count("s") == 2 and not diagonal_double(actions):
-            raise IllegalMove("A fish moves two squares only diagonally")
-        raise IllegalMove(rule)
+            raise IllegalMove(_(FISH_DIAGONAL))
+        raise IllegalMove(_(rule))
     simulate(heights, pieces, seat, at, kind, actions, shape)
     return at, actions
 
@@ -189,7 +198,6 @@ def simulate(heights_before: Sequence[int], pieces_before: Sequence[int], seat: 
     """Play `seat`'s actions on a copy of the board; the heights, pieces and captures after them."""
     heights, pieces = list(heights_before), list(pieces_before)
     code, here, captured = pieces[at], at, []
-    what = KINDS[kind]
     double = kind == FISH and shape in ("dss", "ssd")
     lone = kind == DRAGON and shape == "s"
     first_dig: Dig | None = None
@@ -198,65 +206,92 @@ def simulate(heights_before: Sequence[int], pieces_before: Sequence[int], seat: 
         a, b = NAMES[action.src], NAMES[action.dst]
         if isinstance(action, Step):
             if action.src != here:
-                raise IllegalMove(f"Your {what} is on {NAMES[here]}, not {a}: a turn moves one piece")
+                # Translators: {piece} is the kind of the piece moving (samurai, fish, dragon)
+                raise IllegalMove(_("Your {piece} is on {square}, not {start}: a turn moves one piece",
+                                    piece=kind_word(kind), square=NAMES[here], start=a))
             if not is_near(action.src, action.dst):
                 if kind == FISH and double:
-                    raise IllegalMove("A fish moves two squares only diagonally")
-                raise IllegalMove(f"{a} to {b} is not a step: a step goes to a neighbouring square")
+                    raise IllegalMove(_(FISH_DIAGONAL))
+                raise IllegalMove(_("{start} to {end} is not a step: a step goes to a neighbouring square",
+                                    start=a, end=b))
             if double and not diagonal_double(actions):
-                raise IllegalMove("A fish moves two squares only diagonally")
+                raise IllegalMove(_(FISH_DIAGONAL))
             target = pieces[action.dst]
             if target and OWNER[target] == seat:
-                raise IllegalMove(f"{b} holds your {KINDS[kind_of(target)]}: a step never lands on a friend")
+                raise IllegalMove(_("{square} holds your {piece}: a step never lands on a friend", square=b,
+                                    piece=kind_word(kind_of(target))))
             if target:
                 if lone:
-                    raise IllegalMove(f"{b} holds an enemy piece: a dragon's step without a dig can't capture")
+                    raise IllegalMove(_("{square} holds an enemy piece: a dragon's step without a dig can't capture",
+                                        square=b))
                 if double and steps_taken == 0:
-                    raise IllegalMove(f"{b} holds an enemy piece: a fish's double step captures only on its "
-                                      "second step")
+                    raise IllegalMove(_("{square} holds an enemy piece: a fish's double step captures only on its "
+                                        "second step", square=b))
                 drop = heights[action.src] - heights[action.dst]
                 if drop < 2:
-                    where = "level with" if drop == 0 else (
-                        f"{levels(-drop)} higher than" if drop < 0 else "only one level below")
-                    raise IllegalMove(f"{b} holds an enemy {KINDS[kind_of(target)]} but is {where} {a}: "
-                                      "a capture steps down two levels or more")
+                    raise IllegalMove(shallow_capture(drop, b, kind_of(target), a))
                 captured.append((action.dst, target))
             else:
                 climb = heights[action.dst] - heights[action.src]
                 most = 2 if lone else 1
                 if climb > most:
-                    rule = "a dragon's lone step climbs at most two" if lone else "a step climbs at most one"
-                    raise IllegalMove(f"{b} is {levels(climb)} higher than {a}: {rule}")
+                    if lone:
+                        raise IllegalMove(_("{square} is {levels} higher than {start}: a dragon's lone step climbs "
+                                            "at most two", square=b, levels=levels(climb), start=a))
+                    # Translators: {levels} is how many levels higher, as in "two levels"
+                    raise IllegalMove(_("{square} is {levels} higher than {start}: a step climbs at most one",
+                                        square=b, levels=levels(climb), start=a))
             if (kind == DRAGON and shape == "ss" and steps_taken == 1 and action.dst == at
                     and not captured):
-                raise IllegalMove(f"Your dragon would end on {b}, where it started, without capturing: "
-                                  "that is a pass")
+                raise IllegalMove(_("Your dragon would end on {square}, where it started, without capturing: "
+                                    "that is a pass", square=b))
             pieces[action.src], pieces[action.dst] = EMPTY, code
             here = action.dst
             steps_taken += 1
         else:
-            where = f"your {what} on {NAMES[here]}"
             if action.src == here:
-                raise IllegalMove(f"{a} is under {where}: a dig takes a tile from a neighbouring square")
+                # Translators: {source} is the square a tile would be dug from; {piece} the digging piece's kind
+                raise IllegalMove(_("{source} is under your {piece} on {square}: a dig takes a tile from a "
+                                    "neighbouring square", source=a, piece=kind_word(kind), square=NAMES[here]))
             if not is_near(here, action.src):
-                raise IllegalMove(f"{a} is not next to {where}: a dig takes a tile from a neighbouring square")
+                raise IllegalMove(_("{source} is not next to your {piece} on {square}: a dig takes a tile from a "
+                                    "neighbouring square", source=a, piece=kind_word(kind), square=NAMES[here]))
             if heights[action.src] == 0:
-                raise IllegalMove(f"{a} has no tile to dig")
+                raise IllegalMove(_("{source} has no tile to dig", source=a))
             owner = OWNER[pieces[action.src]]
             if owner is not None and owner != seat:
-                raise IllegalMove(f"{a} holds an enemy piece: you can't dig there")
+                raise IllegalMove(_("{source} holds an enemy piece: you can't dig there", source=a))
             if action.dst == action.src:
-                raise IllegalMove(f"A dig puts its tile on a different square, not back on {a}")
+                raise IllegalMove(_("A dig puts its tile on a different square, not back on {source}", source=a))
             if not is_near(here, action.dst):
-                raise IllegalMove(f"{b} is not next to {where}: the tile goes on a neighbouring square")
+                # Translators: {target} is the square a dug tile would go on; {piece} the digging piece's kind
+                raise IllegalMove(_("{target} is not next to your {piece} on {square}: the tile goes on a "
+                                    "neighbouring square", target=b, piece=kind_word(kind), square=NAMES[here]))
             if pieces[action.dst]:
-                raise IllegalMove(f"{b} holds a piece: a tile goes on an empty square")
+                raise IllegalMove(_("{target} holds a piece: a tile goes on an empty square", target=b))
             if first_dig is not None and shape == "dd" and (action.src, action.dst) == (first_dig.dst, first_dig.src):
-                raise IllegalMove(f"{a}>{b} puts the first dig's tile back: that is a pass")
+                raise IllegalMove(_("{dig} puts the first dig's tile back: that is a pass",
+                                    dig=DIG_TEXT[action.src][action.dst]))
             first_dig = action
             heights[action.src] -= 1
             heights[action.dst] += 1
     return heights, pieces, captured
+
+
+def shallow_capture(drop: int, square: str, kind: int, start: str) -> str:
+    """The refusal of a step onto an enemy piece (of `kind`, on `square`) fewer than two levels below
+    `start` (`drop` levels below: 1, 0 or fewer), in the current language."""
+    piece = kind_word(kind)
+    if drop == 0:
+        # Translators: {piece} is the enemy piece's kind (samurai, fish, dragon); {start} where the step starts
+        return _("{square} holds an enemy {piece} but is level with {start}: a capture steps down two levels or more",
+                 square=square, piece=piece, start=start)
+    if drop == 1:
+        return _("{square} holds an enemy {piece} but is only one level below {start}: a capture steps down two "
+                 "levels or more", square=square, piece=piece, start=start)
+    # Translators: {levels} is how many levels higher, as in "two levels"
+    return _("{square} holds an enemy {piece} but is {levels} higher than {start}: a capture steps down two levels "
+             "or more", square=square, piece=piece, levels=levels(-drop), start=start)
 
 
 # --- listing every turn: actions tried on lists changed and restored in place -------------------------

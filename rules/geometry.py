@@ -6,6 +6,7 @@ import string
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from i18n import _
 from rules.core import InvalidNotation
 
 
@@ -38,7 +39,7 @@ class Geometry:
         try:
             return self.index[name]
         except KeyError:
-            raise InvalidNotation(f"{name} is not on the board") from None
+            raise InvalidNotation(_("{square} is not on the board", square=name)) from None
 
     def distance(self, a: int, b: int) -> int:
         if a == b:

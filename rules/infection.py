@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Protocol
 
+from i18n import _, ngettext
 from rules import repetition
 from rules.contract import Hooks
 from rules.core import IllegalMove, LastMove, Outcome, still_playing
@@ -18,13 +19,27 @@ from rules.notation import squares
 EMPTY = 0
 
 
+@dataclass(frozen=True)
+class Wording:
+    """What a variant's refusals say, each a whole message in the game's own words for a place ("square"
+    or "cell"), what stands on one ("piece" or "token") and a clone ("clone" or "growth"): English,
+    marked with N_ where the game defines them, translated where a move is refused. Attaxx's shown."""
+
+    example: str  # "a square like {square} or a jump like {jump}" (follows "write")
+    own_place: str  # "A piece can't jump to its own square: a jump lands two squares away"
+    holds_yours: str  # "{square} holds one of your pieces: a clone or a jump goes to an empty square"
+    holds_enemy: str  # "{square} holds an enemy piece: a clone or a jump goes to an empty square"
+    not_next: str  # "{square} is not next to any of your pieces: a clone goes next to one of them; a jump …"
+    not_yours: str  # "{square} is not one of your pieces: a jump starts from one of them"
+    too_far: str  # "{start} to {end} is too far: a jump goes exactly two squares"
+
+
 class Variant(Protocol):
     name: str  # the game's registry name
     geometry: Geometry
     seat_names: tuple[str, ...]
-    clone_word: str  # "clone" (Attaxx) or "growth" (Ikabegamá)
-    place_word: str  # what the rules call a place on the board: "square" (Attaxx) or "cell" (Ikabegamá)
-    piece_word: str  # and what stands on one: "piece" or "token"
+    clone_word: str  # "clone" (Attaxx) or "growth" (Ikabegamá): the effect of a clone, in English
+    wording: Wording
 
     def finished(self, state: InfectionState) -> Outcome | None:
         """The outcome once the position after a move ends the game (before passes are considered)."""
@@ -44,6 +59,19 @@ class InfectionLast(LastMove):
     src: int | None = None
     dst: int = 0
     flipped: tuple[int, ...] = ()
+
+    def effect_text(self) -> str:
+        """"clone", "growth" or "jump", with how many pieces it flipped ("jump, 3 flipped"), in the
+        current language."""
+        n = len(self.flipped)
+        if self.src is not None:
+            # Translators: Attaxx's and Ikabegamá's move two away; {n} is how many enemy pieces became the mover's
+            return ngettext("jump, {n} flipped", "jump, {n} flipped", n) if n else _("jump")
+        if self.effect.startswith("growth"):
+            # Translators: Ikabegamá's move that puts a new token next to one of the mover's; {n} as for "jump"
+            return ngettext("growth, {n} flipped", "growth, {n} flipped", n) if n else _("growth")
+        # Translators: Attaxx's move that puts a new piece next to one of the mover's; {n} as for "jump"
+        return ngettext("clone, {n} flipped", "clone, {n} flipped", n) if n else _("clone")
 
 
 @dataclass(frozen=True)
@@ -109,30 +137,28 @@ class InfectionState(Hooks):
 
     def parse(self, text: str) -> Jump:
         """The move that `text` names, or IllegalMove with the reason it cannot be played now."""
-        g, v = self.geometry, self.variant
-        place, piece = v.place_word, v.piece_word
-        example = f"a {place} like {g.names[0]} or a jump like {g.names[0]}{g.names[g.far[0][0]]}"
-        cells = [g.cell(name) for name in squares(text, example)]
+        g, words = self.geometry, self.variant.wording
+        jump = g.names[0] + g.names[g.far[0][0]]
+        cells = [g.cell(name) for name in squares(text, _(words.example, square=g.names[0], jump=jump))]
         mine = still_playing(self.to_move) + 1
         src, dst = cells[0], cells[-1]
         if len(cells) == 2 and src == dst:
-            raise IllegalMove(f"A {piece} can't jump to its own {place}: a jump lands two {place}s away")
+            raise IllegalMove(_(words.own_place))
         if self.board[dst] != EMPTY:
-            held = f"one of your {piece}s" if self.board[dst] == mine else f"an enemy {piece}"
-            raise IllegalMove(f"{g.names[dst]} holds {held}: a {v.clone_word} or a jump goes to an empty {place}")
+            held = words.holds_yours if self.board[dst] == mine else words.holds_enemy
+            raise IllegalMove(_(held, square=g.names[dst]))
         if len(cells) == 1:
             if not any(self.board[n] == mine for n in g.near[dst]):
-                raise IllegalMove(f"{g.names[dst]} is not next to any of your {piece}s: a {v.clone_word} goes next to "
-                                  f"one of them; a jump names two {place}s, like {g.names[0]}{g.names[g.far[0][0]]}")
+                raise IllegalMove(_(words.not_next, square=g.names[dst], jump=jump))
             return Jump(None, dst)
         if self.board[src] != mine:
-            raise IllegalMove(f"{g.names[src]} is not one of your {piece}s: a jump starts from one of them")
+            raise IllegalMove(_(words.not_yours, square=g.names[src]))
         distance = g.distance(src, dst)
         if distance == 1:
             return Jump(None, dst)
         if distance == 2:
             return Jump(src, dst)
-        raise IllegalMove(f"{g.names[src]} to {g.names[dst]} is too far: a jump goes exactly two {place}s")
+        raise IllegalMove(_(words.too_far, start=g.names[src], end=g.names[dst]))
 
     def play(self, move: str) -> InfectionState:
         return self.apply(self.parse(move))
@@ -180,7 +206,7 @@ def opening(variant: Variant, pieces: dict[str, int]) -> InfectionState:
     return InfectionState(variant, tuple(board), 0, history=repetition.start((tuple(board), 0)))
 
 
-def by_pieces(state: InfectionState, reason: str) -> Outcome:
-    """More pieces wins; equal counts draw."""
-    return Outcome.ranked(state.counts, reason)
+def by_pieces(state: InfectionState, reason: str, **words: str | int) -> Outcome:
+    """More pieces wins; equal counts draw (`reason` with its arguments, as for Outcome.ranked)."""
+    return Outcome.ranked(state.counts, reason, **words)
 

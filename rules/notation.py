@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 import string
 
+from i18n import _
 from rules.core import InvalidNotation, shown
 
 FILES = string.ascii_lowercase
@@ -41,8 +42,17 @@ def closed(text: str) -> bool:
 
 
 def unreadable(text: str, hint: str) -> InvalidNotation:
-    """The refusal of text that names no move: "Can't read 'xyz': " and `hint` ("write a square like d5")."""
-    return InvalidNotation(f"Can't read {shown(text)}: {hint}")
+    """The refusal of text that names no move: "Can't read 'xyz': " and `hint` ("write a square like d5"),
+    in the current language (`hint` comes translated)."""
+    # Translators: {text} is what the player typed, quoted, or "an empty move"; {hint} says what to write
+    return InvalidNotation(_("Can't read {text}: {hint}", text=shown(text), hint=hint))
+
+
+def write(example: str) -> str:
+    """The hint "write " and `example` ("a square like d5", English marked with N_ where it is kept, or
+    already in the current language), in the current language."""
+    # Translators: {example} is what to write, such as "a square like d5"
+    return _("write {example}", example=_(example))
 
 
 def canonical(written: str) -> str:
@@ -52,12 +62,12 @@ def canonical(written: str) -> str:
 
 def squares(text: str, example: str, most: int = 2, least: int = 1) -> list[str]:
     """The names of the `least` to `most` squares `text` names, in order ("C3-B5", "c3 b5" and
-    "c3b5" all give ["c3", "b5"]); anything else is unreadable, with "write " and `example` as the hint.
-    Whether each square is on the board is the game's to say."""
+    "c3b5" all give ["c3", "b5"]); anything else is unreadable, with "write " and `example` as the hint
+    (`write`). Whether each square is on the board is the game's to say."""
     joined = SEPARATORS.sub("", tidy(text))
     found = SQUARES.findall(joined)
     if "".join(f + r for f, r in found) != joined or not least <= len(found) <= most:
-        raise unreadable(text, f"write {example}")
+        raise unreadable(text, write(example))
     return [canonical(f + r) for f, r in found]
 
 
@@ -70,5 +80,6 @@ def on_grid(name: str, n: int) -> Square:
     """The (file, rank) of square `name` on an n×n board, or InvalidNotation saying it is off it."""
     file, rank = FILES.index(name[0]), int(name[1:]) - 1
     if not (0 <= file < n and 0 <= rank < n):
-        raise InvalidNotation(f"{name} is off the board: files a–{FILES[n - 1]}, ranks 1–{n}")
+        raise InvalidNotation(_("{square} is off the board: files a–{last_file}, ranks 1–{last_rank}",
+                                square=name, last_file=FILES[n - 1], last_rank=n))
     return file, rank

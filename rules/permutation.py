@@ -13,14 +13,25 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
+from i18n import N_, _, ngettext
 from rules.contract import Hooks
-from rules.core import BadOptions, Game, IllegalMove, LastMove, OptionSpec, Outcome, still_playing
+from rules.core import BadOptions, Game, IllegalMove, LastMove, OptionSpec, Outcome, counted_words, still_playing
 from rules.notation import FILES, Square, on_grid, square_name, squares
 
 NAME = "permutation"
 MAX_SIZE = 25
-SEAT_NAMES = ("Red", "Blue", "Green", "Yellow", "Purple", "Orange")  # renderers.theme.SEAT_STYLES
-EXAMPLE = "a square like d5"
+# Translators: the sides of Multiplications Within The Permutation, in seat order
+SEAT_NAMES = (N_("Red"), N_("Blue"), N_("Green"), N_("Yellow"), N_("Purple"), N_("Orange"))  # renderers.theme.SEAT_STYLES
+# Translators: follows "write"
+EXAMPLE = N_("a square like d5")
+ALL_WRITTEN = "all {n} numbers written"  # the reason the game ends, worded by `all_written`
+
+
+@counted_words(ALL_WRITTEN)
+def all_written(n: int) -> str:
+    """The reason a game ends, "all 7 numbers written", in the current language."""
+    # Translators: the end of the game: every x holds its number, 1 to {n}
+    return ngettext("all {n} number written", "all {n} numbers written", n)
 
 
 def points(a: Square, b: Square) -> int:
@@ -34,6 +45,22 @@ class PermutationLast(LastMove):
     number: int | None = None  # the number written, None for a placed x
     previous: Square | None = None  # where number − 1 stands: the scored rectangle's other corner
     points: int = 0
+    placed: int = 0  # after the last x placed: how many there are (n)
+    first: Square | None = None  # and where 1 was written
+
+    def effect_text(self) -> str:
+        """What the move did in the current language: "all 7 x's placed; 1 is written on a3" after the
+        last x, "wrote 2: 5×2 = 10 points" for a number, nothing for another x."""
+        if self.number is not None and self.previous is not None:
+            width, height = abs(self.previous[0] - self.square[0]), abs(self.previous[1] - self.square[1])
+            # Translators: {number} was written on an x; the rectangle it spans is {width}×{height}, which scores {n}
+            return ngettext("wrote {number}: {width}×{height} = {n} point", "wrote {number}: {width}×{height} = {n} points",
+                            self.points, number=self.number, width=width, height=height)
+        if self.first is not None:
+            # Translators: the last x was placed: {n} x's in all; 1 goes by itself on the x of file a, {square}
+            return ngettext("all {n} x's placed; 1 is written on {square}", "all {n} x's placed; 1 is written on {square}",
+                            self.placed, square=square_name(self.first))
+        return super().effect_text()
 
 
 @dataclass(frozen=True)
@@ -107,18 +134,20 @@ class PermutationState(Hooks):
         still_playing(self.to_move)
         if self.placing:
             if self.rank_of[file] == rank:
-                raise IllegalMove(f"{name} already has an x")
+                raise IllegalMove(_("{square} already has an x", square=name))
             if self.rank_of[file] is not None:
-                raise IllegalMove(f"File {FILES[file]} already has an x, on {square_name(self.square_of(file))}")
+                raise IllegalMove(_("File {file} already has an x, on {square}", file=FILES[file],
+                                    square=square_name(self.square_of(file))))
             if rank in self.rank_of:
                 other = self.rank_of.index(rank)
-                raise IllegalMove(f"Rank {rank + 1} already has an x, on {square_name((other, rank))}")
+                raise IllegalMove(_("Rank {rank} already has an x, on {square}", rank=rank + 1,
+                                    square=square_name((other, rank))))
             return file, rank
         if self.rank_of[file] != rank:
-            raise IllegalMove(f"{name} has no x: write the next number on one of the x's")
+            raise IllegalMove(_("{square} has no x: write the next number on one of the x's", square=name))
         number = self.number_at(file)
         if number is not None:
-            raise IllegalMove(f"{name} already holds {number}")
+            raise IllegalMove(_("{square} already holds {number}", square=name, number=number))
         return file, rank
 
     def play(self, move: str) -> PermutationState:
@@ -132,14 +161,16 @@ class PermutationState(Hooks):
         if self.placing:
             rank_of = self.rank_of[:file] + (rank,) + self.rank_of[file + 1:]
             placed = self.placed + (file,)
-            numbered, effect = self.numbered, ""
+            numbered, effect, one = self.numbered, "", None
             if len(placed) == self.n:  # the permutation is complete: 1 goes on the x in file a
                 numbered, first = (0,), rank_of[0]
                 assert first is not None  # every file has its x now
-                effect = f"all {self.n} x's placed; 1 is written on {square_name((0, first))}"
+                one = (0, first)
+                effect = f"all {self.n} x's placed; 1 is written on {square_name(one)}"
             # seat 1 also starts the numbering, so the turn after the last x goes to seat 1 again
             to_move: int | None = len(placed) % self.players if len(placed) < self.n else 0
-            last = PermutationLast(seat, square_name(square), effect, square=square)
+            last = PermutationLast(seat, square_name(square), effect, square=square,
+                                   placed=self.n if one else 0, first=one)
             return PermutationState(self.players, self.k, rank_of, placed, numbered, self.scores, to_move, last)
 
         previous = self.square_of(self.numbered[-1])
@@ -154,7 +185,7 @@ class PermutationState(Hooks):
         outcome = None
         to_move = (len(numbered) - 1) % self.players
         if number == self.n:
-            outcome = Outcome.ranked(scores, f"all {self.n} numbers written")
+            outcome = Outcome.ranked(scores, ALL_WRITTEN, n=self.n)
             to_move = None
         return PermutationState(self.players, self.k, self.rank_of, self.placed, numbered, scores, to_move, last, outcome)
 
@@ -168,10 +199,10 @@ def new(players: int, options: Mapping[str, Any], seed: int) -> PermutationState
     n = board_size(players, k)
     if n > MAX_SIZE:
         most = (MAX_SIZE - 1) // players
-        raise BadOptions(
-            f"k = {k} with {players} players needs a {n}×{n} board, but the largest is {MAX_SIZE}×{MAX_SIZE}: "
-            f"with {players} players k can be at most {most}"
-        )
+        raise BadOptions(_(
+            "k = {k} with {players} players needs a {size}×{size} board, but the largest is {largest}×{largest}: "
+            "with {players} players k can be at most {most}", k=k, players=players, size=n, largest=MAX_SIZE, most=most,
+        ))
     return PermutationState(players, k, (None,) * n, scores=(0,) * players)
 
 
@@ -180,27 +211,27 @@ GAME = Game(
     title="Multiplications Within The Permutation",
     players=range(2, 7),
     options=(
-        OptionSpec("k", int, 3, "Numbers each player writes; the board is n×n, where n = k × players + 1 is at most 25",
-                   min=3, max=8),
+        OptionSpec("k", int, 3, N_("Numbers each player writes; the board is n×n, where n = k × players + 1 is at "
+                                   "most 25"), min=3, max=8),
     ),
     seat_names=SEAT_NAMES,
-    summary="Place x's like rooks that never attack, then number them to draw the biggest rectangles.",
-    rules_text=(
-        "With m players the board is n×n, n = k·m + 1.\n"
-        "• **Placing**: in seat order, each player puts an x on an empty square whose file and rank "
-        "have no x yet, until there are n x's (one in every file and every rank).\n"
-        "• **Numbering**: the x in file a gets 1 by itself. Then, from the first player again, each "
-        "player in turn writes the next number (2, 3, …) on any x without a number and scores "
-        "|Δfile| × |Δrank| between that x and the x holding the previous number: the area of the "
-        "rectangle they span.\n"
-        "When n is written the game is over: the highest score wins, and equal scores share a place."
-    ),
+    summary=N_("Place x's like rooks that never attack, then number them to draw the biggest rectangles."),
+    rules_text="\n".join((
+        N_("With m players the board is n×n, n = k·m + 1."),
+        N_("• **Placing**: in seat order, each player puts an x on an empty square whose file and rank "
+           "have no x yet, until there are n x's (one in every file and every rank)."),
+        N_("• **Numbering**: the x in file a gets 1 by itself. Then, from the first player again, each "
+           "player in turn writes the next number (2, 3, …) on any x without a number and scores "
+           "|Δfile| × |Δrank| between that x and the x holding the previous number: the area of the "
+           "rectangle they span."),
+        N_("When n is written the game is over: the highest score wins, and equal scores share a place."),
+    )),
     house_rules=(
-        "A player who resigns or runs out of time places last, and the others are ranked by their scores. "
-        "With two players that ends the match; with more, a computer plays the seat on to the end, or until "
-        "no person is left in the match.",
+        N_("A player who resigns or runs out of time places last, and the others are ranked by their scores. "
+           "With two players that ends the match; with more, a computer plays the seat on to the end, or until "
+           "no person is left in the match."),
     ),
-    notation="Both phases name a square: `d5`. While placing it is where the x goes; while numbering, "
-             "the x that gets the next number.",
+    notation=N_("Both phases name a square: `d5`. While placing it is where the x goes; while numbering, "
+                "the x that gets the next number."),
     new=new,
 )

@@ -9,10 +9,12 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import TypeVar
 
+from i18n import N_
 from rules.core import Outcome
 
 REPEATS = 3
-REASON = "threefold repetition"
+# Translators: why a match ended: the same position came up a third time (a draw)
+REASON = N_("threefold repetition")
 
 Position = TypeVar("Position", bound=Hashable)  # what a game compares: its board and who is to move
 

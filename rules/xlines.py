@@ -12,14 +12,18 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
+from i18n import N_, _, ngettext
 from rules.contract import Hooks
 from rules.core import Game, IllegalMove, LastMove, OptionSpec, Outcome, still_playing
 from rules.notation import Square, on_grid, square_name, squares
 
 NAME = "xlines"
-SEAT_NAMES = ("Red", "Blue")
-PLACE_EXAMPLE = "a square like d5"
-LINE_EXAMPLE = "a line like d5-g5 (straight) or d5-g5-g2 (start, corner, end)"
+# Translators: the sides of X's and lines: Red places the first x
+SEAT_NAMES = (N_("Red"), N_("Blue"))
+# Translators: follows "write"
+PLACE_EXAMPLE = N_("a square like d5")
+# Translators: follows "write" (and "draw")
+LINE_EXAMPLE = N_("a line like d5-g5 (straight) or d5-g5-g2 (start, corner, end)")
 
 
 def between(a: Square, b: Square) -> list[Square]:
@@ -79,6 +83,16 @@ class Line:
 class XLinesLast(LastMove):
     square: Square | None = None  # the x just placed
     line: Line | None = None  # the line just drawn
+    placed: int = 0  # after the last x placed: how many there are (n)
+
+    def effect_text(self) -> str:
+        """"all 8 x's placed; the first line may start at any x" after the last x, in the current
+        language; nothing after any other move."""
+        if self.placed:
+            # Translators: the last x was placed: {n} x's in all; the lines begin
+            return ngettext("all {n} x's placed; the first line may start at any x",
+                            "all {n} x's placed; the first line may start at any x", self.placed)
+        return super().effect_text()
 
 
 @dataclass(frozen=True)
@@ -118,17 +132,24 @@ class XLinesState(Hooks):
     # ------------------------------------------------------------------ lines
 
     def refusal(self, line: Line) -> str | None:
-        """Why `line` (start and end distinct x-squares, a valid corner) cannot be drawn now, or None."""
+        """Why `line` (start and end distinct x-squares, a valid corner) cannot be drawn now, in the
+        current language, or None."""
+        found = self.refused(line)
+        return None if found is None else _(found[0], **found[1])
+
+    def refused(self, line: Line) -> tuple[str, dict[str, str]] | None:
+        """`refusal` as its English message and arguments, or None (what listing the legal lines asks)."""
         if self.next_start is not None and line.start != self.next_start:
-            return f"The line must start at {square_name(self.next_start)}, where your opponent's last line ended"
+            return N_("The line must start at {square}, where your opponent's last line ended"), {
+                "square": square_name(self.next_start)}
         if line.end in self.used:
-            return f"{square_name(line.end)} has been used"
+            return N_("{square} has been used"), {"square": square_name(line.end)}
         for square in line.passes:
             if square in self.x_squares:
-                return f"There is an x on {square_name(square)} between the ends"
+                return N_("There is an x on {square} between the ends"), {"square": square_name(square)}
         for earlier in self.lines:
             if line.crosses(earlier):
-                return f"The line crosses the line {earlier.notation}"
+                return N_("The line crosses the line {line}"), {"line": earlier.notation}
         return None
 
     def candidates(self, start: Square, end: Square) -> list[Line]:
@@ -148,7 +169,7 @@ class XLinesState(Hooks):
         return [
             line
             for start in starts for end in ends if end != start
-            for line in self.candidates(start, end) if self.refusal(line) is None
+            for line in self.candidates(start, end) if self.refused(line) is None
         ]
 
     # ------------------------------------------------------------------ the contract
@@ -165,12 +186,17 @@ class XLinesState(Hooks):
         still_playing(self.to_move)
         if self.placing:
             if len(named) != 1:
-                raise IllegalMove(f"Place an x first: {len(self.xs)} of {self.n} are on the board")
+                # Translators: {n} x's of {total} are on the board; the player named a line while x's remain to place
+                raise IllegalMove(ngettext("Place an x first: {n} of {total} are on the board",
+                                           "Place an x first: {n} of {total} are on the board", len(self.xs),
+                                           total=self.n))
             if named[0] in self.x_squares:
-                raise IllegalMove(f"{square_name(named[0])} already has an x")
+                raise IllegalMove(_("{square} already has an x", square=square_name(named[0])))
             return named[0]
         if len(named) == 1:
-            raise IllegalMove(f"All {self.n} x's are placed: draw {LINE_EXAMPLE}")
+            # Translators: {example} is the example of a line, such as "a line like d5-g5 (straight) or …"
+            raise IllegalMove(ngettext("All {n} x's are placed: draw {example}", "All {n} x's are placed: draw {example}",
+                                       self.n, example=_(LINE_EXAMPLE)))
         return self.line(named)
 
     def line(self, squares: list[Square]) -> Line:
@@ -178,32 +204,39 @@ class XLinesState(Hooks):
         start, end = squares[0], squares[-1]
         for square in (start, end):
             if square not in self.x_squares:
-                raise IllegalMove(f"{square_name(square)} has no x: a line runs from x to x")
+                raise IllegalMove(_("{square} has no x: a line runs from x to x", square=square_name(square)))
         if start == end:
-            raise IllegalMove(f"A line needs two different x's, not {square_name(start)} twice")
+            raise IllegalMove(_("A line needs two different x's, not {square} twice", square=square_name(start)))
         options = self.candidates(start, end)
         if len(squares) == 3:
             corner = squares[1]
             chosen = [line for line in options if line.corner == corner]
             if not chosen:
                 if options[0].corner is None:
-                    raise IllegalMove(f"{square_name(start)} and {square_name(end)} are in line: "
-                                      f"write {square_name(start)}-{square_name(end)}, with no corner")
+                    raise IllegalMove(_("{start} and {end} are in line: write {start}-{end}, with no corner",
+                                        start=square_name(start), end=square_name(end)))
                 a, b = (square_name(line.corner) for line in options if line.corner is not None)
-                raise IllegalMove(f"The corner of a line from {square_name(start)} to {square_name(end)} "
-                                  f"is {a} or {b}, not {square_name(corner)}")
+                raise IllegalMove(_("The corner of a line from {start} to {end} is {corner} or {other_corner}, "
+                                    "not {written}", start=square_name(start), end=square_name(end), corner=a,
+                                    other_corner=b, written=square_name(corner)))
             options = chosen
         reasons = [self.refusal(line) for line in options]
         legal = [line for line, reason in zip(options, reasons) if reason is None]
         if len(legal) == 1:
             return legal[0]
         if legal:
-            choices = " or ".join(line.notation for line in legal)
-            raise IllegalMove(f"The line can turn at either corner: write {choices}")
+            first, second = (line.notation for line in legal)
+            raise IllegalMove(_("The line can turn at either corner: write {line} or {other_line}", line=first,
+                                other_line=second))
         if len(options) == 2 and reasons[0] != reasons[1]:
-            first, second = (f"via {square_name(line.corner)}: {reason[0].lower()}{reason[1:]}"
-                             for line, reason in zip(options, reasons) if line.corner is not None and reason)
-            raise IllegalMove(f"Neither corner works ({first}; {second})")
+            first, second = (
+                # Translators: why a line turning at {corner} cannot be drawn: {reason} is a refusal, such as
+                # "the line crosses the line d5-g5", started in lower case where the language allows
+                _("via {corner}: {reason}", corner=square_name(line.corner), reason=reason[0].lower() + reason[1:])
+                for line, reason in zip(options, reasons) if line.corner is not None and reason
+            )
+            # Translators: {first} and {second} say why each of a line's two corners cannot be used
+            raise IllegalMove(_("Neither corner works ({first}; {second})", first=first, second=second))
         raise IllegalMove(reasons[0])
 
     def play(self, move: str) -> XLinesState:
@@ -220,9 +253,11 @@ class XLinesState(Hooks):
             to_move = 0
         else:
             to_move = len(xs) % 2
-        state = XLinesState(self.n, xs, (), to_move, XLinesLast(seat, square_name(square), effect, square=square))
+        last = XLinesLast(seat, square_name(square), effect, square=square, placed=self.n if effect else 0)
+        state = XLinesState(self.n, xs, (), to_move, last)
         if not state.placing and not state._legal:
-            draw = Outcome.drawn("no line can be drawn between the x's")
+            # Translators: why a match ended: after the last x, no first line can be drawn (a draw)
+            draw = Outcome.drawn(N_("no line can be drawn between the x's"))
             return XLinesState(self.n, xs, (), None, state.last, draw)
         return state
 
@@ -233,8 +268,9 @@ class XLinesState(Hooks):
         last = XLinesLast(seat, lines[-1].notation, line=lines[-1])
         state = XLinesState(self.n, self.xs, lines, 1 - seat, last)
         if not state._legal:  # misère: the player who cannot move wins
-            reason = f"{SEAT_NAMES[1 - seat]} has no line to draw: {SEAT_NAMES[seat]} drew the last one"
-            outcome = Outcome.won(1 - seat, reason)
+            # Translators: {side} wins, having no line to draw; {other_side} drew the last line and loses
+            outcome = Outcome.won(1 - seat, N_("{side} has no line to draw: {other_side} drew the last one"),
+                                  side=SEAT_NAMES[1 - seat], other_side=SEAT_NAMES[seat])
             return XLinesState(self.n, self.xs, lines, None, last, outcome)
         return state
 
@@ -247,31 +283,32 @@ GAME = Game(
     name=NAME,
     title="X's and lines",
     players=range(2, 3),
-    options=(OptionSpec("size", int, 8, "The board is size × size, with that many x's to place", min=8, max=15),),
+    options=(OptionSpec("size", int, 8, N_("The board is size × size, with that many x's to place"), min=8, max=15),),
     seat_names=SEAT_NAMES,
-    summary="Place x's, then link them with straight or L-shaped lines; whoever draws the last line loses.",
-    rules_text=(
-        "On an n×n board (n = `size`):\n"
-        "• **Placing**: Red and Blue take turns putting an x on any empty square until there are n x's "
-        "(rows and files may hold several).\n"
-        "• **Lines**: Red draws first, from any x. Every later line starts at the x where the opponent's "
-        "last line ended, and ends at an x no line has touched yet (the first line's start counts as "
-        "touched). A line runs through square centres: straight along a file or rank, or with one "
-        "right-angle turn at a corner square. It may not pass over an x (its corner included) and may not "
-        "cross an earlier line.\n"
-        "• **Crossing**: a square strictly inside a horizontal part of one line and strictly inside a "
-        "vertical part of the other. Touching a line, sharing its corner or running along part of it is "
-        "allowed.\n"
-        "You must draw a line if you can. **The last player able to draw a line loses**: if you have no "
-        "line to draw on your turn, you win."
-    ),
+    summary=N_("Place x's, then link them with straight or L-shaped lines; whoever draws the last line loses."),
+    rules_text="\n".join((
+        # Translators: `size` is the option's name, as typed in /challenge: keep it as it is
+        N_("On an n×n board (n = `size`):"),
+        N_("• **Placing**: Red and Blue take turns putting an x on any empty square until there are n x's "
+           "(rows and files may hold several)."),
+        N_("• **Lines**: Red draws first, from any x. Every later line starts at the x where the opponent's "
+           "last line ended, and ends at an x no line has touched yet (the first line's start counts as "
+           "touched). A line runs through square centres: straight along a file or rank, or with one "
+           "right-angle turn at a corner square. It may not pass over an x (its corner included) and may not "
+           "cross an earlier line."),
+        N_("• **Crossing**: a square strictly inside a horizontal part of one line and strictly inside a "
+           "vertical part of the other. Touching a line, sharing its corner or running along part of it is "
+           "allowed."),
+        N_("You must draw a line if you can. **The last player able to draw a line loses**: if you have no "
+           "line to draw on your turn, you win."),
+    )),
     house_rules=(
-        "Red draws the first line even when n is odd, so Red then moves twice in a row: the last x and the "
-        "first line.",
-        "If no first line can be drawn at all, the game is a draw.",
+        N_("Red draws the first line even when n is odd, so Red then moves twice in a row: the last x and the "
+           "first line."),
+        N_("If no first line can be drawn at all, the game is a draw."),
     ),
-    notation="Placing: the square, `d5`. Lines: start-corner-end, `d5-g5-g2`, or start-end for a straight "
-             "line, `d5-g2`. A line named by its ends alone is accepted when only one of its two corners "
-             "works.",
+    notation=N_("Placing: the square, `d5`. Lines: start-corner-end, `d5-g5-g2`, or start-end for a straight "
+                "line, `d5-g2`. A line named by its ends alone is accepted when only one of its two corners "
+                "works."),
     new=new,
 )

@@ -93,7 +93,7 @@ def test_equal_numbers_never_switch():
 def test_red_wins_with_a_row_slanting_down_to_the_left():
     final = play("b2-b4", "c2-d3", "b1-c2")
     assert final.outcome.places == (frozenset({0}), frozenset({1})) and final.to_move is None
-    assert final.outcome.reason == "Red completed row b ↙" and final.last.rows == ((0, 1),)
+    assert final.outcome.reason_text() == "Red completed row b ↙" and final.last.rows == ((0, 1),)
     assert [final.board[i] for i in (4, 5, 6, 7)] == [2, 3, 4, 5]
     assert final.legal_moves() == []
     with pytest.raises(IllegalMove, match="The game is over"):
@@ -103,7 +103,7 @@ def test_red_wins_with_a_row_slanting_down_to_the_left():
 def test_blue_wins_with_a_row_slanting_down_to_the_right():
     final = play("a1-d2", "b1-d1")
     assert final.outcome.places == (frozenset({1}), frozenset({0}))
-    assert final.outcome.reason == "Blue completed row 1 ↘" and final.last.rows == ((1, 0),)
+    assert final.outcome.reason_text() == "Blue completed row 1 ↘" and final.last.rows == ((1, 0),)
 
 
 @pytest.mark.parametrize(("moves", "winner", "reason"), [
@@ -112,13 +112,13 @@ def test_blue_wins_with_a_row_slanting_down_to_the_right():
 ])
 def test_completing_only_the_opponents_kind_of_row_loses(moves, winner, reason):
     final = play(*moves)
-    assert final.outcome.places == (frozenset({winner}), frozenset({1 - winner})) and final.outcome.reason == reason
+    assert final.outcome.places == (frozenset({winner}), frozenset({1 - winner})) and final.outcome.reason_text() == reason
 
 
 def test_completing_rows_of_both_kinds_at_once_is_a_draw():
     final = play("b1-d1", "a2-a4", "a1-c4")
     assert final.outcome.is_draw and final.outcome.places == (frozenset({0, 1}),)
-    assert final.outcome.reason == "Red completed row a ↙ and Blue's row 1 ↘"
+    assert final.outcome.reason_text() == "Red completed row a ↙ and Blue's row 1 ↘"
     assert sorted(final.last.rows) == [(0, 0), (1, 0)]
 
 
@@ -136,7 +136,7 @@ def test_the_seeds_closing_situation():
     after = state.play("a2-d4")  # a2 shows 3 and d4 shows 1
     assert [after.board[i] for i in (1, 5, 9, 13)] == [1, 3, 5, 6]
     assert after.outcome.places == (frozenset({1}), frozenset({0}))
-    assert after.outcome.reason == "Red completed Blue's row 2 ↘"
+    assert after.outcome.reason_text() == "Red completed Blue's row 2 ↘"
 
 
 def test_no_legal_switch_only_ever_follows_a_completed_row():

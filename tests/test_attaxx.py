@@ -154,14 +154,14 @@ def test_capturing_every_enemy_piece_ends_the_game():
     after = state.play("a2")
     assert after.outcome is not None and after.to_move is None
     assert after.outcome.places == (frozenset({0}), frozenset({1}))
-    assert after.outcome.reason == "Black has no pieces left" and after.outcome.scores == (3, 0)
+    assert after.outcome.reason_text() == "Black has no pieces left" and after.outcome.scores == (3, 0)
 
 
 def test_full_board_ends_the_game_with_the_larger_count_winning():
     rows = ["XXXXXXX"] * 3 + ["OOOOOOO"] * 3 + ["OOOOOO."]
     state = position(" ".join(rows))
     after = state.play("g1")
-    assert after.outcome.reason == "board full"
+    assert after.outcome.reason_text() == "board full"
     assert after.outcome.places == (frozenset({0}), frozenset({1})) and after.outcome.scores == (28, 21)
 
 
@@ -172,7 +172,7 @@ def test_threefold_repetition_is_a_draw():
         for move in cycle:
             assert state.outcome is None
             state = state.play(move)
-    assert state.outcome is not None and state.outcome.reason == "threefold repetition"
+    assert state.outcome is not None and state.outcome.reason_text() == "threefold repetition"
     assert state.outcome.places == (frozenset({0, 1}),) and state.to_move is None
 
 

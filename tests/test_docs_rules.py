@@ -114,10 +114,10 @@ def test_every_example_is_played_as_written(example):
         passed = tuple(game.seat_name(seat) for seat in state.last.passed)
         assert passed == ((step.passes,) if step.passes else ()), f"{where}: the passes it causes"
         if step.ends is None:
-            assert state.outcome is None, f"{where} ends the game ({state.outcome.reason}): say so with 'ends:'"
+            assert state.outcome is None, f"{where} ends the game ({state.outcome.reason_text()}): say so with 'ends:'"
             assert step.places is None, where
             continue
-        assert state.outcome is not None and state.outcome.reason == step.ends, where
+        assert state.outcome is not None and state.outcome.reason_text() == step.ends, where
         assert number == len(example.steps), f"{where} ends the game, yet more moves follow"
         if step.places is not None:
             assert side_names(game, state.outcome.places) == step.places, where

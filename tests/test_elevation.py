@@ -200,7 +200,7 @@ def test_the_fish_double_step_diagonally_with_a_dig_before_or_after():
 
 def test_the_fish_captures_only_on_the_second_step_and_needs_an_empty_middle():
     capture = position(FISH.format(c2="3 ")).play("b1-c2-d3 c2>c3")  # c2 is 3, d3 is 1: a drop of two
-    assert capture.outcome.reason == "Blue has no pieces left" and capture.outcome.winners == {0}
+    assert capture.outcome.reason_text() == "Blue has no pieces left" and capture.outcome.winners == {0}
     enemy = position(FISH.format(c2="3f"))
     refused(enemy, "b1-c2-d3 e3>e4", "c2 holds an enemy piece: a fish's double step captures only on its second step")
     assert not [m for m in enemy.legal_moves() if "b1-c2-" in m]
@@ -283,7 +283,7 @@ def test_a_player_with_no_legal_turn_loses_with_pieces_left():
     state = position(CORNERED)
     assert state.can_move(1) is False, "boxed in: no step up two, no dig from under red, no other empty square"
     after = state.play("c4-b5")
-    assert after.outcome.reason == "Blue has no legal turn" and after.outcome.winners == {0}
+    assert after.outcome.reason_text() == "Blue has no legal turn" and after.outcome.winners == {0}
     assert after.counts == (3, 1) and after.to_move is None and after.legal_moves() == []
     assert after.outcome.scores is None, "the pieces left did not decide it: no score goes with the result"
 
@@ -309,7 +309,7 @@ def test_the_third_repetition_is_a_draw():
             state = state.play(move)
             assert state.outcome is None
         state = state.play("f5-f6")
-    assert state.outcome.reason == "threefold repetition" and state.outcome.is_draw
+    assert state.outcome.reason_text() == "threefold repetition" and state.outcome.is_draw
 
 
 def test_a_capture_starts_the_count_again():
@@ -447,7 +447,7 @@ def test_random_games_agree_with_an_independent_reading_of_the_rules(options, se
                     else:
                         assert played.last.notation in expected
             elif state.outcome.is_draw:
-                assert state.outcome.reason == "threefold repetition" and expected
+                assert state.outcome.reason_text() == "threefold repetition" and expected
                 return
             else:
                 assert not alive or not expected, "the player to move had a turn"

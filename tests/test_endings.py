@@ -81,7 +81,7 @@ async def test_the_result_picture_shows_the_finished_game(service, clock, game, 
     assert decode(render(state, after.names)).tobytes() == new.tobytes(), "the same picture every time"
 
     board = render_text(state, after.names)
-    assert "Game over: " in board and after.outcome.reason in board and "to move" not in board
+    assert "Game over: " in board and after.outcome.reason_text() in board and "to move" not in board
     if players == 2:  # a resignation, an agreed draw or a timeout: no score had anything to do with it
         over = next(line for line in board.splitlines() if line.startswith("Game over"))
         shown = over + text.result_text(after) + "".join(text.history_entry(after))
@@ -97,7 +97,7 @@ async def test_boards_of_finished_matches_are_drawn_finished_after_a_reload(serv
     resigned = (await service.resign(CHANNEL, BOB)).match
     service.context.positions.clear()  # as after a restart: the position is replayed from the stored moves
     again = await service.latest(CHANNEL)
-    assert again.state == resigned.state and again.state.outcome.reason == "bob resigned"
+    assert again.state == resigned.state and again.state.outcome.reason_text() == "bob resigned"
     assert render(again.state, again.names) == render(resigned.state, resigned.names) != render(match.state, match.names)
 
 

@@ -79,13 +79,13 @@ def test_light_wins_by_growing_into_the_dark_nest():
     state = position({"e1": 0, "e8": 0, "a1": 1, "a2": 1})
     after = state.play("e9")
     assert after.outcome.places == (frozenset({0}), frozenset({1}))
-    assert after.outcome.reason == "Light reached the Dark nest" and after.to_move is None
+    assert after.outcome.reason_text() == "Light reached the Dark nest" and after.to_move is None
 
 
 def test_dark_wins_by_jumping_into_the_light_nest():
     state = position({"e3": 1, "i5": 0, "a1": 0}, to_move=1)
     after = state.play("e3e1")
-    assert after.outcome.reason == "Dark reached the Light nest"
+    assert after.outcome.reason_text() == "Dark reached the Light nest"
     assert after.outcome.places == (frozenset({1}), frozenset({0}))
 
 
@@ -94,7 +94,7 @@ def test_a_flip_onto_the_nest_wins():
     state = position({"e1": 0, "e7": 0, "e9": 1, "a1": 1})
     after = state.play("e8")
     assert state.geometry.index["e9"] in after.last.flipped
-    assert after.outcome.reason == "Light reached the Dark nest"
+    assert after.outcome.reason_text() == "Light reached the Dark nest"
 
 
 def test_a_player_without_moves_passes():
@@ -115,7 +115,7 @@ def test_neither_player_can_move_is_a_draw():
     board["e1"], board["e9"] = 0, 1
     state = position(board)
     after = state.play("e5")
-    assert after.outcome is not None and after.outcome.is_draw and after.outcome.reason == "neither player can move"
+    assert after.outcome is not None and after.outcome.is_draw and after.outcome.reason_text() == "neither player can move"
 
 
 def test_threefold_repetition_is_a_draw():
@@ -124,4 +124,4 @@ def test_threefold_repetition_is_a_draw():
     for _ in range(2):
         for move in cycle:
             state = state.play(move)
-    assert state.outcome.reason == "threefold repetition" and state.outcome.is_draw
+    assert state.outcome.reason_text() == "threefold repetition" and state.outcome.is_draw

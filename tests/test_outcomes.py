@@ -39,10 +39,12 @@ def test_the_constructors_give_the_places_scores_and_cause():
 
 def test_a_player_leaving_ends_with_the_others_first_and_the_leavers_last():
     resigned = Outcome.left(Cause.RESIGNATION, "alice", 2, (0,), scores=(12, 9))
-    assert resigned == Outcome(places=(frozenset({1}), frozenset({0})), scores=None, reason="alice resigned",
-                               cause=Cause.RESIGNATION), "with one player left, the scores decide nothing"
+    assert resigned == Outcome(places=(frozenset({1}), frozenset({0})), scores=None, reason="{player} resigned",
+                               cause=Cause.RESIGNATION, words=(("player", "alice"),)), \
+        "with one player left, the scores decide nothing"
+    assert resigned.reason_text() == "alice resigned"
     timed_out = Outcome.left(Cause.TIME, "dave", 4, (1, 3), scores=(5, 9, 5, 2))
-    assert timed_out.reason == "dave ran out of time" and timed_out.cause == Cause.TIME
+    assert timed_out.reason_text() == "dave ran out of time" and timed_out.cause == Cause.TIME
     assert timed_out.places == (frozenset({0, 2}), frozenset({3}), frozenset({1})), "the first to leave is last"
     assert timed_out.scores == (5, 9, 5, 2)
     ranked = Outcome.left(Cause.RESIGNATION, "bob", 3, (1,), scores=(4, 9, 7))
@@ -119,7 +121,7 @@ async def test_matches_finished_before_causes_were_kept_get_theirs_from_the_reas
         for match_id, _, reason, _, cause in finished:
             assert await stored_cause(service, match_id) == cause, reason
             outcome = (await service.get_match(match_id)).outcome
-            assert outcome.cause == cause and outcome.reason == reason
+            assert outcome.cause == cause and outcome.reason == reason and outcome.reason_text() == reason
         assert await stored_cause(service, 10) is None, "an active match gets its cause when it ends"
     finally:
         await store.close()
@@ -175,7 +177,7 @@ async def test_discord_and_the_console_word_a_result_alike(service, how):
         await service.draw(CHANNEL, ALICE)
         match = (await service.draw(CHANNEL, BOB)).match
         head, past, console = "🏁 **Draw** — draw agreed", "draw", "Draw between alice and bob"
-    reason = match.outcome.reason
+    reason = match.outcome.reason_text()
     assert text.result_text(match).splitlines()[0] == head
     assert text.history_entry(match)[1].split(" · ", 1)[1].startswith(f"{past} ({reason}), 2 moves")
     article = "a " if how == "draw" else ""

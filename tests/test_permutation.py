@@ -38,7 +38,7 @@ def test_the_seed_example_scores_24_and_37():
         assert state.scores[mover] == before + expected
     assert list(state.scores) == totals == [24, 37]
     assert state.outcome.places == (frozenset({1}), frozenset({0}))
-    assert state.outcome.scores == (24, 37) and state.outcome.reason == "all 7 numbers written"
+    assert state.outcome.scores == (24, 37) and state.outcome.reason_text() == "all 7 numbers written"
     assert state.moves_played == 2 * 7 - 1 and state.to_move is None
 
 

@@ -180,7 +180,7 @@ def test_the_last_player_able_to_draw_a_line_loses():
         state = state.play(f"{a}1-{b}1")
     assert state.to_move is None and state.legal_moves() == []
     assert state.outcome.places == (frozenset({1}), frozenset({0}))
-    assert state.outcome.reason == "Blue has no line to draw: Red drew the last one"
+    assert state.outcome.reason_text() == "Blue has no line to draw: Red drew the last one"
     with pytest.raises(IllegalMove, match="The game is over"):
         state.play("h1-a1")
 
@@ -208,7 +208,7 @@ def test_a_first_line_always_exists(seed):
 def test_no_first_line_is_a_draw():
     """Unreachable at the sizes offered (above), so shown on a 1×1 board, where one x has no partner."""
     state = XLinesState(1).play("a1")
-    assert state.outcome.places == (frozenset({0, 1}),) and "no line can be drawn" in state.outcome.reason
+    assert state.outcome.places == (frozenset({0, 1}),) and "no line can be drawn" in state.outcome.reason_text()
     assert state.legal_moves() == [] and state.to_move is None
 
 # --- an independent reading of docs/rules.md, played side by side -----------------------------------

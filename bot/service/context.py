@@ -18,13 +18,21 @@ from bot.models import Challenge, ChallengeStatus, Match, MatchStatus, Player, R
 from bot.service import repository
 from bot.service.notes import NOTE_GRACE, Notes
 from games import GAMES
+from i18n import N_, _
 from rules import Cause, Outcome, State, ended
+from rules.core import Words
 from rules.rebuild import rebuild
 
 CHALLENGE_SECONDS = 15 * 60
 TURN_SECONDS = 24 * 3600
 STATE_CACHE = 512
-NO_MATCH_HERE = "There is no match in this channel. Start one with /challenge."
+NO_MATCH_HERE = N_("There is no match in this channel. Start one with /challenge.")
+
+
+def read_words(stored: str | None) -> Words:
+    """A finished match's reason's arguments as bot.service.results stored them (none for a match finished
+    before they were kept: its reason is the whole sentence)."""
+    return tuple((name, value) for name, value in json.loads(stored)) if stored else ()
 
 
 @dataclass(frozen=True)
@@ -107,7 +115,7 @@ class Context:
 
     async def _challenge(self, db: Tx, challenge_id: int, row: Row | None) -> Challenge:
         if row is None:
-            raise NotFound("That challenge no longer exists.")
+            raise NotFound(_("That challenge no longer exists."))
         people = await repository.challenges.challenge_players(db, challenge_id)
         players = [Player(r["user_id"], r["name"]) for r in people]
         invited = tuple(p for p, r in zip(players, people) if r["invited"])
@@ -129,28 +137,28 @@ class Context:
     async def load_match(self, db: Tx, match_id: int) -> Match:
         row = await repository.matches.match_row(db, match_id)
         if row is None:
-            raise NotFound("That match no longer exists.")
+            raise NotFound(_("That match no longer exists."))
         return await self._match(db, row)
 
     async def lock_match(self, db: Tx, match_id: int) -> Locked:
         """The match, held until the transaction ends, with its notes not shown yet."""
         locked = await repository.matches.locked_match(db, match_id)
         if locked is None:
-            raise NotFound("That match no longer exists.")
+            raise NotFound(_("That match no longer exists."))
         return Locked(await self._match(db, locked.row), locked.unshown)
 
     async def active_match(self, db: Tx, channel_id: int) -> Match:
         """The channel's active match."""
         row = await repository.matches.active_match_row(db, channel_id)
         if row is None:
-            raise NotFound(NO_MATCH_HERE)
+            raise NotFound(_(NO_MATCH_HERE))
         return await self._match(db, row)
 
     async def lock_active_match(self, db: Tx, channel_id: int) -> Locked:
         """The channel's active match, as lock_match."""
         locked = await repository.matches.locked_active_match(db, channel_id)
         if locked is None:
-            raise NotFound(NO_MATCH_HERE)
+            raise NotFound(_(NO_MATCH_HERE))
         return Locked(await self._match(db, locked.row), locked.unshown)
 
     async def _match(self, db: Tx, row: Row) -> Match:
@@ -176,7 +184,8 @@ class Context:
             places = tuple(frozenset(group) for group in json.loads(row["places"]))
             scores = [r["score"] for r in seat_rows]
             outcome = Outcome(places=places, scores=None if None in scores else tuple(scores), reason=row["reason"],
-                              cause=Cause(row["cause"] or Cause.RULES))  # a row an older process finished has none
+                              cause=Cause(row["cause"] or Cause.RULES),  # a row an older process finished has none
+                              words=read_words(row["reason_words"]))
             state = ended(state, outcome)
             changes = tuple(
                 RatingChange(r["seat"], seats[r["seat"]], r["rating_before"], r["rating_after"])
@@ -187,6 +196,6 @@ class Context:
             options=options, seed=row["seed"], seats=seats, state=state, status=status,
             turn_seconds=row["turn_seconds"], deadline=row["deadline"], draw_offer=row["draw_offer"],
             moves=moves, outcome=outcome, ratings=changes, finished_at=row["finished_at"],
-            stand_ins=tuple(r["stand_in"] for r in seat_rows), leavers=tuple(seat for _, seat in left),
+            stand_ins=tuple(r["stand_in"] for r in seat_rows), leavers=tuple(seat for _left_at, seat in left),
             board_message=row["board_message"], takeback=row["takeback"], undone=row["undone"], stamp=stamp,
         )

@@ -11,6 +11,7 @@ from bot.errors import Conflict
 from bot.models import Match, dumps
 from bot.service import repository
 from rules import Cause, Outcome
+from rules.core import Words
 
 STAND_IN = "medium"  # the computer that plays on for someone who left a game of more than two
 
@@ -35,12 +36,19 @@ def rated_seats(match: Match, place_of: dict[int, int]) -> list[int]:
     return rated
 
 
+def stored_words(words: Words) -> str | None:
+    """A reason's arguments as the matches table keeps them: a JSON array of [name, value] pairs, in order
+    (None for none). `bot.service.context` reads them back."""
+    return dumps([list(pair) for pair in words]) if words else None
+
+
 async def record_result(db: Tx, match: Match, outcome: Outcome, now: float) -> None:
     """Record the result and update everyone's rating, in the caller's transaction. Players who left
     are placed last; a computer level in several seats is rated once, from its best place."""
     outcome = leavers_last(outcome, match.leavers)
     changed = await repository.records.finish_match(db, match.id, now, outcome.reason, outcome.cause.value,
-                                            dumps([sorted(group) for group in outcome.places]))
+                                            dumps([sorted(group) for group in outcome.places]),
+                                            stored_words(outcome.words))
     if changed != 1:
         raise Conflict("This match has already ended.")
     place_of = {seat: place for place, group in enumerate(outcome.places) for seat in group}

@@ -10,12 +10,14 @@ from bot.service.repository.players import LAST_COMPUTER_ID
 FINISHED = MatchStatus.FINISHED
 
 
-async def finish_match(tx: Tx, match_id: int, now: float, reason: str, cause: str, places: str) -> int:
-    """An active match finished (`places` as JSON); how many matches that changed (0: it had ended)."""
+async def finish_match(tx: Tx, match_id: int, now: float, reason: str, cause: str, places: str,
+                       reason_words: str | None = None) -> int:
+    """An active match finished (`places` as JSON; the reason's template with its arguments as JSON
+    `reason_words`, None when it has none); how many matches that changed (0: it had ended)."""
     return await tx.run(
-        f"UPDATE matches SET status = '{FINISHED}', finished_at = ?, reason = ?, cause = ?, places = ?, deadline = NULL,"
-        f" draw_offer = NULL WHERE id = ? AND status = '{MatchStatus.ACTIVE}'",
-        now, reason, cause, places, match_id,
+        f"UPDATE matches SET status = '{FINISHED}', finished_at = ?, reason = ?, reason_words = ?, cause = ?,"
+        f" places = ?, deadline = NULL, draw_offer = NULL WHERE id = ? AND status = '{MatchStatus.ACTIVE}'",
+        now, reason, reason_words, cause, places, match_id,
     )
 
 
