@@ -78,7 +78,7 @@ async def test_a_computer_is_never_timed_out(service, clock):
     await service.computer_move(match.id)
     clock.advance(2 * 86400)
     [lost] = (await service.expire_due()).matches
-    assert lost.match.outcome.reason == "alice ran out of time" and lost.match.outcome.winners == {1}
+    assert lost.match.outcome.reason_text() == "alice ran out of time" and lost.match.outcome.winners == {1}
 
 
 async def test_each_level_is_rated_on_the_leaderboard_and_people_keep_a_record_against_it(service):

@@ -88,7 +88,7 @@ async def test_a_full_attaxx_game_to_the_end(db_path):
     out = await run(db_path, Script(SETUP, then=mover))
     text = "\n".join(out)
     match = await latest(db_path)
-    assert match.status == "finished" and match.guild_id == LOCAL_GUILD and match.outcome.reason == "board full"
+    assert match.status == "finished" and match.guild_id == LOCAL_GUILD and match.outcome.reason_text() == "board full"
     assert match.moves == tuple(mover.played) and match.state == mover.state
     assert match.seats == (local_player("alice"), local_player("bob"))
 
@@ -203,7 +203,7 @@ async def test_five_players_retry_a_k_too_big_for_them_then_play_to_the_end(db_p
         " Type `help` for the commands."
     match = await latest(db_path)
     assert match.names == names and match.state.n == 21 and len(match.moves) == 41 == len(played)
-    assert match.outcome == state.outcome and match.outcome.reason == "all 21 numbers written"
+    assert match.outcome == state.outcome and match.outcome.reason_text() == "all 21 numbers written"
     scores = state.scores
     assert scores is not None, "Multiplications keeps scores"
     for seat, name in enumerate(names):

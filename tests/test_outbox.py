@@ -83,7 +83,7 @@ async def test_what_must_follow_an_unshown_change_waits_for_it(store, clock):
         await service.outbox.close()
         clock.advance(3601)
         [timed_out] = (await service.clocks.expire_due()).matches
-        assert timed_out.match.outcome.reason == "alice ran out of time"
+        assert timed_out.match.outcome.reason_text() == "alice ran out of time"
     finally:
         computers.close()
 

@@ -32,7 +32,7 @@ async def test_seed_game_through_the_service_then_resignation_and_ratings(servic
     assert match.state.counts == (26, 19) and len(match.moves) == 61 and match.to_move == BOB
 
     final = (await service.play.resign(CHANNEL, BOB)).match
-    assert final.status == "finished" and final.outcome.reason == "bob resigned"
+    assert final.status == "finished" and final.outcome.reason_text() == "bob resigned"
     assert final.outcome.places == (frozenset({0}), frozenset({1}))
     change = {c.player.name: c for c in final.ratings}
     assert change["alice"].before == change["bob"].before == 1500
@@ -57,7 +57,7 @@ async def test_game_played_to_a_full_board_records_the_score(service):
         move = match.state.legal_moves()[0]  # clones come first: the board fills up
         match = (await service.play.move(CHANNEL, match.to_move, move)).match
         seen.add(match.state.counts)
-    assert match.outcome.reason == "board full" and sum(match.outcome.scores) == 49
+    assert match.outcome.reason_text() == "board full" and sum(match.outcome.scores) == 49
     board, _ = await service.records.leaderboard(GUILD, "attaxx")
     assert {s.player.name: (s.wins, s.losses, s.draws) for s in board}[match.seats[min(match.outcome.places[0])].name] == (1, 0, 0)
 
@@ -206,7 +206,7 @@ async def test_turn_timer_makes_the_player_to_move_lose(service, clock):
     clock.advance(2)
     expired = await service.clocks.expire_due()
     [ended] = [change.match for change in expired.matches]
-    assert ended.id == match.id and ended.outcome.reason == "bob ran out of time"
+    assert ended.id == match.id and ended.outcome.reason_text() == "bob ran out of time"
     assert ended.outcome.places == (frozenset({0}), frozenset({1}))
     assert await service.clocks.next_deadline() is None
 
@@ -219,7 +219,7 @@ async def test_timer_that_ran_out_while_the_bot_was_down(db_path, clock):
     store = await SqliteStore.open(db_path)
     try:
         expired = await MatchService(store, clock=clock, notes=False).clocks.expire_due()
-        assert [m.match.outcome.reason for m in expired.matches] == ["alice ran out of time"]
+        assert [m.match.outcome.reason_text() for m in expired.matches] == ["alice ran out of time"]
     finally:
         await store.close()
 
@@ -244,7 +244,7 @@ async def test_draw_offer_and_acceptance(service):
     with pytest.raises(NotAllowed, match="not playing"):
         await service.play.draw(CHANNEL, CAROL)
     ended = (await service.play.draw(CHANNEL, BOB)).match
-    assert ended.outcome.reason == "draw agreed" and ended.outcome.is_draw
+    assert ended.outcome.reason_text() == "draw agreed" and ended.outcome.is_draw
     board, _ = await service.records.leaderboard(GUILD, "attaxx")
     assert [(s.draws, round(s.rating)) for s in board] == [(1, 1500), (1, 1500)]
 

@@ -45,7 +45,7 @@ async def test_three_players_named_and_joined_play_a_full_game(service):
     replayed = PERMUTATION.start(3, {"k": 3})
     for move in match.moves:
         replayed = replayed.play(move)
-    assert match.outcome == replayed.outcome and match.outcome.reason == "all 10 numbers written"
+    assert match.outcome == replayed.outcome and match.outcome.reason_text() == "all 10 numbers written"
     scores = match.outcome.scores
     assert [sorted(scores[s] for s in group) for group in match.outcome.places] == sorted(
         ([v] * scores.count(v) for v in set(scores)), reverse=True)
@@ -83,7 +83,7 @@ async def test_six_players_fill_an_open_challenge_and_one_times_out(service, clo
     assert left.status == "active" and left.stand_in(loser) == "medium" and left.to_move.name == "Computer (medium)"
     ended = await play_random(service, left, random.Random(3))  # the others play on; the computer plays for late
     scores = ended.state.scores
-    assert ended.status == "finished" and ended.outcome.reason == "all 19 numbers written"
+    assert ended.status == "finished" and ended.outcome.reason_text() == "all 19 numbers written"
     assert ended.outcome.places[-1] == frozenset({loser}), "the player who ran out of time places last"
     ranked = [s for group in ended.outcome.places[:-1] for s in sorted(group)]
     assert [scores[s] for s in ranked] == sorted((scores[s] for s in range(6) if s != loser), reverse=True)
