@@ -17,7 +17,7 @@ from bot.discord import payloads
 from bot.discord.cogs import COGS
 from bot.discord.cogs.common import Answer
 from bot.discord.computers import ComputerTurns
-from bot.discord.languages import Languages, ServerComputerTurns, ServerTimers, player_language
+from bot.discord.languages import Languages, player_language
 from bot.discord.payloads import Mentions
 from bot.discord.posting import Poster
 from bot.discord.replies import STALE_BUTTON, answer_stale, report_error
@@ -121,8 +121,8 @@ class GameBot(commands.AutoShardedBot):
         # After a change is shown, a computer to move plays (the poster is made before the computers)
         self.poster = Poster(self, self.service, self.renders, lambda match, owed: self.computers.play(match, owed))
         # what is posted with no interaction speaks its server's language
-        self.computers = ServerComputerTurns(self, self.service, self.poster, self.languages)
-        self.timers = ServerTimers(self.poster, self.computers, self.languages)
+        self.computers = ComputerTurns(self, self.service, self.poster, self.languages.of_server)
+        self.timers = Timers(self.poster, self.computers, self.languages.of_server)
         self.scheduler = Scheduler(self.service, self.timers, self.settings.sweep_seconds)
 
     async def add_cogs(self) -> None:

@@ -4,9 +4,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Awaitable, Callable
 
 import discord
 
+import i18n
 from bot.discord import messages as text
 from bot.discord.posting import Poster
 from bot.models import Match, MatchStatus
@@ -14,14 +16,18 @@ from bot.service import MatchService
 
 log = logging.getLogger(__name__)
 
+ServerLanguage = Callable[[int | None], Awaitable[str]]  # the language a server's channels read (Languages.of_server)
+
 
 class ComputerTurns:
-    """Plays the computers' turns of the matches handed to it, each shown by the poster before the next."""
+    """Plays the computers' turns of the matches handed to it, each shown by the poster before the next,
+    in the language of the match's server."""
 
-    def __init__(self, client: discord.Client, service: MatchService, poster: Poster):
+    def __init__(self, client: discord.Client, service: MatchService, poster: Poster, language_of: ServerLanguage):
         self.client = client
         self.service = service
         self.poster = poster
+        self.language_of = language_of
         self._thinking: set[int] = set()  # matches whose computer is choosing a move
         self._tasks: set[asyncio.Task] = set()
 
@@ -31,13 +37,23 @@ class ComputerTurns:
         if match.status != MatchStatus.ACTIVE or match.computer_to_move is None or match.id in self._thinking:
             return
         self._thinking.add(match.id)
-        task = asyncio.create_task(self._turns(match.id, match.channel_id, owed), name=f"computer-{match.id}")
+        task = asyncio.create_task(self._turns(match.id, match.channel_id, match.guild_id, owed),
+                                   name=f"computer-{match.id}")
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def _turns(self, match_id: int, channel_id: int, owed: bool = False) -> None:
+    async def _speak_language_of(self, guild_id: int | None, match_id: int) -> None:
+        try:
+            i18n.use(await self.language_of(guild_id))
+        except Exception:  # the database unreachable for a moment: the moves are still worth playing
+            log.exception("could not read the language of match %s's server; its computer's moves are told in English",
+                          match_id)
+            i18n.use(i18n.ENGLISH)
+
+    async def _turns(self, match_id: int, channel_id: int, guild_id: int | None, owed: bool = False) -> None:
         channel = self.client.get_partial_messageable(channel_id)
         try:
+            await self._speak_language_of(guild_id, match_id)
             async def typing() -> None:  # "<bot> is typing…" while it thinks (Discord shows it ~10 s)
                 with contextlib.suppress(discord.HTTPException):
                     await channel.typing()

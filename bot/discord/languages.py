@@ -9,24 +9,19 @@ language (`Languages.of_server`): the one chosen with /settings language:, else 
 language in Discord (its `guild_locale`, its preferred locale), else English. A cog builds and posts
 public content inside `in_public`, after the service has answered (so that a refusal comes in the
 player's words); what is posted with no interaction (the timers, the computers' turns, notes reposted)
-speaks its match's server's language through `ServerTimers` and `ServerComputerTurns`.
+speaks its match's server's language (bot.discord.timers, bot.discord.computers, given
+`Languages.of_server`).
 """
 from __future__ import annotations
 
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 import i18n
-from bot.discord.computers import ComputerTurns
-from bot.discord.posting import Poster
-from bot.discord.timers import Timers
-from bot.models import ChallengeChange, Match, MatchChange, Notice
-from bot.service import MatchService
 from bot.service.preferences import Preferences
 
 if TYPE_CHECKING:
@@ -87,56 +82,3 @@ async def in_public(interaction: discord.Interaction[GameBot], language: str | N
     code = language if language is not None else await interaction.client.languages.of_channel(interaction)
     with i18n.speaking(code) as used:
         yield used
-
-
-class ServerTimers(Timers):
-    """What the scheduler finds due (bot.discord.timers), each shown in its server's language."""
-
-    def __init__(self, poster: Poster, computers: ComputerTurns, languages: Languages):
-        super().__init__(poster, computers)
-        self.languages = languages
-
-    async def notice_due(self, notice: Notice) -> None:
-        with i18n.speaking(await self.languages.of_server(notice.challenge.guild_id)):
-            await super().notice_due(notice)
-
-    async def challenge_expired(self, change: ChallengeChange) -> None:
-        with i18n.speaking(await self.languages.of_server(change.challenge.guild_id)):
-            await super().challenge_expired(change)
-
-    async def timed_out(self, change: MatchChange) -> None:
-        with i18n.speaking(await self.languages.of_server(change.match.guild_id)):
-            await super().timed_out(change)
-
-    async def remind(self, change: MatchChange) -> None:
-        with i18n.speaking(await self.languages.of_server(change.match.guild_id)):
-            await super().remind(change)
-
-
-# The server of the match whose computer's turns a task plays (the task, made in ComputerTurns.play,
-# takes it with the context it is made in).
-_playing_in: ContextVar[int | None] = ContextVar("playing_in", default=None)
-
-
-class ServerComputerTurns(ComputerTurns):
-    """The computers' turns (bot.discord.computers), each move told in its match's server's language."""
-
-    def __init__(self, client: discord.Client, service: MatchService, poster: Poster, languages: Languages):
-        super().__init__(client, service, poster)
-        self.languages = languages
-
-    def play(self, match: Match, owed: bool = False) -> None:
-        token = _playing_in.set(match.guild_id)
-        try:
-            super().play(match, owed)
-        finally:
-            _playing_in.reset(token)
-
-    async def _turns(self, match_id: int, channel_id: int, owed: bool = False) -> None:
-        try:
-            i18n.use(await self.languages.of_server(_playing_in.get()))
-        except Exception:  # the database unreachable for a moment: the moves are still worth playing
-            log.exception("could not read the language of match %s's server; its computer's moves are told in English",
-                          match_id)
-            i18n.use(i18n.ENGLISH)
-        await super()._turns(match_id, channel_id, owed)
