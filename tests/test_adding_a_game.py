@@ -102,12 +102,12 @@ def played(moves: str, size: int = 3):
 
 def test_the_example_is_noughts_and_crosses(example):
     won = played("a1 b1 a2 b2 A3")
-    assert (won.outcome.places, won.outcome.reason) == (({0}, {1}), "Crosses made three in a row")
+    assert (won.outcome.places, won.outcome.reason_text()) == (({0}, {1}), "Crosses made three in a row")
     assert won.last.notation == "a3" and won.to_move is None and won.legal_moves() == []
     diagonal = played("c3 a1 d4 a2 e5", size=5)
-    assert diagonal.outcome.reason == "Crosses made three in a row", "three in a row wins on a larger board too"
+    assert diagonal.outcome.reason_text() == "Crosses made three in a row", "three in a row wins on a larger board too"
     full = played("b2 a1 c1 a3 a2 c2 b1 b3 c3")
-    assert (full.outcome.places, full.outcome.reason) == (({0, 1},), "board full")
+    assert (full.outcome.places, full.outcome.reason_text()) == (({0, 1},), "board full")
     for moves, typed, refusal in (("b2", "b2", "b2 already has a mark"),
                                   ("", "d1", "d1 is off the board: files a–c, ranks 1–3"),
                                   ("", "b2c3", "Can't read 'b2c3': write a square like b2"),
