@@ -77,6 +77,8 @@ async def main() -> None:
     parser.add_argument("--stored", type=int, default=10_000, help="startup: matches stored before the bot starts")
     parser.add_argument("--repeats", type=int, default=3, help="startup: bot starts to take the median of")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--locale", default="en-US",
+                        help="the Discord language of the players and of their server (de, ja, …): what the bot speaks")
     parser.add_argument("--keep", action="store_true", help="keep the temporary folder (bot.log, database)")
     args = parser.parse_args()
     args.root = args.root.resolve()

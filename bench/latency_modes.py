@@ -34,7 +34,7 @@ HERE = Path(__file__).resolve().parent
 # ---------------------------------------------------------------------------------------------- modes
 
 async def saturation(args: argparse.Namespace) -> None:
-    games = tables(args.matches, first_channel(args))
+    games = tables(args.matches, first_channel(args), args.locale)
     async with Running(args, {GUILD: [t.channel for t in games]}) as s:
         rng = random.Random(args.seed)
         latencies: list[float] = []
@@ -63,7 +63,7 @@ async def saturation(args: argparse.Namespace) -> None:
 
 
 async def load(args: argparse.Namespace) -> None:
-    games = tables(args.matches, first_channel(args))
+    games = tables(args.matches, first_channel(args), args.locale)
     rng = random.Random(args.seed)  # the moves
     arrivals, picks = random.Random(args.seed + 1), random.Random(args.seed + 2)  # when, and for which match
     async with Running(args, {GUILD: [t.channel for t in games]}) as s:
@@ -154,7 +154,7 @@ async def load(args: argparse.Namespace) -> None:
 
 
 async def memory(args: argparse.Namespace) -> None:
-    games = tables(args.matches, first_channel(args))
+    games = tables(args.matches, first_channel(args), args.locale)
     rng = random.Random(args.seed)
     async with Running(args, {GUILD: [t.channel for t in games]}) as s:
         await s.standin.reply(await s.players.users.command(games[0].players[0], games[0].channel, "help"))

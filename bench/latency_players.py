@@ -12,6 +12,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+import i18n
 from bench.latency_harness import CHANNEL_BASE, GUILD, MORE, PLAYER_BASE, BenchStandIn, RootBot
 from tests.support.standin import Message
 from tests.support.users import Discord, User
@@ -41,15 +42,20 @@ class Table:
         return self.mover
 
 
-def tables(count: int, first_channel: int = CHANNEL_BASE) -> list[Table]:
-    return [Table(first_channel + i, (User(PLAYER_BASE + 2 * i, f"p{2 * i}"), User(PLAYER_BASE + 2 * i + 1, f"p{2 * i + 1}")))
+def tables(count: int, first_channel: int = CHANNEL_BASE, locale: str = "en-US") -> list[Table]:
+    """`count` pairs of players, whose Discord clients speak `locale`."""
+    return [Table(first_channel + i, (User(PLAYER_BASE + 2 * i, f"p{2 * i}", locale=locale),
+                                      User(PLAYER_BASE + 2 * i + 1, f"p{2 * i + 1}", locale=locale)))
             for i in range(count)]
 
 
 class Players:
-    def __init__(self, standin: BenchStandIn, guild: int = GUILD):
+    def __init__(self, standin: BenchStandIn, guild: int = GUILD, locale: str = "en-US"):
         self.standin = standin
         self.users = Discord(standin, standin.deliver, guild)
+        self.users.guild_locale = locale  # the server's own language: what the channels read
+        with i18n.speaking(locale):
+            self.accept = i18n._("Accept")
 
     async def start_match(self, table: Table) -> float:
         """Challenge and Accept: the match starts, its board is posted. Seconds for the Accept's board."""
@@ -58,7 +64,8 @@ class Players:
         if message.ephemeral or not message.buttons:
             raise Refused(f"challenge refused: {message.content[:120]}")
         self.standin.expect_board(table.channel)
-        accept = await self.users.press(table.players[1], message, "Accept")
+        labels = [button.get("label") for button in message.buttons]
+        accept = await self.users.press(table.players[1], message, self.accept if self.accept in labels else "Accept")
         board, seconds = await self.standin.reply(accept, board=True)
         if board.ephemeral or not board.files:
             raise Refused(f"accept refused: {board.content[:120]}")
@@ -156,7 +163,7 @@ class Running:
             await self.standin.stop()
             shutil.rmtree(self.folder, ignore_errors=True)
             raise
-        return Session(self.standin, self.bot, Players(self.standin, next(iter(self.guilds))))
+        return Session(self.standin, self.bot, Players(self.standin, next(iter(self.guilds)), self.args.locale))
 
     async def __aexit__(self, *exc) -> None:
         try:
