@@ -98,5 +98,8 @@ def number(value: float, digits: int = 0, *, grouped: bool = True) -> str:
 
 def percent(fraction: float, digits: int = 0) -> str:
     """A fraction as a percentage the way the current language writes one ("42%", "42 %")."""
-    pattern = "#,##0" + ("." + "0" * digits if digits else "") + "%"
-    return format_percent(fraction, format=pattern, locale=babel_locale(current()))
+    locale = babel_locale(current())
+    pattern = locale.percent_formats[None].pattern  # the language's own: "#,##0%", "#,##0 %", "%#,##0"
+    if digits:
+        pattern = pattern.replace("0", "0." + "0" * digits, 1)
+    return format_percent(fraction, format=pattern, locale=locale)
