@@ -78,7 +78,7 @@ def add(code: str) -> Path:
     if path.exists():
         raise FileExistsError(f"{path} exists already")
     template = extract()
-    catalog = Catalog(locale=folder_name(code), domain=DOMAIN, project=PROJECT, creation_date=FIXED,
+    catalog = Catalog(locale=folder_name(code), domain=DOMAIN, project=PROJECT, fuzzy=False, creation_date=FIXED,
                       revision_date=FIXED)
     catalog.update(template)
     _write(catalog, path)
