@@ -32,7 +32,7 @@ def rules_text(game: Game) -> str:
     if game.options:
         # Translators: a heading in a game's rules, above the list of its options
         parts.append(_("**Options**") + "\n" + "\n".join(
-            f"• `{o.name}` — {o.help_text()}{o.default_text}" for o in game.options
+            f"• `{o.name_text()}` — {o.help_text()}{o.default_text}" for o in game.options
         ))
     return "\n\n".join(parts)
 

@@ -254,6 +254,10 @@ class OptionSpec:
         # Translators: follows an option's help; {value} is the option's value as typed (5, flat)
         return "" if self.default is None else _(" (default {value})", value=self.default)
 
+    def name_text(self) -> str:
+        """The option's name as the current language's commands call it (its Discord name there)."""
+        return pgettext("option name", self.name)
+
     def help_text(self) -> str:
         """The option's help in the current language (`help` is the English, marked with N_)."""
         return translated(self.help)

@@ -262,13 +262,13 @@ class Setup:
         settled = self.settled(game, answers) or self.settled(game, self.independent(game, answers))
         samples = list(settled.values())
         default = settled.get(spec.name)
-        self.say(f"{spec.name}: {spec.help_text()}{bounds(spec)}")
+        self.say(f"{spec.name_text()}: {spec.help_text()}{bounds(spec)}")
         if default is not None:
             # Translators: in brackets, the answer Enter gives
-            prompt = _("{option} (or `back`) [{default}]:", option=spec.name, default=default) + " "
+            prompt = _("{option} (or `back`) [{default}]:", option=spec.name_text(), default=default) + " "
         else:
             # Translators: in brackets: Enter leaves the option to the game's default
-            prompt = _("{option} (or `back`) [default]:", option=spec.name) + " "
+            prompt = _("{option} (or `back`) [default]:", option=spec.name_text()) + " "
         while True:
             answer = await self.ask(prompt)
             value = self.checked(spec, answer) if answer else None
@@ -299,7 +299,7 @@ class Setup:
         except BadOptions as error:
             problem = str(error)
         if spec.type is int and spec.min is not None and not whole(answer):
-            problem = _("{option} must be a whole number from {low} to {high}", option=spec.name, low=spec.min,
+            problem = _("{option} must be a whole number from {low} to {high}", option=spec.name_text(), low=spec.min,
                         high=spec.max)
         self.say(sentence(problem))
         return None
