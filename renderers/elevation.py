@@ -136,10 +136,13 @@ def legend_rooms(widths: Sequence[int], room: int) -> list[int]:
     in `room` px: as wide as they are if they fit, else the widest cut down to one share that fits."""
     if sum(widths) <= room:
         return list(widths)
-    share = room / len(widths)
-    short = [width for width in widths if width <= share]
-    while short and (share := (room - sum(short)) / (len(widths) - len(short))) > max(short):
-        short = [width for width in widths if width <= share]
+    left, count = room, len(widths)
+    share = left / count
+    for width in sorted(widths):  # the narrow ones keep their width; the rest share what is left
+        if width > share:
+            break
+        left, count = left - width, count - 1
+        share = left / count
     return [width if width <= share else int(share) for width in widths]
 
 

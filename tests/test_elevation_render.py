@@ -7,6 +7,8 @@ import dataclasses
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from PIL import Image
 
 from games import GAMES, REGISTRY, render, render_text
@@ -314,3 +316,22 @@ def test_a_long_last_move_takes_more_footer_lines_not_an_ellipsis(monkeypatch):
         assert "Blue b4-c4-d3" in joined and all(part in joined for part in effect.split(", "))
         assert picture(shown).size == picture(start()).size  # one line or three, the picture keeps its size
     assert " ".join(lines).replace(" · ", " ").startswith("Maximilian Alexander Worthington ran out of time Blue b4-c4-d3")
+
+
+@given(st.lists(st.integers(1, 200), min_size=1, max_size=6), st.integers(10, 400))
+def test_the_legends_labels_share_the_room_they_have(widths, room):
+    """However long a language's legend words are, each keeps its width while all fit; otherwise the
+    narrow ones keep theirs and the wide ones are cut to an equal share, and together they fit (this
+    once looped for ever on labels that only just overflowed, such as [90, 73, 68, 48, 59] in 327 px)."""
+    rooms = elevation.legend_rooms(widths, room)
+    assert all(0 <= r <= w for r, w in zip(rooms, widths))
+    if sum(widths) <= room:
+        assert rooms == widths
+    else:
+        assert sum(rooms) <= room
+        cut = [r for r, w in zip(rooms, widths) if r < w]
+        assert cut and max(cut) - min(cut) <= 0 and all(w <= cut[0] + 1 for r, w in zip(rooms, widths) if r == w)
+
+
+def test_labels_that_only_just_overflow_are_cut_to_fit():
+    assert elevation.legend_rooms([90, 73, 68, 48, 59], 327) == [79, 73, 68, 48, 59]
