@@ -340,7 +340,6 @@ def line_ends(layout: Layout, last: Sequence[float]) -> list[tuple[int, float]]:
     return list(zip(order, ys))
 
 
-@cache
 def end_disc(colour: theme.RGB, letter: str) -> Image.Image:
     """A seat's disc in its line's colour with its letter."""
     return marked_disc(shaded(colour), END, letter, shadow=False, size=SIZE)

@@ -23,6 +23,7 @@ from PIL import Image, ImageDraw
 
 from i18n import _, ngettext
 from renderers import grid, theme
+from renderers.sprites import script_key
 from renderers.theme import RGB
 from rules.permutation import FILES, GAME, SEAT_NAMES, square_name
 
@@ -211,9 +212,15 @@ def placed_badge(lay: grid.Layout, file: int, number: int, mark: str) -> PlacedB
                                                None if shape.mark is None else moved(shape.mark)))
 
 
-@lru_cache(maxsize=1024)
 def badge(cell: int, size: int, number: int, style: theme.DiscStyle, newest: bool, mark: str = "",
           left: bool = False, letter: int = 0) -> tuple[Image.Image, int]:
+    """An RGBA sprite of a rounded tile holding `number` (see `_badge`)."""
+    return _badge(cell, size, number, style, newest, mark, left, letter, script_key(mark))
+
+
+@lru_cache(maxsize=1024)
+def _badge(cell: int, size: int, number: int, style: theme.DiscStyle, newest: bool, mark: str, left: bool,
+           letter: int, language: str) -> tuple[Image.Image, int]:
     """An RGBA sprite of a rounded tile holding `number` at `size` px, filled with the writer's colour
     and edged in its dark shade (the newest number is filled with the highlight colour instead), with
     the writer's `mark`, if any, set at `letter` in a part of its own (see `badge_shape`); and how far
@@ -252,8 +259,13 @@ def badge(cell: int, size: int, number: int, style: theme.DiscStyle, newest: boo
     return sprite, extra
 
 
-@lru_cache(maxsize=256)
 def mark_tag(cell: int, size: int, style: theme.DiscStyle, mark: str, left: bool) -> tuple[Image.Image, int]:
+    """A seat's mark beside an x it placed (see `_mark_tag`)."""
+    return _mark_tag(cell, size, style, mark, left, script_key(mark))
+
+
+@lru_cache(maxsize=256)
+def _mark_tag(cell: int, size: int, style: theme.DiscStyle, mark: str, left: bool, language: str) -> tuple[Image.Image, int]:
     """A seat's mark beside an x it placed: a small tile in the seat's dark shade holding its letter,
     joined to the square's right edge (or its left); and how far the sprite reaches left of the
     square's inside."""

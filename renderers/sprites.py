@@ -8,6 +8,7 @@ from functools import cache
 
 from PIL import Image, ImageDraw, ImageFilter
 
+from i18n import current
 from renderers.colours import RGB, DiscStyle, ink_on, mix
 from renderers.lettering import cap_height, font, put_text
 
@@ -98,11 +99,23 @@ def paste(target: Image.Image, sprite: Image.Image, centre: tuple[float, float])
     target.paste(sprite, (x, y), sprite)
 
 
-@cache
+def script_key(text: str) -> str:
+    """What a cached picture of `text` must be keyed by besides the text: nothing for ASCII, which
+    draws alike in every language; else the language in use (Chinese and Japanese draw some of the
+    same characters differently)."""
+    return "" if text.isascii() else current()
+
+
 def marked_disc(style: DiscStyle, diameter: int, mark: str = "", shadow: bool = True, size: int = 0,
                 corner: float = 0.0) -> Image.Image:
     """`disc(style, diameter, shadow, corner)` with `mark` (a seat's letter) in its middle, `size` px (by
     default half the diameter), in the ink that stands out most on the disc's colour."""
+    return _marked_disc(style, diameter, mark, shadow, size, corner, script_key(mark))
+
+
+@cache
+def _marked_disc(style: DiscStyle, diameter: int, mark: str, shadow: bool, size: int, corner: float,
+                 language: str) -> Image.Image:
     sprite = disc(style, diameter, shadow, corner)
     if not mark:
         return sprite

@@ -321,10 +321,10 @@ def bare(monkeypatch, state) -> Image.Image:
     """The picture of `state` with no seat's letter anywhere."""
     with monkeypatch.context() as patched:
         patched.setattr(permutation, "seat_marks", lambda state: [""] * state.players)
-        permutation.badge.cache_clear()
-        permutation.mark_tag.cache_clear()
+        permutation._badge.cache_clear()
+        permutation._mark_tag.cache_clear()
         img = picture(state)
-    permutation.badge.cache_clear()
+    permutation._badge.cache_clear()
     return img
 
 
