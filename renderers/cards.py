@@ -358,8 +358,9 @@ def draw_players(img: Image.Image, top: int, seats: Sequence[Seat], to_move: int
 
 def draw_side_line(draw: ImageDraw.ImageDraw, box: CardBox, lay: Panel, info: Seat, reserved: int = 0) -> None:
     """The side on the left of the card's last line and the score on its right (its unit cut short
-    if it would take more than half the line); the side is cut short only if a score, or what the
-    renderer draws in the `reserved` px at the right, leaves it no room."""
+    if it would take more than half the line); the side is left out only if a score, or what the
+    renderer draws in the `reserved` px at the right, leaves it no room; a side that does not fit whole is left
+    out (the card's disc shows it, the footer and the alt text say it)."""
     room = box.room - reserved
     if info.score:
         label_font, score_font = font(lay.text), font(lay.score, True)
@@ -368,7 +369,9 @@ def draw_side_line(draw: ImageDraw.ImageDraw, box: CardBox, lay: Panel, info: Se
         score_right = box.right - round(label_font.getlength(label))
         put_text(draw, (score_right, box.baseline), info.score, score_font, TEXT, "rs")
         room = score_right - round(score_font.getlength(info.score)) - round(lay.text * 0.6) - box.text_x
-    put_text(draw, (box.text_x, box.baseline), fit(info.side, lay.text, False, room), font(lay.text), MUTED, "ls")
+    face = font(lay.text)
+    if face.getlength(info.side) <= room:  # a side cut short ("Ro…") says nothing: whole, or left to the disc
+        put_text(draw, (box.text_x, box.baseline), info.side, face, MUTED, "ls")
 
 
 @cache
