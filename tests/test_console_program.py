@@ -8,8 +8,6 @@ import sys
 from pathlib import Path
 
 import pytest
-from babel.messages.catalog import Catalog
-from babel.messages.pofile import write_po
 
 import i18n
 from bot.console.cli import environment_language, main
@@ -17,6 +15,7 @@ from bot.console.matches import LOCAL_CHANNEL
 from bot.console.setup import local_player
 from bot.db import open_store
 from bot.service import MatchService
+from tests.support.catalogs import forget, ship
 from tests.support.postgres import empty_database
 from tests.test_console import SETUP, STOPPED, Script
 
@@ -75,21 +74,11 @@ LANGUAGE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 @pytest.fixture
 def german(tmp_path, monkeypatch):
     """A German catalog of a few of the console's messages, the only language shipped besides English."""
-    catalog = Catalog(locale="de", domain="messages")
-    for english, german in GERMAN.items():
-        catalog.add(english, german)
-    folder = tmp_path / "locales" / "de" / "LC_MESSAGES"
-    folder.mkdir(parents=True)
-    with open(folder / "messages.po", "wb") as file:
-        write_po(file, catalog)
-    monkeypatch.setattr(i18n.languages, "LOCALES", tmp_path / "locales")
+    ship(monkeypatch, tmp_path / "locales", {"de": GERMAN})
     for name in LANGUAGE_VARIABLES:
         monkeypatch.delenv(name, raising=False)
-    i18n.languages.shipped.cache_clear()
-    i18n.words.translations.cache_clear()
     yield
-    i18n.languages.shipped.cache_clear()
-    i18n.words.translations.cache_clear()
+    forget()
 
 
 async def said(tmp_path, *argv: str) -> list[str]:

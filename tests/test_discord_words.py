@@ -6,12 +6,11 @@ from types import SimpleNamespace
 
 import discord
 import pytest
-from babel.messages.catalog import Catalog
-from babel.messages.pofile import write_po
 
 import i18n
 from bot.discord import messages as text
 from bot.discord import replies, views
+from tests.support.catalogs import forget, ship
 
 LONG_REMATCH = "Revanche mit denselben Spielerinnen und Spielern und denselben Einstellungen, sofort und ohne Wartezeit"
 GERMAN = {
@@ -23,29 +22,12 @@ GERMAN = {
 POLISH_MINUTES = (("{n} minute", "{n} minutes"), ("{n} minuta", "{n} minuty", "{n} minut"))
 
 
-def write(folder, catalog: Catalog) -> None:
-    path = folder / catalog.locale_identifier / "LC_MESSAGES" / "messages.po"
-    path.parent.mkdir(parents=True)
-    with open(path, "wb") as file:
-        write_po(file, catalog)
-
-
 @pytest.fixture
 def shipped(tmp_path, monkeypatch):
     """German and Polish catalogs of a few of the adapter's messages, the only languages besides English."""
-    german = Catalog(locale="de", domain="messages")
-    for english, words in GERMAN.items():
-        german.add(english, words)
-    polish = Catalog(locale="pl", domain="messages")
-    polish.add(*POLISH_MINUTES)
-    write(tmp_path, german)
-    write(tmp_path, polish)
-    monkeypatch.setattr(i18n.languages, "LOCALES", tmp_path)
-    i18n.languages.shipped.cache_clear()
-    i18n.words.translations.cache_clear()
+    ship(monkeypatch, tmp_path, {"de": GERMAN, "pl": {POLISH_MINUTES[0]: POLISH_MINUTES[1]}})
     yield
-    i18n.languages.shipped.cache_clear()
-    i18n.words.translations.cache_clear()
+    forget()
 
 
 def refused(code: int) -> discord.HTTPException:

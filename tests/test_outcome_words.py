@@ -7,8 +7,6 @@ from __future__ import annotations
 import sqlite3
 
 import pytest
-from babel.messages.catalog import Catalog
-from babel.messages.pofile import write_po
 
 import i18n
 from bot.db import SqliteStore
@@ -18,6 +16,7 @@ from games import GAMES
 from rules import Cause, IllegalMove, Outcome, State
 from rules.permutation import ALL_WRITTEN
 from tests.conftest import ALICE, BOB, CHANNEL, GUILD
+from tests.support.catalogs import forget, ship
 from tests.support.clock import Clock
 from tests.support.old_schema import add_finished_match, migrated_to
 
@@ -45,34 +44,12 @@ POLISH_PLURALS = {
 }
 
 
-def write(folder, catalog: Catalog) -> None:
-    path = folder / catalog.locale_identifier / "LC_MESSAGES" / "messages.po"
-    path.parent.mkdir(parents=True)
-    with open(path, "wb") as file:
-        write_po(file, catalog)
-
-
 @pytest.fixture
 def shipped(tmp_path, monkeypatch):
     """German and Polish catalogs of a few of the games' messages, the only languages besides English."""
-    german = Catalog(locale="de", domain="messages")
-    for key, text in GERMAN.items():
-        context, english = key if isinstance(key, tuple) else (None, key)
-        german.add(english, text, context=context)
-    for english_forms, german_forms in GERMAN_PLURALS.items():
-        german.add(english_forms, german_forms)
-    polish = Catalog(locale="pl", domain="messages")
-    for english_forms, polish_forms in POLISH_PLURALS.items():
-        polish.add(english_forms, polish_forms)
-    folder = tmp_path / "locales"
-    write(folder, german)
-    write(folder, polish)
-    monkeypatch.setattr(i18n.languages, "LOCALES", folder)
-    i18n.languages.shipped.cache_clear()
-    i18n.words.translations.cache_clear()
+    ship(monkeypatch, tmp_path / "locales", {"de": {**GERMAN, **GERMAN_PLURALS}, "pl": POLISH_PLURALS})
     yield
-    i18n.languages.shipped.cache_clear()
-    i18n.words.translations.cache_clear()
+    forget()
 
 
 def nest_reached() -> State:

@@ -6,14 +6,13 @@ from __future__ import annotations
 import io
 
 import pytest
-from babel.messages.catalog import Catalog
-from babel.messages.pofile import write_po
 from PIL import Image, ImageChops
 
 import i18n
 from games import GAMES, describe, render, render_text
 from renderers import ascent, attaxx, elevation, theme
 from renderers.elevation_ground import LEGEND_HEIGHT
+from tests.support.catalogs import forget, ship
 from tests.support.playouts import random_states
 
 NAMES = ["alice", "bob"]
@@ -45,25 +44,16 @@ PIECES = (("piece", "pieces"), ("Stein", "Steine"))
 @pytest.fixture
 def german(tmp_path, monkeypatch):
     """A German catalog of some of the pictures' words, the only language besides English."""
-    catalog = Catalog(locale="de", domain="messages")
-    for (context, english), words in GERMAN.items():
-        catalog.add(english, words, context=context)
-    catalog.add(*PIECES)
-    path = tmp_path / "de" / "LC_MESSAGES" / "messages.po"
-    path.parent.mkdir(parents=True)
-    with open(path, "wb") as file:
-        write_po(file, catalog)
-    monkeypatch.setattr(i18n.languages, "LOCALES", tmp_path)
-    forget()
+    ship(monkeypatch, tmp_path, {"de": {**GERMAN, PIECES[0]: PIECES[1]}})
+    forget_pictures()
     yield
     forget()
+    forget_pictures()
 
 
-def forget() -> None:
-    """Forget the catalogs read and the pictures with words cached by language, so that neither this
-    catalog nor the shipped one is seen in the other's place."""
-    i18n.languages.shipped.cache_clear()
-    i18n.words.translations.cache_clear()
+def forget_pictures() -> None:
+    """Forget the pictures with words cached by language, so that neither this catalog nor the shipped
+    one is seen in the other's place."""
     ascent._base.cache_clear()
     elevation._base.cache_clear()
 

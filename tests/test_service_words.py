@@ -4,8 +4,6 @@ heavy work as each language writes it; English exactly as before."""
 from __future__ import annotations
 
 import pytest
-from babel.messages.catalog import Catalog
-from babel.messages.pofile import write_po
 
 import i18n
 from bot.errors import NotAllowed
@@ -14,6 +12,7 @@ from bot.service.checks import mover_seat
 from bot.work import Kind, Limit, Limits, Owner, ordinal
 from games import GAMES
 from tests.conftest import ALICE, BOB
+from tests.support.catalogs import forget, ship
 
 GERMAN = {
     "It's not your turn: {player} is to move.": "Du bist nicht am Zug: {player} ist am Zug.",
@@ -29,30 +28,12 @@ POLISH_RECORD = (("{n} game · {wins}W {losses}L {draws}D", "{n} games · {wins}
                   "{n} gier · {wins}W {losses}P {draws}R"))
 
 
-def write(folder, catalog: Catalog) -> None:
-    path = folder / catalog.locale_identifier / "LC_MESSAGES" / "messages.po"
-    path.parent.mkdir(parents=True)
-    with open(path, "wb") as file:
-        write_po(file, catalog)
-
-
 @pytest.fixture
 def shipped(tmp_path, monkeypatch):
     """German and Polish catalogs of a few of the service's messages, the only languages besides English."""
-    german = Catalog(locale="de", domain="messages")
-    for key, text in GERMAN.items():
-        context, english = key if isinstance(key, tuple) else (None, key)
-        german.add(english, text, context=context)
-    polish = Catalog(locale="pl", domain="messages")
-    polish.add(*POLISH_RECORD)
-    write(tmp_path, german)
-    write(tmp_path, polish)
-    monkeypatch.setattr(i18n.languages, "LOCALES", tmp_path)
-    i18n.languages.shipped.cache_clear()
-    i18n.words.translations.cache_clear()
+    ship(monkeypatch, tmp_path, {"de": GERMAN, "pl": {POLISH_RECORD[0]: POLISH_RECORD[1]}})
     yield
-    i18n.languages.shipped.cache_clear()
-    i18n.words.translations.cache_clear()
+    forget()
 
 
 def match_of(*seats) -> Match:
