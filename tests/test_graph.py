@@ -11,7 +11,7 @@ from PIL import Image
 
 from engines import SEVERITIES
 from games import GAMES, REGISTRY, seats
-from renderers import graph, lettering, theme
+from renderers import graph, graph_alt, lettering, theme
 from rules import State
 from tests.support.playouts import random_states
 
@@ -81,7 +81,7 @@ def test_the_alt_text_says_who_was_ahead_where_the_marks_are_and_what_was_proven
     exact = [False, False, False, False, True, True]
     loser = 1 - winner
     title, shown = GAMES["attaxx"].title, seats(state, NAMES[:2])
-    alt = graph.alt_text(title, state, shown, values, exact, [(2, loser, "blunder")])
+    alt = graph_alt.alt_text(title, state, shown, values, exact, [(2, loser, "blunder")])
     assert len(alt) <= 1024
     names = [NAMES[winner], NAMES[loser]]
     assert f"Proven won for {names[0]}, lost for {names[1]} from move 4 to the end." in alt
@@ -94,7 +94,7 @@ def test_the_alt_text_of_a_long_game_with_many_marks_stays_within_discords_limit
     values, exact = curve(300, 4, seed=7)
     marks = [(ply, ply % 4, SEVERITIES[ply % 3]) for ply in range(0, 300, 3)]
     shown = seats(state, [name * 3 for name in NAMES])
-    alt = graph.alt_text(GAMES["permutation"].title, state, shown, values, exact, marks)
+    alt = graph_alt.alt_text(GAMES["permutation"].title, state, shown, values, exact, marks)
     assert len(alt) <= 1024 and "expected place" in alt and alt.endswith(".")
 
 

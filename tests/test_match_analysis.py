@@ -23,7 +23,7 @@ from bot.service import MatchService, repository
 from bot.work import Kind
 from engines.analysis import SEVERITIES, Judgement, other_seed, questioned
 from games import GAMES, evaluate, work_for
-from renderers import graph
+from renderers import graph, graph_alt
 from tests.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, play_random, start_match
 from tests.support.images import decode
 from tests.support.inprocess import CHANNEL as BOT_CHANNEL
@@ -209,7 +209,7 @@ async def test_every_game_analysed_with_its_graph(service, game):
     args = graph_args(match, analysis)
     image = decode(graph.render(*args))
     assert image.width >= 800
-    alt = graph.alt_text(match.rules.title, *args)
+    alt = graph_alt.alt_text(match.rules.title, *args)
     assert all(name in alt for name in match.names) and len(alt) <= 1024
     lines = report_lines(match, analysis, 0.05)
     assert lines[0].startswith(f"Analysis of match {match.id}, {match.rules.title}")
@@ -270,7 +270,7 @@ async def test_a_seats_moves_are_its_players_until_they_left_and_the_stand_ins_a
     args = graph_args(match, marked)
     legend = [text for kind, text, _ in graph.legend_entries(*args[:4], args[5]) if kind == "seat"]
     assert legend[1].startswith("bob, then computer ")
-    alt = graph.alt_text(match.rules.title, *args)
+    alt = graph_alt.alt_text(match.rules.title, *args)
     assert f"bob ({side}), until move 5: 1 mistake (move {before[-1] + 1})." in alt
     assert f"Computer for bob ({side}), from move 6: 1 blunder (move {after[0] + 1})." in alt
     assert decode(graph.render(*args)).width == graph.WIDTH

@@ -11,7 +11,6 @@ from bot.service import repository
 from bot.service.context import Context
 from i18n import _
 
-
 LANGUAGE_KEPT = 30.0  # seconds a server's language is remembered: a public post need not read the database each time
 
 

@@ -20,7 +20,7 @@ from bot.discord.replies import Reply, shown
 from bot.models import Match
 from bot.service import Analysed
 from i18n import N_, _, speaking
-from renderers import graph
+from renderers import graph, graph_alt
 
 if TYPE_CHECKING:
     from bot.discord.client import GameBot
@@ -82,7 +82,7 @@ class Analyses(Feature):
         args = graph_args(match, analysed.analysis)
         png = await self.bot.renders.run(graph.render, *args)
         file = Attachment(io.BytesIO(png), filename=f"{match.game}-{match.id}-analysis.png",
-                          description=graph.alt_text(match.rules.title, *args))
+                          description=graph_alt.alt_text(match.rules.title, *args))
         embed = discord.Embed(title=_("Mistakes and blunders"), description=text.analysis_mistakes(match, analysed.analysis),
                               colour=EMBED_COLOUR)
         await reply.send(text.analysis_text(match, analysed.analysis, analysed.seconds), file=file, embed=embed,
