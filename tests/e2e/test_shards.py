@@ -4,6 +4,7 @@ SIGKILLed mid-match and started again: every move and timer is accounted for."""
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import random
 import re
@@ -177,8 +178,9 @@ async def test_two_shard_processes_on_one_database_lose_nothing_when_one_is_kill
         stored, announced = await cluster.moves(channel), cluster.announced(channel)
         assert stored == announced, (channel, stored, announced)
     assert len([m for m in standin.channel(TIMER_A) if "ran out of time" in m.content]) == 1
-    [finished] = await cluster.sql("SELECT reason FROM matches WHERE channel_id = $1", TIMER_A)
-    assert finished["reason"] == "bob ran out of time"
+    [finished] = await cluster.sql("SELECT reason, reason_words FROM matches WHERE channel_id = $1", TIMER_A)
+    assert (finished["reason"], json.loads(finished["reason_words"])) == ("{player} ran out of time", [["player", "bob"]]), \
+        "the reason is stored as its English template and arguments, worded for each reader"
 
 
 def both_processes(cluster: Cluster, first: int = 0) -> Discord:
