@@ -30,12 +30,6 @@ def shown(text: str) -> str:
     return repr(text if len(text) <= QUOTED else text[: QUOTED - 1] + "…")
 
 
-def counted(count: int, noun: str, plural: str = "") -> str:
-    """"1 move", "3 moves", "0 moves"; `plural` for a noun that does not take an s ("2 x's"). English
-    only: what a person reads is counted with i18n.ngettext."""
-    return f"{count} {noun if count == 1 else plural or noun + 's'}"
-
-
 def translated(message: str) -> str:
     """`message` (English, marked with N_ where it was written) in the current language; "" stays ""
     (gettext would give the catalog's header for it)."""
