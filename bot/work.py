@@ -26,6 +26,7 @@ from typing import Any
 
 from bot.errors import NotAllowed
 from i18n import ENGLISH, _, current, ngettext, number, pgettext
+from renderers.results import english_suffix
 
 
 class Kind(enum.IntEnum):
@@ -320,13 +321,6 @@ def server_full(what: str, count: int) -> str:
                     "Ask again in a few minutes.", count)
 
 
-def english_ordinal(place: int) -> str:
-    """1st, 2nd, 3rd, 4th, 11th, 21st."""
-    if 10 <= place % 100 <= 20:
-        return f"{place}th"
-    return f"{place}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(place % 10, 'th')}"
-
-
 def ordinal(place: int) -> str:
     """A place in a line as the current language writes it, for a message with an `{ordinal}`: "1st",
     "2nd", "3rd", "4th", "11th", "21st" in English. The first ten are words of the catalog each; a later
@@ -339,6 +333,6 @@ def ordinal(place: int) -> str:
                  pgettext("place in line", "10th"))
         return words[place - 1]
     if current() == ENGLISH:
-        return english_ordinal(place)
+        return f"{place}{english_suffix(place)}"
     # Translators: a place in a line after the tenth ("your analysis is 11th in line"); {place} is the number
     return pgettext("place in line", "{place}th", place=number(place))

@@ -19,7 +19,7 @@ from PIL import Image, ImageDraw
 from i18n import pgettext
 from renderers.colours import HIGHLIGHT, HIGHLIGHT_TEXT, MUTED, PANEL, PANEL_EDGE, RGB, TEXT, DiscStyle, mix
 from renderers.lettering import cap_height, clean_name, fit, font, phone_size, put_text, visual_order
-from renderers.results import ordinal, seated_parts, unnamed
+from renderers.results import english_suffix, ordinal, seated_parts, unnamed
 from renderers.sprites import marked_disc, paste, rounded_box
 from rules import Game, Outcome
 
@@ -270,7 +270,7 @@ def card_badge(seat: int, to_move: int | None, outcome: Outcome | None) -> str:
 
 def badge_place(place: int) -> str:
     """A place on a card's badge, in capitals: "2ND", "3RD", "4TH"."""
-    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
+    suffix = english_suffix(place)
     if suffix == "st":
         # Translators: a place on a card's badge (1st, 21st…), in capitals where the script has them
         return pgettext("badge", "{place}ST", place=place)

@@ -43,14 +43,14 @@ def and_list(items: Sequence[str]) -> str:
     return _("{items} and {last}", items=comma_list(items[:-1]), last=items[-1])
 
 
-def _suffix(number: int) -> str:
+def english_suffix(number: int) -> str:
     """English's ordinal suffix for `number`, which picks the message ("1st", "2nd", "3rd", "4th")."""
     return "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
 
 
 def ordinal(number: int) -> str:
     """A place: "1st", "2nd", "3rd", "4th", …"""
-    suffix = _suffix(number)
+    suffix = english_suffix(number)
     if suffix == "st":
         # Translators: a place in a game (1st, 21st…)
         return pgettext("place", "{place}st", place=number)
