@@ -12,8 +12,8 @@ from bot.db.postgres import PostgresStore
 from bot.db.sqlite import SqliteStore
 from i18n import _
 
-TABLES = ("players", "challenges", "challenge_players", "matches", "seats", "moves", "ratings", "outbox", "guild_settings",
-          "analyses")  # parents first
+TABLES = ("players", "tournaments", "challenges", "challenge_players", "matches", "seats", "moves", "ratings", "outbox",
+          "guild_settings", "analyses", "tournament_entrants", "tournament_tables", "tournament_news")  # parents first
 BATCH = 1000
 
 
@@ -45,8 +45,8 @@ async def copy(source: SqliteStore, target: PostgresStore) -> dict[str, int]:
             if copied != len(rows):
                 raise RuntimeError(f"{table}: {len(rows)} rows in SQLite but {copied} in PostgreSQL")
             counts[table] = copied
-        # new challenges and notes go on from the highest id copied (a note's id names its post: never reused)
-        for table in ("challenges", "outbox"):
+        # new rows go on from the highest id copied (a note's id names its post: never reused)
+        for table in ("challenges", "outbox", "tournaments", "tournament_tables", "tournament_news"):
             await pg.run(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), (SELECT coalesce(max(id), 0) + 1"
                          f" FROM {table}), false)")
     return counts

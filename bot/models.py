@@ -215,6 +215,9 @@ class Match:
     # takeback (by the moves taken back): a panel or button made at another stamp was made for another
     # position. It is moves played + 2 · moves taken back, as it was worked out before it was stored.
     stamp: int = 0
+    tournament_id: int | None = None  # a tournament's game: the tournament's id, and its round
+    tournament_round: int | None = None
+    rated: bool = True  # whether its result moves ratings (a tournament's game may be unrated)
 
     @property
     def rules(self) -> Game:

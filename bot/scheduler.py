@@ -1,6 +1,6 @@
 """What happens with time, for any adapter: challenges that expire, players who run out of time, players
-to remind that their long turn is running out, changes whose poster did not show them, and computer
-turns nobody is playing.
+to remind that their long turn is running out, changes whose poster did not show them, computer
+turns nobody is playing, and tournaments to start or to pair the next round of, and their news.
 
 One loop sleeps until the service's next deadline (or the sweep interval, whichever is sooner), wakes
 early when the service says its deadlines changed, has the service expire what is due, and hands what
@@ -15,6 +15,7 @@ import time
 from typing import TYPE_CHECKING, Protocol
 
 from bot.models import ChallengeChange, Match, MatchChange, Notice
+from bot.tournaments.record import News
 
 if TYPE_CHECKING:
     from bot.service import MatchService
@@ -45,6 +46,10 @@ class Adapter(Protocol):
 
     def computer_owed(self, match: Match) -> None:
         """A match whose computer is to move and nobody is playing it: let it play."""
+
+    async def tournament_news(self, news: News) -> None:
+        """News a tournament's channel is to read (a round paired, the end, a cancellation): post it, open
+        the round's games, then tell the service it is done (bot.service.rounds.Rounds.news_done)."""
 
 
 class Scheduler:
@@ -98,6 +103,9 @@ class Scheduler:
             await self.adapter.challenge_expired(challenge)
         for timed_out in expired.matches:
             await self.adapter.timed_out(timed_out)
+        await self.service.rounds.advance_due()  # after time-outs: a round they ended is paired now
+        for news in await self.service.rounds.news_due():
+            await self.adapter.tournament_news(news)
 
     async def wait_seconds(self) -> float:
         """How long to sleep before the next sweep, if nothing changes meanwhile."""

@@ -8,7 +8,8 @@ the first did.
 
 MatchService is made of parts, each an object over one shared context (bot.service.context.Context:
 the store, the clock, the computer players, the outbox's bookkeeping, challenges and matches as loaded):
-bot.service.challenges, .play, .takebacks, .clocks, .outbox, .records, .analyses and .preferences. Each
+bot.service.challenges, .play, .takebacks, .clocks, .outbox, .records, .analyses, .preferences, and
+.tournaments with .rounds (a tournament's commands, and its rounds paired and games opened). Each
 takes what it needs from the others in its constructor; what they share besides is in modules of
 functions (bot.service.checks, .results). Every statement they run is in bot.service.repository.
 """
@@ -46,8 +47,10 @@ from bot.service.play import Play
 from bot.service.preferences import Preferences, ReminderSettings
 from bot.service.records import Records, Waiting
 from bot.service.results import STAND_IN, leavers_last
+from bot.service.rounds import Rounds
 from bot.service.suggestions import refusal, suggestions
 from bot.service.takebacks import Takebacks
+from bot.service.tournaments import Tournaments
 from rules.parts import Branch
 
 __all__ = [
@@ -88,6 +91,8 @@ class MatchService:
         self.records = Records(self.context)
         self.analyses = Analyses(self.context, self.records)
         self.preferences = Preferences(self.context)
+        self.rounds = Rounds(self.context, self.challenges)
+        self.tournaments = Tournaments(self.context, self.rounds, self.play)
 
     def clock(self) -> float:
         return self.context.clock()

@@ -151,7 +151,7 @@ class Challenges:
                 made = await self.context.load_challenge(db, challenge_id)
                 found: ChallengeChange | MatchChange
                 if len(made.accepted) == players:
-                    found = await self._start(db, made, now, via)
+                    found = await self.begin(db, made, now, via)
                 else:
                     found = ChallengeChange(made, await self.notes.add(db, NoticeKind.CHALLENGE, made.id, now, via=via))
         except Duplicate:  # another process stored a challenge here between our check and our insert
@@ -238,7 +238,7 @@ class Challenges:
             if len(challenge.accepted) < challenge.players:
                 return ChallengeChange(challenge, await self.notes.add(db, NoticeKind.CHALLENGE, challenge_id, now,
                                                                        via=via))
-            match = await self._start(db, challenge, now, via)
+            match = await self.begin(db, challenge, now, via)
         self.context.deadlines_changed.set()
         return match
 
@@ -260,7 +260,7 @@ class Challenges:
                 raise NotAllowed(ngettext("{game} needs at least {n} player: wait for someone to join.",
                                           "{game} needs at least {n} players: wait for someone to join.", least,
                                           game=challenge.rules.title))
-            match = await self._start(db, challenge, now, via)
+            match = await self.begin(db, challenge, now, via)
         self.context.deadlines_changed.set()
         return match
 
@@ -325,7 +325,8 @@ class Challenges:
         if await repository.challenges.open_challenge_id(db, channel_id) is not None:
             raise NotAllowed(_(CHANNEL_HAS_CHALLENGE))
 
-    async def _start(self, db: Tx, challenge: Challenge, now: float, via: str | None = None) -> MatchChange:
+    async def begin(self, db: Tx, challenge: Challenge, now: float, via: str | None = None) -> MatchChange:
+        """Start the match of a challenge every seat of which is taken, in the caller's transaction."""
         if await repository.challenges.accept_challenge(db, challenge.id, now) != 1:
             raise Conflict(_("This challenge was already answered."))
         await repository.matches.add_match(

@@ -21,10 +21,11 @@ class Clocks:
         self.notes = context.notes
 
     async def next_deadline(self) -> float | None:
-        """When the next challenge expires, the next turn timer runs out, or a change not posted yet is
-        overdue."""
+        """When the next challenge expires, the next turn timer runs out, a change not posted yet is
+        overdue, or a tournament or its news needs the bot."""
         async with self.context.store.reading() as db:
-            return await repository.timers.next_due(db)
+            due = [await repository.timers.next_due(db), await repository.tournaments.next_due(db)]
+        return min((t for t in due if t is not None), default=None)
 
     async def expire_due(self) -> Expired:
         """Close every challenge that expired and time out every player whose turn timer ran out. Each

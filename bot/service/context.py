@@ -198,4 +198,5 @@ class Context:
             moves=moves, outcome=outcome, ratings=changes, finished_at=row["finished_at"],
             stand_ins=tuple(r["stand_in"] for r in seat_rows), leavers=tuple(seat for _left_at, seat in left),
             board_message=row["board_message"], takeback=row["takeback"], undone=row["undone"], stamp=stamp,
+            tournament_id=row["tournament_id"], tournament_round=row["tournament_round"], rated=bool(row["rated"]),
         )

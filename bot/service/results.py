@@ -43,16 +43,19 @@ def stored_words(words: Words) -> str | None:
 
 
 async def record_result(db: Tx, match: Match, outcome: Outcome, now: float) -> None:
-    """Record the result and update everyone's rating, in the caller's transaction. Players who left
-    are placed last; a computer level in several seats is rated once, from its best place."""
+    """Record the result and update everyone's rating (unless the match is unrated), in the caller's
+    transaction. Players who left are placed last; a computer level in several seats is rated once, from
+    its best place. A tournament's game tells its tournament, whose round may now be over."""
     outcome = leavers_last(outcome, match.leavers)
     changed = await repository.records.finish_match(db, match.id, now, outcome.reason, outcome.cause.value,
                                             dumps([sorted(group) for group in outcome.places]),
                                             stored_words(outcome.words))
     if changed != 1:
         raise Conflict("This match has already ended.")
+    if match.tournament_id is not None:
+        await repository.tournaments.game_ended(db, match.id, now)
     place_of = {seat: place for place, group in enumerate(outcome.places) for seat in group}
-    rated = rated_seats(match, place_of)
+    rated = rated_seats(match, place_of) if match.rated else []
     before = []
     for seat in rated:
         row = await repository.records.rating_row(db, match.guild_id, match.game, match.seats[seat].id)
