@@ -66,7 +66,7 @@ async def record_result(db: Tx, match: Match, outcome: Outcome, now: float) -> N
             before.append(glicko.age(rating, (now - row["updated_at"]) / 86400))
     index = {seat: k for k, seat in enumerate(rated)}
     groups = [frozenset(index[s] for s in group if s in index) for group in outcome.places]
-    after = glicko.rate_game(before, [g for g in groups if g])
+    after = glicko.rate_game(before, [g for g in groups if g]) if rated else []
     for seat, player in enumerate(match.seats):
         score = outcome.scores[seat] if outcome.scores is not None else None
         k = index.get(seat)

@@ -134,8 +134,12 @@ class Rounds:
             if table.match_id is not None:
                 match = await self.context.load_match(db, table.match_id)
                 moved = frozenset(await repository.tournaments.seats_with_moves(db, table.match_id))
-                cause = match.outcome.cause if match.outcome is not None else Cause.RULES
-                endings[table.match_id] = Ending(cause, match.leavers, moved)
+                if match.outcome is None:
+                    continue
+                leavers = match.leavers
+                if not leavers and match.outcome.cause == Cause.TIME:  # a game of two ends at once: no leaver kept
+                    leavers = tuple(match.outcome.places[-1])
+                endings[table.match_id] = Ending(match.outcome.cause, leavers, moved)
         for player in no_shows(tables, endings):
             await repository.tournaments.set_withdrawn(db, tournament.id, player, tournament.round + 1)
         tournament = await load_tournament(db, tournament.id)
