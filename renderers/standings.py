@@ -314,9 +314,9 @@ def render(sheet: Sheet) -> bytes:
 
 
 def label_sizes() -> dict[str, tuple[int, bool]]:
-    """Every kind of text on the standings with its font size and whether it is bold."""
+    """Every kind of text on the standings and the podium with its font size and whether it is bold."""
     return {"title": (TITLE_SIZE, True), "subtitle": (SIZE, False), "head": (SIZE, False), "name": (SIZE, True),
-            "points": (SIZE, True), "number": (SIZE, False), "cell": (SIZE, False)}
+            "points": (SIZE, True), "number": (SIZE, False), "cell": (SIZE, False), "step": (PLACE_SIZE, True)}
 
 
 
