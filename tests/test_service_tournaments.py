@@ -61,7 +61,9 @@ async def finish_round(service: MatchService, tournament: Tournament, rng: rando
             continue
         while match.status == "active":
             if match.computer_to_move:
-                match = (await service.play.computer_move(match.id)).match
+                moved = await service.play.computer_move(match.id)
+                assert moved is not None, "nothing else is thinking for the computer"
+                match = moved.match
                 continue
             quitter = rng.choice([p for seat, p in enumerate(match.seats)
                                   if not p.is_computer and match.stand_in(seat) is None])
@@ -89,14 +91,15 @@ async def recomputed_points(service: MatchService, tournament: Tournament) -> di
     points: dict[int, Fraction] = {e.id: Fraction(0) for e in tournament.entrants}
     for table in tournament.tables:
         if table.match_id is None:
-            for player, got in zip(table.seats, table.points):
-                points[player] += got
+            assert table.points is not None, "a bye is scored when it is made"
+            for player_id, got in zip(table.seats, table.points):
+                points[player_id] += got
             continue
         match = await service.get_match(table.match_id)
+        assert match.outcome is not None, "every game of a finished tournament is over"
         first = match.outcome.places[0]
-        for seat, player in enumerate(match.seats):
-            if len(match.seats) == 2:
-                points[player.id] += Fraction(1, len(first)) if seat in first else 0
+        for seat, person in enumerate(match.seats):
+            points[person.id] += Fraction(1, len(first)) if seat in first else 0
     return points
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
@@ -27,6 +27,7 @@ from bot.tournaments.model import Entrant, Format, Table
 from bot.tournaments.pairing import pair_round
 from bot.tournaments.record import News, NewsKind, Tournament, TournamentStatus
 from bot.tournaments.scores import BYE
+from bot.work import Kind, Owner
 from i18n import _
 from rules import BadOptions, Cause, Game
 
@@ -60,6 +61,14 @@ class Ending:
     cause: str  # rules.Cause
     leavers: tuple[int, ...]  # the seats whose players left (resigned or ran out of time)
     moved: frozenset[int]  # the seats that made a move
+
+
+def withdrawn(tournament: Tournament, players: Sequence[int]) -> Tournament:
+    """The tournament with these players withdrawn from the next round on."""
+    if not players:
+        return tournament
+    entrants = tuple(replace(e, withdrawn=tournament.round + 1) if e.id in players else e for e in tournament.entrants)
+    return replace(tournament, entrants=entrants)
 
 
 def no_shows(tables: Sequence[Table], endings: Mapping[int, Ending]) -> list[int]:
@@ -106,75 +115,112 @@ class Rounds:
         return changed
 
     async def advance(self, tournament_id: int) -> bool:
-        """One step of a tournament if one is due (see advance_due); whether it took one."""
+        """One step of a tournament if one is due (see advance_due); whether it took one. The next
+        round is paired in a worker process from the tournament as read, outside any transaction (a
+        Swiss of 64 takes a second or more), and stored only if the tournament is still as it was read:
+        otherwise nothing is stored and it stays due, to be looked at again."""
         now = self.context.clock()
+        async with self.context.store.reading() as db:
+            tournament = await load_tournament(db, tournament_id)
+            gone = await self._no_shows(db, tournament) if self._round_ended(tournament) else []
+        if tournament.status == TournamentStatus.OPEN:
+            return await self._open_due(tournament_id, now)
+        if not self._round_ended(tournament):
+            async with self.notes.changing() as db:
+                again = await load_tournament(db, tournament_id, lock=True)
+                if again.round == tournament.round and not self._round_ended(again):
+                    await repository.tournaments.set_due(db, tournament_id, None)
+            return False
+        after = withdrawn(tournament, gone)
+        next_round = tournament.round + 1
+        pairs = [] if next_round > after.planned_rounds else await self._paired(after, next_round)
         async with self.notes.changing() as db:
-            tournament = await load_tournament(db, tournament_id, lock=True)
-            if tournament.status == TournamentStatus.OPEN:
-                if tournament.starts_at is None or tournament.starts_at > now:
-                    await repository.tournaments.set_due(db, tournament_id, tournament.starts_at)
-                    return False
-                if len(tournament.entrants) < self.least_entrants(tournament):
-                    await self.close(db, tournament, now, cancelled=True)
-                else:
-                    await self.begin(db, tournament, now)
-                return True
-            if tournament.status != TournamentStatus.RUNNING or not round_over(tournament, tournament.round):
-                await repository.tournaments.set_due(db, tournament_id, None)
-                return False
-            await self._next(db, tournament, now)
+            again = await load_tournament(db, tournament_id, lock=True)
+            if (again.status, again.round, again.entrants, again.tables) != (
+                    tournament.status, tournament.round, tournament.entrants, tournament.tables):
+                return False  # changed meanwhile (another process paired it, someone joined): look again
+            for player in gone:
+                await repository.tournaments.set_withdrawn(db, tournament_id, player, next_round)
+            if not pairs or all(len(p) == 1 for p in pairs):
+                await self.close(db, after, now)
+            else:
+                await self._store_round(db, after, next_round, pairs, now)
         self.context.deadlines_changed.set()
         return True
 
-    async def _next(self, db: Tx, tournament: Tournament, now: float) -> None:
-        """After a round: the no-shows withdrawn, then the next round or the end."""
+    @staticmethod
+    def _round_ended(tournament: Tournament) -> bool:
+        """Running, and every game of its round over (round 0: just begun)."""
+        return tournament.status == TournamentStatus.RUNNING and round_over(tournament, tournament.round)
+
+    async def _open_due(self, tournament_id: int, now: float) -> bool:
+        """An open tournament whose start time came: begun (round 1 is paired by the next step), or called
+        off with too few entrants."""
+        async with self.notes.changing() as db:
+            tournament = await load_tournament(db, tournament_id, lock=True)
+            if tournament.status != TournamentStatus.OPEN:
+                return False
+            if tournament.starts_at is None or tournament.starts_at > now:
+                await repository.tournaments.set_due(db, tournament_id, tournament.starts_at)
+                return False
+            if len(tournament.entrants) < self.least_entrants(tournament):
+                await self.close(db, tournament, now, cancelled=True)
+            else:
+                await self.begin(db, tournament, now)
+        self.context.deadlines_changed.set()
+        if tournament.status == TournamentStatus.OPEN and len(tournament.entrants) >= self.least_entrants(tournament):
+            await self.advance(tournament_id)
+        return True
+
+    async def _no_shows(self, db: Tx, tournament: Tournament) -> list[int]:
+        """Who of the round just over is withdrawn as a no-show (see no_shows)."""
         endings = {}
         tables = tournament.round_tables(tournament.round)
         for table in tables:
-            if table.match_id is not None:
-                match = await self.context.load_match(db, table.match_id)
-                moved = frozenset(await repository.tournaments.seats_with_moves(db, table.match_id))
-                if match.outcome is None:
-                    continue
-                leavers = match.leavers
-                if not leavers and match.outcome.cause == Cause.TIME:  # a game of two ends at once: no leaver kept
-                    leavers = tuple(match.outcome.places[-1])
-                endings[table.match_id] = Ending(match.outcome.cause, leavers, moved)
-        for player in no_shows(tables, endings):
-            await repository.tournaments.set_withdrawn(db, tournament.id, player, tournament.round + 1)
-        tournament = await load_tournament(db, tournament.id)
-        if tournament.round >= tournament.planned_rounds:
-            await self.close(db, tournament, now)
-            return
-        await self.pair(db, tournament, tournament.round + 1, now)
+            if table.match_id is None:
+                continue
+            match = await self.context.load_match(db, table.match_id)
+            if match.outcome is None:
+                continue
+            moved = frozenset(await repository.tournaments.seats_with_moves(db, table.match_id))
+            leavers = match.leavers
+            if not leavers and match.outcome.cause == Cause.TIME:  # a game of two ends at once: no leaver kept
+                leavers = tuple(match.outcome.places[-1])
+            endings[table.match_id] = Ending(match.outcome.cause, leavers, moved)
+        return [p for p in no_shows(tables, endings)
+                if (e := tournament.entrant(p)) is not None and e.withdrawn is None]
 
     async def begin(self, db: Tx, tournament: Tournament, now: float) -> None:
-        """Close sign-up: starting numbers by rating (then by who joined first), the rounds fixed, and
-        round 1 paired."""
+        """Close sign-up: starting numbers by rating (then by who joined first) and the rounds fixed;
+        the tournament is due at once, for round 1 to be paired (`advance`)."""
         ordered = sorted(enumerate(tournament.entrants), key=lambda pair: (-pair[1].rating, pair[0]))
         await repository.tournaments.number_entrants(
             db, tournament.id, [(e.id, number, e.rating) for number, (_k, e) in enumerate(ordered, 1)])
         await repository.tournaments.start(db, tournament.id, tournament.planned_rounds, now)
-        await self.pair(db, await load_tournament(db, tournament.id), 1, now)
+        await repository.tournaments.set_due(db, tournament.id, now)
 
-    async def pair(self, db: Tx, tournament: Tournament, round: int, now: float) -> None:
-        """Pair `round` and store its tables (byes and forfeits scored at once), with the news of it; a
-        Swiss that can no longer be paired (too few left, or all have met) ends instead."""
+    async def _paired(self, tournament: Tournament, round: int) -> list[tuple[int, ...]]:
+        """The tables of `round`, paired in a worker; none when a Swiss can no longer be paired (too few
+        left, or all have met each other), which then ends."""
+        least = self.least_entrants(tournament)
         playing = [e for e in tournament.entrants if e.plays_in(round)]
-        decided = [t for t in tournament.tables if t.decided]
-        pairs: list[tuple[int, ...]] = []
-        if tournament.format != Format.SWISS or len(playing) >= self.least_entrants(tournament):
-            try:
-                pairs = pair_round(tournament.format, tournament.entrants, decided, round, tournament.planned_rounds,
-                                   tournament.table_size, self.least_entrants(tournament))
-            except Exception:
-                log.warning("tournament %s: round %s cannot be paired; it ends", tournament.id, round, exc_info=True)
-        if not pairs or all(len(p) == 1 for p in pairs):
-            await self.close(db, tournament, now)
-            return
-        rows = []
-        for board, seats in enumerate(pairs, 1):
-            rows.append((board, dumps(list(seats)), self._unplayed(tournament.entrants, seats, round)))
+        if tournament.format == Format.SWISS and len(playing) < least:
+            return []
+        decided = tuple(t for t in tournament.tables if t.decided)
+        try:
+            # pairing is rare and waited for by a whole round: it takes its turn with the analyses
+            return await self.context.computers.run(
+                pair_round, tournament.format, tournament.entrants, decided, round, tournament.planned_rounds,
+                tournament.table_size, least, kind=Kind.ANALYSIS, owner=Owner(tournament.guild_id, 0))
+        except Exception:
+            log.warning("tournament %s: round %s cannot be paired; it ends", tournament.id, round, exc_info=True)
+            return []
+
+    async def _store_round(self, db: Tx, tournament: Tournament, round: int, pairs: Sequence[tuple[int, ...]],
+                           now: float) -> None:
+        """Store a round's tables (byes and forfeits scored at once) with the news of it."""
+        rows = [(board, dumps(list(seats)), self._unplayed(tournament.entrants, seats, round))
+                for board, seats in enumerate(pairs, 1)]
         await repository.tournaments.add_tables(db, tournament.id, round, rows)
         await repository.tournaments.set_round(db, tournament.id, round)
         await repository.tournaments.add_news(db, tournament.id, NewsKind.ROUND, round, now)

@@ -260,9 +260,9 @@ class Tournaments:
                 raise NotAllowed(ngettext("A tournament needs at least {n} player: wait for more to join.",
                                           "A tournament needs at least {n} players: wait for more to join.", least))
             await self.rounds.begin(db, tournament, now)
-            started = await load_tournament(db, tournament_id)
+        await self.rounds.advance(tournament_id)  # round 1, paired now (or by the next sweep, if it must wait)
         self.context.deadlines_changed.set()
-        return started
+        return await self.get(tournament_id)
 
     async def cancel(self, tournament_id: int, user: Player, *, manager: bool = False) -> Tournament:
         """The organiser calls it off: no more rounds (games being played go on as ordinary matches)."""
