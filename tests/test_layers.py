@@ -21,6 +21,9 @@ ALLOWED = {
     "games": {"rules", "engines", "renderers", "games", "PIL", "i18n"},
     "bot": {"rules", "engines", "renderers", "games", "bot", "aiosqlite", "asyncpg", "PIL", "i18n"},
 }
+TOURNAMENTS = "bot/tournaments"  # pure: pairing by caissify_pairings, no store, no Discord
+PURE_TOURNAMENTS = {"rules", "games", "i18n", "caissify_pairings"}
+PLAIN_VALUES = ("bot.models", "bot.tournaments")  # what bot/tournaments may use of the bot
 ADAPTER = "bot/discord"  # the only place that may import discord.py...
 ENTRY = "bot/__main__.py"  # ...besides `python -m bot`, which starts it (or explains how to get a token)
 
@@ -47,6 +50,7 @@ def test_each_layer_imports_only_the_layers_above_it(folder):
         where = path.relative_to(ROOT).as_posix()
         adapter = where.startswith(ADAPTER) or where == ENTRY
         allowed = ALLOWED[folder] | ({"discord", "yarl", "aiohttp", "uvloop"} if adapter else set())
+        allowed |= {"caissify_pairings"} if where.startswith(TOURNAMENTS) else set()
         for name in imported(path):
             top = name.partition(".")[0]
             if top not in STDLIB and top not in allowed:
@@ -59,5 +63,16 @@ def test_the_console_and_the_service_do_not_import_the_discord_adapter():
         f"{path.relative_to(ROOT)} imports {name}"
         for path in files("bot") if not path.relative_to(ROOT).as_posix().startswith((ADAPTER, ENTRY))
         for name in imported(path) if name == "bot.discord" or name.startswith("bot.discord.")
+    ]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_tournament_core_stays_pure():
+    """Pairing, scores and standings are values and functions: the store, the service and the
+    adapters use them, never the other way round."""
+    wrong = [
+        f"{path.relative_to(ROOT)} imports {name}"
+        for path in files(TOURNAMENTS) for name in imported(path)
+        if name.partition(".")[0] not in STDLIB | PURE_TOURNAMENTS and not name.startswith(PLAIN_VALUES)
     ]
     assert not wrong, "\n".join(wrong)
