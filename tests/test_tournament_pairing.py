@@ -113,8 +113,8 @@ def swiss(count: int, seed: int, extra: int, changes: bool) -> None:
                 assert colours_ok(seats[seat]) or (last and top), (seat, seats[seat])
         played = play(pairs, round, rng)
         tables += played
-        for table in played:
-            for seat, value in zip(table.seats, table.points or (), strict=True):
+        for done in played:
+            for seat, value in zip(done.seats, done.points or (), strict=True):
                 points[seat] += value
 
 
