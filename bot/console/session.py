@@ -12,6 +12,7 @@ from bot.console.matches import Matches
 from bot.console.menu import Menu
 from bot.console.move_prompt import Elsewhere, MovePrompt
 from bot.console.terminal import INTERRUPTS, InputFn, PrintFn, Quit, Terminal
+from bot.console.tournament import LocalTournaments
 from bot.models import Match, MatchStatus
 from bot.service import MatchService
 from i18n import N_, _
@@ -30,7 +31,8 @@ class Console:
         log = boards.parent / LOG_NAME
         self.everywhere = Everywhere(service, self.terminal, boards, log)
         self.matches = Matches(service, self.terminal, self.everywhere.anywhere)
-        self.menu = Menu(self.terminal, self.matches, self.everywhere)
+        self.tournaments = LocalTournaments(service, self.terminal, self.everywhere.anywhere, boards, self.play_out)
+        self.menu = Menu(self.terminal, self.matches, self.everywhere, self.tournaments)
         self.display = Display(service, self.terminal, boards)
         self.moves = MovePrompt(service, self.terminal, self.matches, self.everywhere, self.display, log)
 
@@ -56,6 +58,13 @@ class Console:
 
     async def play(self, match: Match) -> Match | None:
         """Play `match` until it ends (then the next match chosen, if any) or the players go to another."""
+        played = await self.play_out(match)
+        if isinstance(played, Elsewhere):
+            return played.match if played.match is not None else await self.menu.choose(starting=False)
+        return await self.menu.choose(starting=False, ended=played)
+
+    async def play_out(self, match: Match) -> Match | Elsewhere:
+        """Play `match` until it ends (the finished match, its end shown) or the players go elsewhere."""
         while match.status == MatchStatus.ACTIVE:
             await self.display.show(match)
             if match.computer_to_move:
@@ -63,12 +72,12 @@ class Console:
                 continue
             step = await self.moves.turn(match)
             if isinstance(step, Elsewhere):
-                return step.match if step.match is not None else await self.menu.choose(starting=False)
+                return step
             match = step
         await self.display.show(match)  # the final position, drawn as finished however the match ended
         self.everywhere.finished = match.id
         await self.display.end(match)
-        return await self.menu.choose(starting=False, ended=match)
+        return match
 
     async def computer_turn(self, match: Match) -> Match:
         self.say(_("{player} is thinking…", player=match.names[match.seat_to_move]))
