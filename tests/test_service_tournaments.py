@@ -245,3 +245,13 @@ async def test_two_processes_pair_a_round_once(store, clock, service):
     assert after.round == 2 and len(after.round_tables(2)) == 2
     news = await asyncio.gather(service.rounds.news_due(), other.rounds.news_due())
     assert sorted(len(n) for n in news) == [0, 1], "one process takes the round's news"
+
+
+async def test_a_tournament_game_cannot_be_abandoned(service):
+    tournament = await new(service, 2, rounds=1)
+    started = await open_round(service, await service.tournaments.start(tournament.id, ORGANISER))
+    [table] = started.round_tables(1)
+    player = next(p for p in PEOPLE if p.id == table.seats[0])
+    with pytest.raises(NotAllowed, match="cannot be abandoned"):
+        await service.play.abandon(table.match_id, player)
+    assert (await service.get_match(table.match_id)).status == "active"

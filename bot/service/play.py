@@ -217,6 +217,8 @@ class Play:
             if user.is_computer:
                 raise NotAllowed(_("Only a person playing in a match can abandon it."))
             playing_seat(match, user)
+            if match.tournament_id is not None:
+                raise NotAllowed(_("A tournament's game cannot be abandoned: resign it, or leave the tournament."))
             await repository.matches.delete_match(db, match_id)
             await repository.challenges.withdraw_challenge(db, match_id, now, user.id)
         self.context.positions.forget(match_id)

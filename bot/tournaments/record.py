@@ -3,7 +3,7 @@ where they are played, with its standings worked out from them (bot.tournaments.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
@@ -108,6 +108,11 @@ class Tournament:
     @property
     def names(self) -> dict[int, str]:
         return {e.id: e.name for e in self.entrants}
+
+    def localized(self) -> Tournament:
+        """The tournament with its computers' names in the current language ("Computer (schwer)"): what
+        text and pictures of it are made from (the store keeps the English name)."""
+        return replace(self, entrants=tuple(replace(e, name=shown(e)) for e in self.entrants))
 
 
 @dataclass(frozen=True)
