@@ -1,6 +1,5 @@
-"""Standings: points, tie-breaks and shared places, after the FIDE Tie-Break Regulations (Handbook C.07,
-the text in force since 1 March 2026; Articles 8.1, 9.1, 6, 15 and 16 read the same as in the 2024 text
-except for the caps of 16.4.1/16.4.2, which that text did not have).
+"""Standings: points, tie-breaks and shared places, after the FIDE Play-off and Tie-Break Regulations
+(Handbook C.07, the text effective from 1 March 2026: Articles 6, 8.1, 9.1, 15 and 16).
 
 Order: points, then the format's two tie-breaks, highest first. Entrants equal on all three share a place
 (rating is not a tie-break); tied rows are listed by starting number. Tables still being played count
@@ -31,8 +30,7 @@ Round robin and double round robin: Sonneborn-Berger (Art. 9.1), then direct enc
   score; a bye (odd number of entrants) is no game and adds nothing.
 - Direct encounter applies to a group equal on points and Sonneborn-Berger, and only when every two of
   them have met: each one's value is the points scored against the others of the group (the average
-  per opponent where two met more than once, as in a double round robin halfway through its second
-  cycle). Whoever scored more ranks higher; entrants still equal within a smaller group are compared
+  per opponent where two met more than once, as in a double round robin). Whoever scored more ranks higher; entrants still equal within a smaller group are compared
   again among themselves only (the value shown is the one in the whole group). When some of the group
   have not met yet, direct encounter leaves them equal (value 0), as it does for an entrant tied with
   nobody.
