@@ -34,10 +34,23 @@ def help_sections(bot_name: str, commands: Sequence[tuple[str, str]]) -> tuple[s
           "hard); `computers:2` seats computer players in a bigger game.", game=first, bot=bot_name),
         _("A channel busy with a match? A new challenge there gets a thread of its own."),
     ]
+    tournaments = [
+        # Translators: `/tournament create` and the other /tournament commands: write them as named in your language
+        _("`/tournament create {game}` opens a tournament in this channel: Swiss (`rounds:`), round robin or double "
+          "round robin. Players press **Join** under its post; its organiser runs `/tournament start`, or sets "
+          "`starts:` for it to begin by itself.", game=first),
+        _("Each round is posted here with the standings, and each game gets a thread of its own, its players "
+          "mentioned there. The next round is paired once every game has ended; the last ends with the final "
+          "standings and a podium."),
+        _("Win 1 point, draw ½, lose 0, a bye 1. Ties are broken by Buchholz then Sonneborn-Berger in a Swiss, by "
+          "Sonneborn-Berger then direct encounter in a round robin. `/tournament standings` shows them at any time; "
+          "`/tournament leave` withdraws you from the rounds to come."),
+    ]
     usage = [f"`{name}` — {description}" for name, description in commands]
     games = [f"**{game.title}** · {player_count(game)} · `/rules {name}`\n{game.summary_text()}"
              for name, game in GAMES.items()]
     return intro, [*fielded(_("Play someone here"), "\u200b", play),
+                   *fielded(_("Tournaments"), "\u200b", tournaments),
                    *fielded(_("Commands"), _("More commands"), usage),
                    *fielded(_("Games"), _("More games"), games)]
 

@@ -180,7 +180,7 @@ def turn_line(match: Match) -> str:
     return _("{player}, your move.", player=who(match, seat))
 
 
-def start_text(match: Match) -> str:
+def start_text(match: Match, tournament: str = "") -> str:  # tournament: a tournament game's name and round
     game = match.rules
     players = versus([who(match, seat) for seat in range(len(match.seats))])
     if match.status == MatchStatus.ACTIVE:
@@ -188,6 +188,7 @@ def start_text(match: Match) -> str:
                  player=mention(match.seats[0]))
     else:
         head = _("🎲 **{game}**: {players}", game=game.title, players=players)
+    head = f"{tournament}\n{head}" if tournament and match.tournament_id is not None else head
     # Translators: /move and /board are commands: write them as they are named in your language
     return f"{head}\n{turn_line(match)}\n" + _("Press **Move** under the board, or type `/move`; `/board` shows "
                                                 "the board again.")

@@ -5,7 +5,9 @@ import i18n
 from bot.discord import messages as text
 from bot.discord.computers import ComputerTurns, ServerLanguage
 from bot.discord.posting import Poster
+from bot.discord.tournament_posts import TournamentPosts
 from bot.models import ChallengeChange, Match, MatchChange, Notice
+from bot.tournaments.record import News
 
 
 class Timers:
@@ -15,6 +17,7 @@ class Timers:
         self.poster = poster
         self.computers = computers
         self.language_of = language_of
+        self.tournaments = TournamentPosts(poster, language_of)  # the /tournament cog posts through it too
 
     async def notice_due(self, notice: Notice) -> None:
         with i18n.speaking(await self.language_of(notice.challenge.guild_id)):
@@ -34,3 +37,6 @@ class Timers:
 
     def computer_owed(self, match: Match) -> None:
         self.computers.play(match, owed=True)
+
+    async def tournament_news(self, news: News) -> None:
+        await self.tournaments.news(news)

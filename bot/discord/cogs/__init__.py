@@ -12,5 +12,7 @@ from bot.discord.cogs.records import Records
 from bot.discord.cogs.rulebook import Rulebook
 from bot.discord.cogs.settings import Preferences
 from bot.discord.cogs.takebacks import Takebacks
+from bot.discord.cogs.tournaments import Tournaments
 
-COGS: tuple[type[Feature], ...] = (Challenges, Play, Takebacks, Records, Preferences, Rulebook, History, Analyses, Help)
+COGS: tuple[type[Feature], ...] = (Challenges, Play, Takebacks, Records, Tournaments, Preferences, Rulebook, History,
+                                   Analyses, Help)

@@ -21,9 +21,14 @@ if TYPE_CHECKING:
 ON = N_("on")
 # Translators: a choice of /settings, turning reminders off
 OFF = N_("off")
+# Translators: a choice of /settings tournaments: anyone in the server creates tournaments
+ANYONE = N_("anyone")
+# Translators: a choice of /settings tournaments: only those who manage the server create tournaments
+MANAGERS = N_("those who manage the server")
 # What /settings does with the options given (None for those left out).
-Answer = Callable[[discord.Interaction[Any], Any, Any, Any], Awaitable[None]]
+Answer = Callable[[discord.Interaction[Any], Any, Any, Any, Any], Awaitable[None]]
 ON_OFF = [app_commands.Choice(name=ON, value=1), app_commands.Choice(name=OFF, value=0)]
+WHO_CREATES = [app_commands.Choice(name=ANYONE, value=0), app_commands.Choice(name=MANAGERS, value=1)]
 
 
 def on_off(on: bool) -> str:
@@ -46,13 +51,15 @@ def settings_command(answer: Answer) -> app_commands.Command:
     @app_commands.guild_only()
     @app_commands.describe(reminders=N_("Your turn reminders in this server's matches"),
                            server_reminders=N_("Everyone's in this server (needs the Manage Server permission)"),
-                           language=N_("The language everyone reads here (needs the Manage Server permission)"))
-    @app_commands.choices(reminders=ON_OFF, server_reminders=ON_OFF)
+                           language=N_("The language everyone reads here (needs the Manage Server permission)"),
+                           tournaments=N_("Who creates tournaments here (needs the Manage Server permission)"))
+    @app_commands.choices(reminders=ON_OFF, server_reminders=ON_OFF, tournaments=WHO_CREATES)
     @app_commands.choices(language=language_choices())
     async def settings(interaction: discord.Interaction[GameBot], reminders: app_commands.Choice[int] | None = None,
                        server_reminders: app_commands.Choice[int] | None = None,
-                       language: app_commands.Choice[str] | None = None) -> None:
-        await answer(interaction, reminders, server_reminders, language)
+                       language: app_commands.Choice[str] | None = None,
+                       tournaments: app_commands.Choice[int] | None = None) -> None:
+        await answer(interaction, reminders, server_reminders, language, tournaments)
 
     return settings
 
@@ -74,7 +81,8 @@ class Preferences(Feature):
         await super().cog_unload()
 
     async def settings(self, interaction: discord.Interaction[GameBot], reminders: app_commands.Choice[int] | None,
-                       server_reminders: app_commands.Choice[int] | None, language: app_commands.Choice[str] | None) -> None:
+                       server_reminders: app_commands.Choice[int] | None, language: app_commands.Choice[str] | None,
+                       tournaments: app_commands.Choice[int] | None = None) -> None:
         """Change what was given, then say how things stand, to the player alone."""
         reply = reply_to(interaction, ephemeral=True)
         guild_id = in_guild(interaction)
@@ -82,6 +90,8 @@ class Preferences(Feature):
         if language is not None:  # refused before anything is changed by someone who does not manage the server
             await self.service.preferences.set_server_language(
                 guild_id, None if language.value == DEFAULT else language.value, manages_server=manages)
+        if tournaments is not None:
+            await self.service.tournaments.set_managers_only(guild_id, bool(tournaments.value), manager=manages)
         now = await self.service.reminder_settings(
             guild_id, player(interaction.user), mine=None if reminders is None else bool(reminders.value),
             server=None if server_reminders is None else bool(server_reminders.value), manages_server=manages)
@@ -92,6 +102,8 @@ class Preferences(Feature):
         if now.mine and not now.server:
             lines.append(_("Nobody gets reminders here until someone who manages the server turns them back on."))
         lines.append(await self._language_line(interaction, guild_id))
+        managers = await self.service.tournaments.managers_only(guild_id)
+        lines.append(_("🏆 Who creates tournaments here: **{who}**.", who=_(MANAGERS if managers else ANYONE)))
         await reply.send("\n".join(lines))
 
     async def _language_line(self, interaction: discord.Interaction[GameBot], guild_id: int) -> str:
