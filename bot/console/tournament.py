@@ -238,6 +238,7 @@ class LocalTournaments:
 
     def round(self, tournament: Tournament, round: int) -> None:
         """A round's news: "Round 2 of 3", the standings after the round before, the pairings."""
+        tournament = tournament.localized()
         self.say()
         self.say(tournament.name)
         self.say(_("Round {round} of {rounds}", round=round, rounds=tournament.planned_rounds))
@@ -251,6 +252,7 @@ class LocalTournaments:
 
     def final(self, tournament: Tournament) -> None:
         """The end: the final standings, a round robin's crosstable, the podium."""
+        tournament = tournament.localized()
         self.say()
         self.say(_("{name} is over.", name=tournament.name))
         self.say(_("Final standings:"))
@@ -269,6 +271,7 @@ class LocalTournaments:
     async def pictures(self, tournament: Tournament) -> None:
         """The final standings and the podium drawn, beside the boards; their files said."""
         standings, podium = (self.boards / name for name in picture_names(tournament))
+        tournament = tournament.localized()
         try:
             drawn = sheet(tournament)
             write(standings, await asyncio.to_thread(draw_standings, drawn))
