@@ -90,9 +90,10 @@ def podium_title(tournament: Tournament) -> str:
     return sheet_title(tournament)
 
 
-def podium_places(tournament: Tournament) -> list[tuple[str, str]]:
-    """The first three of the final standings: (name, points) each."""
-    return [(shown(row.entrant), points_text(row.points)) for row in tournament.standings()[:PODIUM]]
+def podium_places(tournament: Tournament) -> list[tuple[str, str, int]]:
+    """The first three of the final standings: (name, points, place) each (a shared place shared on the
+    podium too)."""
+    return [(shown(row.entrant), points_text(row.points), row.place) for row in tournament.standings()[:PODIUM]]
 
 
 def draw_standings(drawn: Sheet) -> bytes:
@@ -100,6 +101,6 @@ def draw_standings(drawn: Sheet) -> bytes:
     return render(drawn)
 
 
-def draw_podium(title: str, places: Sequence[tuple[str, str]]) -> bytes:
+def draw_podium(title: str, places: Sequence[tuple[str, str, int]]) -> bytes:
     """The podium as PNG bytes (in a worker process)."""
     return podium(title, list(places))

@@ -25,6 +25,8 @@ from renderers.lettering import display_name, fit, font, phone_size, put_text
 from renderers.png import encode_png, palette_for
 from renderers.sprites import disc, paste
 
+Step = tuple[str, str] | tuple[str, str, int]  # a podium's entrant: name, points written, and its place if shared
+
 WIDTH = 960
 SIZE = max(phone_size(WIDTH, True), phone_size(WIDTH, False))  # every word, bold or not, reads on a phone
 TITLE_SIZE = round(SIZE * 1.3)
@@ -329,9 +331,11 @@ PLACE_SIZE = round(SIZE * 2.2)  # the place's number on its step
 PODIUM_HEIGHT = PAD + TITLE_SIZE + 40 + 2 * ROW + STEP_HEIGHTS[1] + PAD
 
 
-def podium_image(title: str, places: Sequence[tuple[str, str]]) -> Image.Image:
+def podium_image(title: str, places: Sequence[Step]) -> Image.Image:
     """The podium as an RGB image WIDTH px wide: the first (name, points) of `places` on the middle step,
-    the tallest, the second on its left, the third on its right; fewer steps for fewer entrants."""
+    the tallest, the second on its left, the third on its right; fewer steps for fewer entrants. An
+    entry may carry its place as a third value where places are shared (two firsts: two gold steps of
+    the same height, both marked 1)."""
     if not places:
         raise ValueError("a podium needs at least one entrant")
     lines = title_lines(title)
@@ -344,16 +348,17 @@ def podium_image(title: str, places: Sequence[tuple[str, str]]) -> Image.Image:
     order = [place for place in STEP_ORDER if place <= len(places)]
     span = len(order) * STEP_WIDTH + (len(order) - 1) * STEP_GAP  # the steps there are, centred
     for slot, place in enumerate(order):
-        name, points = places[place - 1]
+        name, points, *shared = places[place - 1]
+        rank = min(max(int(shared[0]), 1), 3) if shared else place
         left = (WIDTH - span) // 2 + slot * (STEP_WIDTH + STEP_GAP)
         middle = left + STEP_WIDTH / 2
-        top = floor - STEP_HEIGHTS[place]
-        colour = MEDALS[place]
-        step = Image.new("RGB", (STEP_WIDTH * 4, STEP_HEIGHTS[place] * 4), BACKGROUND)
+        top = floor - STEP_HEIGHTS[rank]
+        colour = MEDALS[rank]
+        step = Image.new("RGB", (STEP_WIDTH * 4, STEP_HEIGHTS[rank] * 4), BACKGROUND)
         ImageDraw.Draw(step).rounded_rectangle((0, 0, step.width - 1, step.height + 60), 40, fill=mix(colour, BACKGROUND, 0.25))
         ImageDraw.Draw(step).rectangle((0, 0, step.width - 1, 23), fill=colour)
-        img.paste(step.resize((STEP_WIDTH, STEP_HEIGHTS[place]), Image.Resampling.LANCZOS), (left, top))
-        put_text(draw, (middle, top + 22), str(place), font(PLACE_SIZE, True), ink_on(mix(colour, BACKGROUND, 0.25)),
+        img.paste(step.resize((STEP_WIDTH, STEP_HEIGHTS[rank]), Image.Resampling.LANCZOS), (left, top))
+        put_text(draw, (middle, top + 22), str(rank), font(PLACE_SIZE, True), ink_on(mix(colour, BACKGROUND, 0.25)),
                  anchor="ma")
         width = STEP_WIDTH + STEP_GAP - 4
         put_text(draw, (middle, top - ROW - ROW / 2), fit(display_name(name, "?"), SIZE, True, width), font(SIZE, True),
@@ -364,6 +369,6 @@ def podium_image(title: str, places: Sequence[tuple[str, str]]) -> Image.Image:
     return img
 
 
-def podium(title: str, places: Sequence[tuple[str, str]]) -> bytes:
+def podium(title: str, places: Sequence[Step]) -> bytes:
     """The podium of the first three (see `podium_image`) as PNG bytes, the same for the same arguments."""
     return encoded(podium_image(title, places))

@@ -59,13 +59,14 @@ def alt_text(sheet: Sheet) -> str:
     return within_limit(whole(count))
 
 
-def podium_alt(title: str, places: Sequence[tuple[str, str]]) -> str:
+def podium_alt(title: str, places: Sequence[tuple[str, str] | tuple[str, str, int]]) -> str:
     """The podium's description: "Podium of Spring Swiss: 1st alice 6½, 2nd bob 6, 3rd carol 5½."."""
     if not places:
         raise ValueError("a podium needs at least one entrant")
     steps = [
         # Translators: an entrant on a podium in its picture's description ("1st alice 6½")
-        pgettext("podium", "{place} {player} {points}", place=ordinal(k + 1), player=said(name), points=points)
-        for k, (name, points) in enumerate(places[:3])]
+        pgettext("podium", "{place} {player} {points}", place=ordinal(int(entry[2]) if len(entry) > 2 else k + 1),
+                 player=said(entry[0]), points=entry[1])
+        for k, entry in enumerate(places[:3])]
     # Translators: a podium picture's description; {places} lists the first three ("1st alice 6½, 2nd bob 6")
     return within_limit(_("Podium of {title}: {places}.", title=said(title), places=comma_list(steps)))

@@ -330,3 +330,22 @@ def test_any_names_give_a_picture_as_wide_as_ever_with_every_word_on_it(names, t
         len(names) + 1) + standings.PAD
     for text in seen:
         assert text.box[0] >= 0 and text.box[2] <= img.width and text.box[3] <= img.height, text
+
+
+def test_a_shared_first_place_stands_on_two_gold_steps_of_the_same_height():
+    shared = [("alice", "3", 1), ("bob", "3", 1), ("carol", "2", 3)]
+    picture = standings.podium_image("Tie", shared)
+    plain = standings.podium_image("Tie", [("alice", "3"), ("bob", "3"), ("carol", "2")])
+
+    def step_top(img, slot: int) -> int:
+        """The first row from the top where the step in `slot` (0 left, 1 middle, 2 right) is coloured."""
+        x = (standings.WIDTH - 3 * standings.STEP_WIDTH - 2 * standings.STEP_GAP) // 2 + slot * (
+            standings.STEP_WIDTH + standings.STEP_GAP) + standings.STEP_WIDTH // 2
+        background = img.getpixel((x, img.height // 3))
+        return next(y for y in range(img.height // 3, img.height) if img.getpixel((x, y)) != background)
+
+    assert step_top(picture, 0) == step_top(picture, 1) < step_top(picture, 2), "two firsts, one third"
+    assert step_top(plain, 1) < step_top(plain, 0) < step_top(plain, 2)
+    assert picture.getpixel((standings.WIDTH // 2, step_top(picture, 0) + 2)) == \
+        picture.getpixel((standings.WIDTH // 2, step_top(picture, 1) + 2))
+    assert standings_alt.podium_alt("Tie", shared) == "Podium of Tie: 1st alice 3, 1st bob 3, 3rd carol 2."
