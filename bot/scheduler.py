@@ -104,8 +104,10 @@ class Scheduler:
         for timed_out in expired.matches:
             await self.adapter.timed_out(timed_out)
         await self.service.rounds.advance_due()  # after time-outs: a round they ended is paired now
-        for news in await self.service.rounds.news_due():
-            await self.adapter.tournament_news(news)
+        for due in await self.service.rounds.news_due():
+            async with self.service.rounds.taking(due) as news:
+                if news is not None:
+                    await self.adapter.tournament_news(news)
 
     async def wait_seconds(self) -> float:
         """How long to sleep before the next sweep, if nothing changes meanwhile."""

@@ -243,8 +243,14 @@ async def test_two_processes_pair_a_round_once(store, clock, service):
     await asyncio.gather(service.rounds.advance_due(), other.rounds.advance_due(), service.rounds.advance(started.id))
     after = await service.tournaments.get(started.id)
     assert after.round == 2 and len(after.round_tables(2)) == 2
-    news = await asyncio.gather(service.rounds.news_due(), other.rounds.news_due())
-    assert sorted(len(n) for n in news) == [0, 1], "one process takes the round's news"
+    [due] = await other.rounds.news_due()
+    async with service.rounds.taking(due) as mine:
+        assert mine is not None and mine.round == 2
+        async with other.rounds.taking(due) as theirs:
+            assert theirs is None, "news is held by one process at a time"
+        await service.rounds.news_done(mine.id)
+    async with other.rounds.taking(due) as late:
+        assert late is None, "news posted is not taken again"
 
 
 async def test_a_tournament_game_cannot_be_abandoned(service):

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import AsyncIterator, Mapping, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
@@ -277,13 +278,28 @@ class Rounds:
     # ------------------------------------------------------------------ news
 
     async def news_due(self, *, local: bool = False) -> list[News]:
-        """The news due, taken by this process (see repository.tournaments.NEWS_LEASE): post each, then
-        `news_done`. `local`: the console's."""
+        """The news due (the console's with `local`), as it stood when read: take each with `taking`
+        before posting it, then `news_done`."""
         now = self.context.clock()
-        async with self.notes.changing() as db:
+        async with self.context.store.reading() as db:
             rows = await repository.tournaments.news_due(db, now, local)
             return [News(row["id"], NewsKind(row["kind"]), row["round"], await load_tournament(db, row["tournament_id"]))
                     for row in rows]
+
+    @asynccontextmanager
+    async def taking(self, news: News) -> AsyncIterator[News | None]:
+        """News held by this process for the block (the store's claim, which a process that dies lets
+        go of), read again: None when another process holds it or has posted it. Whoever posts news
+        deletes it before letting go, so it is posted once."""
+        async with self.context.store.claim(-news.id) as mine:  # negative: a match's turn is claimed by its id
+            if not mine:
+                yield None
+                return
+            async with self.context.store.reading() as db:
+                row = await repository.tournaments.news_row(db, news.id)
+                fresh = None if row is None or row["due"] > self.context.clock() else News(
+                    news.id, news.kind, news.round, await load_tournament(db, row["tournament_id"]))
+            yield fresh
 
     async def news_done(self, news_id: int) -> None:
         async with self.notes.changing() as db:

@@ -6,7 +6,6 @@ from collections.abc import Sequence
 from bot.db import Row, Tx
 
 OPEN, RUNNING, FINISHED, CANCELLED = "open", "running", "finished", "cancelled"
-NEWS_LEASE = 120.0  # seconds a process holds news it took before another may take it (it died meanwhile)
 
 
 async def add_tournament(tx: Tx, *, guild_id: int, channel_id: int, name: str, game: str, options: str, format: str,
@@ -170,16 +169,14 @@ async def add_news(tx: Tx, tournament_id: int, kind: str, round: int, now: float
 
 
 async def news_due(tx: Tx, now: float, local: bool = False) -> list[Row]:
-    """The news due by `now` (the console's own with `local`, else every other server's), taken by this
-    process for NEWS_LEASE seconds."""
+    """The news due by `now`: the console's own with `local`, else every other server's."""
     where = "t.guild_id = 0" if local else "t.guild_id <> 0"
-    rows = await tx.all(f"SELECT n.* FROM tournament_news n JOIN tournaments t ON t.id = n.tournament_id"
+    return await tx.all(f"SELECT n.* FROM tournament_news n JOIN tournaments t ON t.id = n.tournament_id"
                         f" WHERE n.due <= ? AND {where} ORDER BY n.id", now)
-    taken = []
-    for row in rows:
-        if await tx.run("UPDATE tournament_news SET due = ? WHERE id = ? AND due <= ?", now + NEWS_LEASE, row["id"], now):
-            taken.append(row)
-    return taken
+
+
+async def news_row(tx: Tx, news_id: int) -> Row | None:
+    return await tx.one("SELECT * FROM tournament_news WHERE id = ?", news_id)
 
 
 async def delete_news(tx: Tx, news_id: int) -> None:
