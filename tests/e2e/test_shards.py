@@ -1,6 +1,7 @@
 """Two bot processes, one shard each, sharing one PostgreSQL database, against the stand-in's gateway
 with two shards (each guild's events go to the shard Discord's formula names). One process is
-SIGKILLed mid-match and started again: every move and timer is accounted for."""
+SIGKILLed mid-match and started again: every move and timer is accounted for; and a tournament goes on
+when either process dies, each round posted once and each game opened once."""
 from __future__ import annotations
 
 import asyncio
@@ -256,3 +257,65 @@ async def test_a_reply_slow_to_upload_is_left_to_the_process_posting_it(cluster)
     assert pinged_twice(standin.channel(PLAY_A)) == []
     assert await reply.pinged() == [BOB.id]
     answered_once(standin)
+
+
+TOURNAMENT_PEOPLE = {u.id: u for u in (ALICE, BOB, CAROL, DAVE)}
+
+
+def tournament_threads(cluster: Cluster, round: int) -> list[int]:
+    return [t for t, info in cluster.standin.threads.items() if f"· R{round} ·" in info["name"]]
+
+
+async def games_started(cluster: Cluster, round: int) -> list[tuple[int, Message]]:
+    """The round's two games, once each has its thread with its first board (waited for)."""
+    def found() -> list[tuple[int, Message]] | None:
+        boards = [(t, next((m for m in cluster.standin.channel(t) if m.files), None)) for t in tournament_threads(cluster, round)]
+        ready = [(t, m) for t, m in boards if m is not None]
+        return ready if len(ready) == 2 else None
+    return await cluster.standin.wait_for(found, timeout=60)
+
+
+async def resign_games(users: Discord, games: list[tuple[int, Message]]) -> None:
+    for thread, board in games:
+        quitter = TOURNAMENT_PEOPLE[board.mentions[0]]
+        ended = await run(users, quitter, thread, "resign")
+        assert f"{quitter.name} resigned" in ended.content
+
+
+async def stored_until(cluster: Cluster, query: str, expected: list[tuple], timeout: float = 30.0) -> None:
+    """Wait until the shared database answers `query` with `expected` (read again every 50 ms)."""
+    async def until() -> None:
+        while [tuple(row) for row in await cluster.sql(query)] != expected:
+            await asyncio.sleep(0.05)
+    await asyncio.wait_for(until(), timeout)
+
+
+async def test_a_tournament_goes_on_when_its_shards_process_dies(cluster):
+    standin, (zero, one), users = cluster.standin, cluster.bots, cluster.a
+    assert standin.shard_of(GUILD_A) == 0
+    signup = await run(users, ALICE, PLAY_A, "tournament", "create attaxx", rounds=2)
+    for person in TOURNAMENT_PEOPLE.values():
+        await (await users.press(person, signup, "Join")).updated()
+    await run(users, ALICE, PLAY_A, "tournament", "start")
+    await zero.kill()  # guild A's own process dies as round 1 is posted: the other process takes it over
+    await games_started(cluster, 1)
+    assert len([m for m in standin.channel(PLAY_A) if "Round 1 of 2" in m.content]) == 1
+    await zero.start()  # members' commands in guild A reach shard 0 again
+
+    await resign_games(users, await games_started(cluster, 1))
+    await one.kill()  # as round 2 is paired, the other process dies
+    games = await games_started(cluster, 2)
+    await stored_until(cluster, "SELECT round, count(*) FROM tournament_tables GROUP BY round ORDER BY round",
+                 [(1, 2), (2, 2)])
+    await stored_until(cluster, "SELECT count(DISTINCT match_id) FROM tournament_tables", [(4,)])
+    await one.start()
+    await resign_games(users, games)
+    await standin.wait_for(lambda: [m for m in standin.channel(PLAY_A) if "is over after 2 rounds" in m.content],
+                           timeout=60)
+    await stored_until(cluster, "SELECT count(*) FROM tournament_news", [(0,)])
+    assert len([m for m in standin.channel(PLAY_A) if "Round 2 of 2" in m.content]) == 1
+    assert len([m for m in standin.channel(PLAY_A) if "is over after 2 rounds" in m.content]) == 1
+    for round in (1, 2):
+        for thread in tournament_threads(cluster, round):
+            starts = [m for m in standin.channel(thread) if m.files and "resigned" not in m.content]
+            assert len(starts) <= 1, "a game's first board posted once"

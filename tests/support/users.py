@@ -144,11 +144,14 @@ class Discord:
                       permissions: int = ALL_PERMISSIONS, member_permissions: int = ALL_PERMISSIONS,
                       **values: Any) -> Action:
         """`user` runs `/name [sub] option:value …` in the channel (`permissions`: the bot's there,
-        `member_permissions`: the user's)."""
+        `member_permissions`: the user's). `sub` may name a subcommand in a group: "create attaxx"."""
         resolved: dict = {}
         options = self._options(values, resolved)
         if sub is not None:
-            options = [{"name": sub, "type": 1, "options": options}]
+            group, _, leaf = sub.rpartition(" ")
+            options = [{"name": leaf, "type": 1, "options": options}]
+            if group:
+                options = [{"name": group, "type": 2, "options": options}]
         data = {"id": str(self.standin.snowflake()), "name": name, "type": 1, "options": options, "resolved": resolved}
         payload = self._payload(2, user, channel_id, data, permissions)
         payload["member"]["permissions"] = str(member_permissions)
