@@ -4,9 +4,22 @@ pairings and standings, a thread per game with its players mentioned, the next r
 game has ended, and the final standings with the podium, posted once."""
 from __future__ import annotations
 
+import logging
 from collections import Counter
+from dataclasses import replace
+from fractions import Fraction
 from typing import Any
 
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from bot.discord import tournament_text as words
+from bot.discord.tournament_posts import TournamentPosts
+from bot.discord.when import starts_at
+from bot.errors import NotAllowed
+from bot.models import Player
+from bot.tournaments.model import Entrant, Format, Table
 from bot.tournaments.record import Tournament, TournamentStatus
 from tests.support.inprocess import CHANNEL, GUILD, BotUsers
 from tests.support.standin import ALL_PERMISSIONS, Message
@@ -52,11 +65,19 @@ async def posted(env: BotUsers, words: str, channel: int = CHANNEL) -> Message:
     return await env.standin.wait_for(lambda: next((m for m in env.standin.channel(channel) if words in m.content), None))
 
 
-async def signed_up(env: BotUsers, game: str, players: list[User], **settings: Any) -> tuple[Message, int]:
-    """alice creates a tournament here and `players` press Join under its post."""
+async def signup_shows(env: BotUsers, post: Message, *words: str) -> Message:
+    """The sign-up post once it shows `words` (it is updated after what changed it is answered)."""
+    def shows() -> Message | None:
+        now = env.standin.messages[post.id]
+        return now if all(w in description(now) for w in words) else None
+    return await env.standin.wait_for(shows)
+
+
+async def signed_up(env: BotUsers, game: str, entrants: list[User], **settings: Any) -> tuple[Message, int]:
+    """alice creates a tournament here and `entrants` press Join under its post."""
     post = await (await tournament(env, ALICE, CHANNEL, "create", game, **settings)).reply()
     assert not post.ephemeral and labels(post) == ["Join", "Leave"]
-    for person in players:
+    for person in entrants:
         await (await env.press(person, post, "Join")).updated()
     [only] = await env.client.service.tournaments.listing(GUILD)
     return post, only.id
@@ -146,6 +167,171 @@ async def test_a_swiss_of_five_from_sign_up_to_podium(env):
     assert final.embeds[0]["title"] == "Final standings" and len(final.mentions) >= 1
     await env.settled()
     assert len([m for m in env.standin.channel(CHANNEL) if "is over after" in m.content]) == 1, "posted once"
-    signup = env.standin.messages[post.id]
-    assert "🏁 Finished" in description(signup) and signup.buttons == []
+    signup = await signup_shows(env, post, "🏁 Finished")
+    assert signup.buttons == []
     assert all(u.name in description(signup) for u in (ALICE, BOB, CAROL, DAVE, ERIN))
+
+
+async def suggested(env: BotUsers, user: User, channel: int, sub: str, typed: str) -> list[tuple[str, str]]:
+    """`user` types `typed` into `/tournament <sub> tournament:` and reads the suggestions: (name, value)."""
+    focused = {"name": "tournament", "type": 3, "value": typed, "focused": True}
+    data = {"id": str(env.standin.snowflake()), "name": "tournament", "type": 1,
+            "options": [{"name": sub, "type": 1, "options": [focused]}]}
+    return await (await env._send(env._payload(4, user, channel, data, ALL_PERMISSIONS))).labelled()
+
+
+async def test_a_start_set_ahead_begins_it_by_itself_and_members_find_it_anywhere(env):
+    unread = await (await tournament(env, ALICE, CHANNEL, "create", "attaxx", starts="tomorrow")).reply()
+    assert unread.ephemeral and "`in 2h`" in unread.content and "`<t:1700000000:R>`" in unread.content
+    post, tid = await signed_up(env, "attaxx", [BOB, CAROL], starts="in 2h", name="Evening cup")
+    assert "📅 Starts <t:1700007200:F> (<t:1700007200:R>)" in description(post)
+    assert "starts by itself" in description(post)
+
+    elsewhere = 8888
+    assert await suggested(env, DAVE, elsewhere, "join", "even") == [("Evening cup (Attaxx, sign-up open)", str(tid))]
+    assert await suggested(env, DAVE, elsewhere, "join", "spring") == []
+    joined = await (await tournament(env, DAVE, elsewhere, "join", tournament=str(tid))).reply()
+    assert joined.ephemeral and "You joined **Evening cup**" in joined.content
+    await signup_shows(env, post, "3. dave (1500)")
+    by_name = await (await tournament(env, ERIN, elsewhere, "join", tournament="evening cup")).reply()
+    assert "You joined" in by_name.content
+    nowhere = await (await tournament(env, ERIN, elsewhere, "leave")).reply()
+    assert nowhere.ephemeral and "no tournament in this channel" in nowhere.content
+
+    listed = await (await tournament(env, FRANK, elsewhere, "list")).reply()
+    assert listed.ephemeral and listed.embeds[0]["description"] == (
+        f"**Evening cup** · Attaxx · Swiss · 4 entrants · sign-up open · <#{CHANNEL}>")
+
+    await env.settled()
+    env.clock.advance(2 * 3600)
+    await env.client.scheduler.sweep()
+    await posted(env, "**Evening cup** — Round 1 of 2")
+    await round_games(env, tid, 1)
+    table = await (await tournament(env, FRANK, CHANNEL, "standings")).reply()
+    assert not table.ephemeral and table.files and table.embeds[0]["description"].startswith("```")
+    assert all(u.name in table.embeds[0]["description"] for u in (BOB, CAROL, DAVE, ERIN))
+
+
+async def test_who_may_create_and_where(env):
+    refused = await (await env.command(BOB, CHANNEL, "settings", tournaments=1, member_permissions=MEMBER)).reply()
+    assert refused.ephemeral and "Manage Server" in refused.content
+    chosen = await (await env.command(ALICE, CHANNEL, "settings", tournaments=1)).reply()
+    assert "Who creates tournaments here: **those who manage the server**" in chosen.content
+    member = await (await tournament(env, BOB, CHANNEL, "create", "attaxx")).reply()
+    assert member.ephemeral and "only those who manage it" in member.content
+    made = await (await tournament(env, ALICE, CHANNEL, "create", "attaxx", member_permissions=ALL_PERMISSIONS)).reply()
+    assert not made.ephemeral and "Attaxx Swiss" in made.embeds[0]["title"]
+    again = await (await tournament(env, ALICE, CHANNEL, "create", "ascent", member_permissions=ALL_PERMISSIONS)).reply()
+    assert again.ephemeral and "already has a tournament" in again.content
+
+    await (await env.command(ALICE, CHANNEL, "challenge", "attaxx", side="first", opponent=BOB)).reply()
+    await (await env.command(CAROL, CHANNEL, "challenge", "attaxx", side="first", opponent=DAVE)).reply()
+    [thread] = env.standin.threads
+    inside = await (await tournament(env, CAROL, thread, "create", "attaxx", member_permissions=ALL_PERMISSIONS)).reply()
+    assert inside.ephemeral and "text channel" in inside.content
+
+    called_off = await (await tournament(env, ALICE, CHANNEL, "cancel")).reply()
+    assert called_off.ephemeral and "called off" in called_off.content
+    notice = await posted(env, "was called off before it began")
+    assert notice.mentions == []
+    signup = await signup_shows(env, made, "❌ Called off.")
+    assert signup.buttons == []
+
+
+
+async def test_a_round_post_discord_dropped_is_posted_once_later_with_its_games(env):
+    """Discord took the round's post but the connection dropped before the bot heard: the news is tried
+    again later, its nonce makes the second post the first one, and the games are opened then."""
+    post, tid = await signed_up(env, "attaxx", [BOB, CAROL, DAVE, ERIN], turn_time=300)
+    fault = env.standin.inject("channel_post", "drop", processed=True)
+    await (await tournament(env, ALICE, CHANNEL, "start")).reply()
+    await env.standin.wait_for(lambda: fault.hits == 1)
+    await posted(env, "Round 1 of")
+    await env.settled()
+    await env.client.scheduler.sweep()
+    assert env.standin.threads == {}, "not before the news is tried again"
+    env.clock.advance(31)
+    await env.client.scheduler.sweep()
+    games = await round_games(env, tid, 1)
+    assert len(games) == 2
+    assert len([m for m in env.standin.channel(CHANNEL) if "Round 1 of" in m.content]) == 1, "posted once"
+    await signup_shows(env, post, "Round 1 of 2 under way")
+
+
+async def test_a_deleted_sign_up_post_is_no_error(env, caplog):
+    post, tid = await signed_up(env, "attaxx", [BOB])
+    post.deleted = True
+    with caplog.at_level(logging.INFO):
+        joined = await (await tournament(env, CAROL, CHANNEL, "join")).reply()
+    assert joined.ephemeral and "You joined" in joined.content
+    assert [e.name for e in (await current(env, tid)).entrants] == ["bob", "carol"]
+    assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
+
+# ------------------------------------------------------------------ Discord's limits, with the most entrants
+
+def big(format: Format, entrants: int, rounds_played: int) -> Tournament:
+    """A running tournament of `entrants` with long names, `rounds_played` rounds decided (every first
+    seat winning) and the next one paired."""
+    people = tuple(Entrant(100 + k, f"Þórdís Ölgård-Lindqvist the {k}th", 1500.0 + k, k + 1) for k in range(entrants))
+    tables = []
+    for round in range(1, rounds_played + 2):
+        for board in range(1, entrants // 2 + 1):
+            a, b = people[(board * 2 + round) % entrants], people[(board * 2 + round + 1) % entrants]
+            points = (Fraction(1), Fraction(0)) if round <= rounds_played else None
+            tables.append(Table(round, board, (a.id, b.id), points, match_id=1000 * round + board))
+    return Tournament(id=1, guild_id=GUILD, channel_id=CHANNEL, name="The Long Names Championship of the Spring",
+                      game="attaxx", options={}, format=format, rounds=None if format != Format.SWISS else 6,
+                      table_size=2, turn_seconds=86400, rated=True, max_players=64,
+                      organiser=Player(ALICE.id, ALICE.name), status=TournamentStatus.RUNNING, round=rounds_played + 1,
+                      starts_at=None, created_at=0.0, message_id=None, entrants=people, tables=tuple(tables))
+
+
+def test_the_posts_of_a_swiss_of_64_keep_within_discords_limits():
+    tournament = big(Format.SWISS, 64, 1)
+    signup = words.signup_description(tournament)
+    assert len(signup) <= 4096 and "**Entrants (64/64)**" in signup
+    post = words.round_text(tournament, 2)
+    assert len(post) <= 2000 and "…and " in post and post.endswith("mentioned there.")
+    embed = TournamentPosts.standings_embed(tournament, 1)
+    assert embed.description is not None and len(embed.description) <= 4096
+    cut = words.standings_block(tournament.standings(1), Format.SWISS, 1000)
+    assert len(cut) <= 1000 and cut.splitlines()[1].split()[:2] == ["#", "Name"] and cut.endswith("more\n```")
+    assert all(len(words.thread_name(tournament, table)) <= 100 for table in tournament.tables)
+
+
+def test_a_round_robin_of_20_ends_with_its_standings_and_crosstable_within_one_message():
+    tournament = replace(big(Format.ROUND_ROBIN, 20, 19), status=TournamentStatus.FINISHED, round=19,
+                         tables=tuple(t for t in big(Format.ROUND_ROBIN, 20, 19).tables if t.round <= 19))
+    embeds = TournamentPosts.final_embeds(tournament)
+    assert [e.title for e in embeds] == ["Final standings", "Crosstable"]
+    assert sum(len(e.title or "") + len(e.description or "") for e in embeds) <= 6000
+    assert all(len(e.description or "") <= 4096 for e in embeds)
+
+
+# ------------------------------------------------------------------ reading `starts`
+
+NOW = 1_700_000_000.0
+
+
+@pytest.mark.parametrize("written, seconds", [("in 2h", 7200), ("2h", 7200), ("90m", 5400), ("1d", 86400),
+                                              ("1h30m", 5400), ("1h 30m", 5400), ("In 45 min", 2700)])
+def test_a_start_is_read_from_a_delay(written, seconds):
+    assert starts_at(written, NOW) == NOW + seconds
+
+
+@pytest.mark.parametrize("written", ["<t:1700003600>", "<t:1700003600:R>", "<t:1700003600:F>", " <t:1700003600:f> "])
+def test_a_start_is_read_from_a_discord_timestamp(written):
+    assert starts_at(written, NOW) == 1_700_003_600
+
+
+@pytest.mark.parametrize("written", ["tomorrow", "2", "h", "in", "<t:soon>", "2h and a bit", "<t:1700003600:X>"])
+def test_anything_else_is_refused_with_what_is_accepted(written):
+    with pytest.raises(NotAllowed, match="Discord timestamp"):
+        starts_at(written, NOW)
+
+
+@given(st.integers(0, 30), st.integers(0, 99), st.integers(0, 999))
+def test_days_hours_and_minutes_add_up(days, hours, minutes):
+    parts = [f"{n}{unit}" for n, unit in ((days, "d"), (hours, "h"), (minutes, "m")) if n]
+    if parts:
+        assert starts_at("".join(parts), NOW) == NOW + days * 86400 + hours * 3600 + minutes * 60

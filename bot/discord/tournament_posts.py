@@ -83,6 +83,8 @@ class TournamentPosts:
         try:
             await message.edit(embed=self.signup_embed(tournament), view=signup_view(tournament),
                                allowed_mentions=discord.AllowedMentions.none())
+        except discord.NotFound:  # deleted: the tournament goes on without it
+            log.info("the sign-up post of tournament %s is gone", tournament.id)
         except (discord.HTTPException, aiohttp.ClientError, OSError) as error:
             log_post_failure(f"update the sign-up post of tournament {tournament.id}", tournament.channel_id, error)
 
@@ -100,7 +102,8 @@ class TournamentPosts:
         png = await self.renders.run(draw_podium, title, places)
         return Attachment(io.BytesIO(png), filename=f"podium-{tournament.id}.png", description=podium_alt(title, places))
 
-    def standings_embed(self, tournament: Tournament, through: int | None = None,
+    @staticmethod
+    def standings_embed(tournament: Tournament, through: int | None = None,
                         budget: int = words.DESCRIPTION_MAX) -> discord.Embed:
         last = tournament.round if through is None else through
         block = words.standings_block(tournament.standings(through), tournament.format, budget)
@@ -183,19 +186,22 @@ class TournamentPosts:
         """The final standings (picture and text, and the crosstable of a round robin) with the podium,
         pinging the first three; then the sign-up post without its buttons."""
         tournament = news.tournament
-        embeds = []
         files = [await self.standings_file(tournament), await self.podium_file(tournament)]
-        if tournament.format == Format.SWISS:
-            embeds.append(self.standings_embed(tournament))
-        else:
-            cross = words.crosstable_block(tournament, EMBEDS_MAX // 2 - 100)
-            standings = self.standings_embed(tournament, budget=EMBEDS_MAX - len(cross) - 200)
-            embeds += [standings, discord.Embed(title=words.crosstable_title(), description=cross, colour=COLOUR)]
+        embeds = self.final_embeds(tournament)
         rows = tournament.standings()[:3]
         people = [Player(row.entrant.id, row.entrant.name) for row in rows]
         await self._channel(tournament, news)(words.final_text(tournament), embeds=embeds, files=files,
                                               allowed_mentions=pings(*people))
         await self.refresh_signup(await self.service.tournaments.get(tournament.id))
+
+    @classmethod
+    def final_embeds(cls, tournament: Tournament) -> list[discord.Embed]:
+        """The final standings as text, and a round robin's crosstable, within EMBEDS_MAX together."""
+        if tournament.format == Format.SWISS:
+            return [cls.standings_embed(tournament)]
+        cross = words.crosstable_block(tournament, EMBEDS_MAX // 2 - 100)
+        standings = cls.standings_embed(tournament, budget=EMBEDS_MAX - len(cross) - 200)
+        return [standings, discord.Embed(title=words.crosstable_title(), description=cross, colour=COLOUR)]
 
     async def _cancelled(self, news: News) -> None:
         tournament = news.tournament
