@@ -26,13 +26,17 @@ def sheet_title(tournament: Tournament) -> str:
     return _("{tournament} · {game}", tournament=tournament.name, game=tournament.rules.title)
 
 
-def subtitle(tournament: Tournament, through: int) -> str:
-    """Where the standings stand: after which round, or final."""
-    if tournament.status == TournamentStatus.FINISHED and through >= tournament.round:
+def subtitle(tournament: Tournament, through: int | None = None) -> str:
+    """Where the standings stand: before the first round, during or after a round, or final (`through`:
+    after that round; None: as things are now)."""
+    if tournament.status == TournamentStatus.FINISHED and (through is None or through >= tournament.round):
         return _("Final standings")
-    if through <= 0:
+    if tournament.round == 0 or through == 0:
         return _("Before the first round")
-    return _("After round {round} of {rounds}", round=through, rounds=tournament.planned_rounds)
+    if through is None and not all(t.decided for t in tournament.round_tables(tournament.round)):
+        return _("During round {round} of {rounds}", round=tournament.round, rounds=tournament.planned_rounds)
+    return _("After round {round} of {rounds}", round=tournament.round if through is None else through,
+             rounds=tournament.planned_rounds)
 
 
 def heads(format: Format) -> tuple[str, ...]:
@@ -76,12 +80,11 @@ def cross_cells(tournament: Tournament, through: int | None = None) -> tuple[tup
 def sheet(tournament: Tournament, through: int | None = None) -> Sheet:
     """The standings after round `through` (default: every game decided so far), with the crosstable
     drawn under them in a round robin."""
-    last = tournament.round if through is None else through
     rows = tournament.standings(through)
     cross = None
     if tournament.format != Format.SWISS:
         cross = cross_cells(tournament, through)
-    return Sheet(title=sheet_title(tournament), subtitle=subtitle(tournament, last), heads=heads(tournament.format),
+    return Sheet(title=sheet_title(tournament), subtitle=subtitle(tournament, through), heads=heads(tournament.format),
                  lines=tuple(line(row) for row in rows), cross=cross,
                  cross_names=tuple(shown(e) for e in tournament.entrants) if cross is not None else ())
 

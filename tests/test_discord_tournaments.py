@@ -209,6 +209,7 @@ async def test_a_start_set_ahead_begins_it_by_itself_and_members_find_it_anywher
     await round_games(env, tid, 1)
     table = await (await tournament(env, FRANK, CHANNEL, "standings")).reply()
     assert not table.ephemeral and table.files and table.embeds[0]["description"].startswith("```")
+    assert table.embeds[0]["title"] == "Standings during round 1 of 2"
     assert all(u.name in table.embeds[0]["description"] for u in (BOB, CAROL, DAVE, ERIN))
 
 

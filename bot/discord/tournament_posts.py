@@ -105,9 +105,8 @@ class TournamentPosts:
     @staticmethod
     def standings_embed(tournament: Tournament, through: int | None = None,
                         budget: int = words.DESCRIPTION_MAX) -> discord.Embed:
-        last = tournament.round if through is None else through
         block = words.standings_block(tournament.standings(through), tournament.format, budget)
-        return discord.Embed(title=words.standings_title(tournament, last), description=block, colour=COLOUR)
+        return discord.Embed(title=words.standings_title(tournament, through), description=block, colour=COLOUR)
 
     # ------------------------------------------------------------------ news
 

@@ -178,10 +178,18 @@ def round_text(tournament: Tournament, round: int) -> str:
     return "\n".join([head, fitted_lines(pairings, room), foot])
 
 
-def standings_title(tournament: Tournament, through: int) -> str:
-    if tournament.status == TournamentStatus.FINISHED and through >= tournament.round:
+def standings_title(tournament: Tournament, through: int | None = None) -> str:
+    """The standings' heading: final, or before, during or after a round (`through`: after that round;
+    None: as things are now)."""
+    if tournament.status == TournamentStatus.FINISHED and (through is None or through >= tournament.round):
         return _("Final standings")
-    return _("Standings after round {round} of {rounds}", round=through, rounds=tournament.planned_rounds)
+    if tournament.round == 0 or through == 0:
+        return _("Standings before the first round")
+    if through is None and not all(t.decided for t in tournament.round_tables(tournament.round)):
+        return _("Standings during round {round} of {rounds}", round=tournament.round,
+                 rounds=tournament.planned_rounds)
+    return _("Standings after round {round} of {rounds}", round=tournament.round if through is None else through,
+             rounds=tournament.planned_rounds)
 
 
 def final_text(tournament: Tournament) -> str:
