@@ -76,6 +76,9 @@ async def test_a_double_round_robin_of_three_meets_each_pair_twice_with_the_seat
         [(thread, start)] = await round_games(env, tid, round)
         announced = await posted(env, f"Round {round} of 6")
         assert "has a bye (1 point)" in announced.content
+        if round == 2:
+            table = await (await tournament(env, ERIN, CHANNEL, "standings")).reply()
+            assert [e["title"] for e in table.embeds] == ["Standings during round 2 of 6", "Crosstable"]
         await end_game(env, thread, start, "draw" if round == 3 else "resign")
     final = await posted(env, "is over after 6 rounds")
     titles = [e["title"] for e in final.embeds]

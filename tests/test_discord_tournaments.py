@@ -303,7 +303,7 @@ def test_the_posts_of_a_swiss_of_64_keep_within_discords_limits():
 def test_a_round_robin_of_20_ends_with_its_standings_and_crosstable_within_one_message():
     tournament = replace(big(Format.ROUND_ROBIN, 20, 19), status=TournamentStatus.FINISHED, round=19,
                          tables=tuple(t for t in big(Format.ROUND_ROBIN, 20, 19).tables if t.round <= 19))
-    embeds = TournamentPosts.final_embeds(tournament)
+    embeds = TournamentPosts.standings_embeds(tournament)
     assert [e.title for e in embeds] == ["Final standings", "Crosstable"]
     assert sum(len(e.title or "") + len(e.description or "") for e in embeds) <= 6000
     assert all(len(e.description or "") <= 4096 for e in embeds)

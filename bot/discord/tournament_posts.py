@@ -186,7 +186,7 @@ class TournamentPosts:
         pinging the first three; then the sign-up post without its buttons."""
         tournament = news.tournament
         files = [await self.standings_file(tournament), await self.podium_file(tournament)]
-        embeds = self.final_embeds(tournament)
+        embeds = self.standings_embeds(tournament)
         rows = tournament.standings()[:3]
         people = [Player(row.entrant.id, row.entrant.name) for row in rows]
         await self._channel(tournament, news)(words.final_text(tournament), embeds=embeds, files=files,
@@ -194,8 +194,8 @@ class TournamentPosts:
         await self.refresh_signup(await self.service.tournaments.get(tournament.id))
 
     @classmethod
-    def final_embeds(cls, tournament: Tournament) -> list[discord.Embed]:
-        """The final standings as text, and a round robin's crosstable, within EMBEDS_MAX together."""
+    def standings_embeds(cls, tournament: Tournament) -> list[discord.Embed]:
+        """The standings as text, and a round robin's crosstable, within EMBEDS_MAX together."""
         if tournament.format == Format.SWISS:
             return [cls.standings_embed(tournament)]
         cross = words.crosstable_block(tournament, EMBEDS_MAX // 2 - 100)

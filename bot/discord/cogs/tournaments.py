@@ -321,7 +321,7 @@ class Tournaments(Feature):
         if not found.entrants:
             raise NotAllowed(_("Nobody has joined **{tournament}** yet.", tournament=found.name))
         async with in_public(interaction):
-            await reply.send(embed=self.posts.standings_embed(found), file=await self.posts.standings_file(found),
+            await reply.send(embeds=self.posts.standings_embeds(found), file=await self.posts.standings_file(found),
                              allowed_mentions=discord.AllowedMentions.none())
 
     @tournament.command(name="list", description=N_("This server's tournaments: open, running and finished"))
