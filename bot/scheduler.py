@@ -76,12 +76,12 @@ class Scheduler:
 
     async def run(self) -> None:
         """Sweep, then sleep until the next deadline or a change, for as long as the task runs."""
+        changed = self.service.context.deadlines_changed
         while True:
             try:
+                changed.clear()  # before the sweep: a change made while it runs wakes the next one at once
                 await self.sweep()
                 wait = await self.wait_seconds()
-                changed = self.service.context.deadlines_changed
-                changed.clear()
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(changed.wait(), timeout=wait + WAKE_MARGIN)
             except asyncio.CancelledError:

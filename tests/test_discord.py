@@ -10,7 +10,7 @@ import discord
 from discord.ext import commands
 
 import games
-from bot.discord import views
+from bot.discord import tournament_views, views
 from bot.discord.client import invite_link
 from bot.discord.cogs.challenges import THREAD_PERMISSIONS
 from bot.discord.cogs.common import Feature
@@ -35,7 +35,7 @@ async def challenge_accepted(env: Discord, channel: int = CHANNEL):
 async def test_commands_are_registered_from_the_game_registry(env):
     names = {c["name"] for c in env.standin.commands}
     assert names == {"challenge", "accept", "decline", "move", "board", "resign", "draw", "leaderboard", "stats",
-                     "games", "settings", "takeback", "rules", "history", "replay", "analysis", "help"}
+                     "games", "settings", "takeback", "rules", "history", "replay", "analysis", "help", "tournament"}
     challenge = next(c for c in env.standin.commands if c["name"] == "challenge")
     attaxx = next(o for o in challenge["options"] if o["name"] == "attaxx")
     assert attaxx["options"][0]["name"] == "opponent" and attaxx["options"][0]["type"] == 6
@@ -160,8 +160,9 @@ async def test_open_challenge_via_slash_accept(env):
 async def test_expired_challenge_and_turn_timeout_are_announced(env):
     challenge = await (await env.command(ALICE, CHANNEL, "challenge", "attaxx", side="first", opponent=BOB)).reply()
     env.clock.advance(16 * 60)
-    await env.client.scheduler.sweep()
-    assert "Expired" in challenge.content and all(b.get("disabled") for b in challenge.buttons)
+    await env.client.scheduler.sweep()  # or the timer loop's own sweep, which may take it first
+    await env.standin.wait_for(lambda: "Expired" in challenge.content)
+    assert all(b.get("disabled") for b in challenge.buttons)
     late = await (await env.press(BOB, challenge, "Accept", stale=True)).reply()
     assert late.ephemeral and "expired" in late.content
 
@@ -169,7 +170,8 @@ async def test_expired_challenge_and_turn_timeout_are_announced(env):
     await env.settled()
     env.clock.advance(25 * 3600)
     await env.client.scheduler.sweep()
-    timeout = env.standin.channel(CHANNEL)[-1]
+    timeout = await env.standin.wait_for(
+        lambda: next((m for m in env.standin.channel(CHANNEL) if "ran out of time" in m.content), None))
     assert "alice ran out of time" in timeout.content and timeout.files and timeout.button("Rematch")
 
 
@@ -261,7 +263,8 @@ async def test_every_kind_of_the_bots_components_is_known_as_its_own_and_answere
     one_of_each = [views.ChallengeButton("accept", 1), views.RematchButton(1), views.PageButton("attaxx", 2, "next"),
                    views.MoveButton(1), views.BuildMenu(1, 0, 0), views.BuildBack(1, 0, None), views.ReplayButton(1),
                    views.TakebackButton(1, 1), views.TakebackAnswer("decline", 1, 1), views.AnalyseButton(1),
-                   views.HistoryPage(2, "prev"), views.HistoryReplay(1), views.GamesPage(2, "next")]
+                   views.HistoryPage(2, "prev"), views.HistoryReplay(1), views.GamesPage(2, "next"),
+                   tournament_views.SignupButton("join", 1), tournament_views.LeaveChoice("keep", 1)]
     bot = await with_cogs(tmp_path)
     assert {type(item) for item in one_of_each} == set(bot.answers)
     assert sum(len(feature(cog).answers) for cog in bot.cogs.values()) == len(bot.answers), "each kind answered by one cog"

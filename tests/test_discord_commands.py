@@ -10,7 +10,7 @@ from games import GAMES
 from tests.support.inprocess import command_tree
 
 COMMANDS = ["challenge", "accept", "decline", "move", "board", "resign", "draw", "takeback", "leaderboard", "stats",
-            "games", "settings", "rules", "history", "replay", "analysis", "help"]
+            "games", "tournament", "settings", "rules", "history", "replay", "analysis", "help"]
 
 LEVEL = {"type": 3, "name": "level", "description": "How strong the computer plays: name me as the opponent, or seat computers",
          "required": False, "choices": [{"name": "easy", "value": "easy"}, {"name": "medium (default)", "value": "medium"},

@@ -46,7 +46,8 @@ async def test_help_explains_the_bot_its_commands_and_games(env):
     intro = embed["description"].splitlines()
     assert len(intro) == 3 and "board games" in intro[0]
     fields = {f["name"]: f["value"] for f in embed["fields"]}
-    assert list(fields) == ["Play someone here", "Commands", "More commands", "Games"]
+    assert list(fields) == ["Play someone here", "Tournaments", "Commands", "More commands", "Games"]
+    assert "`/tournament create attaxx`" in fields["Tournaments"]
     assert all(len(f["value"]) <= 1024 for f in embed["fields"])
     assert "`/challenge attaxx opponent:@someone`" in fields["Play someone here"]
     assert re.search(r"`/challenge attaxx opponent:@\S+ level:hard` plays the computer", fields["Play someone here"])

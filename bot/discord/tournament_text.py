@@ -3,6 +3,7 @@ round and final posts, the answers to its commands, and text cut to Discord's li
 the service's values (bot.tournaments.record)."""
 from __future__ import annotations
 
+from dataclasses import replace
 from collections.abc import Sequence
 from fractions import Fraction
 
@@ -150,13 +151,15 @@ def code_block(text: str, budget: int, *, header: int = 0) -> str:
 
 
 def standings_block(rows: Sequence[Row], format: Format, budget: int = DESCRIPTION_MAX) -> str:
-    """The standings as text in a code block, cut to `budget` by rows."""
-    text = standings_text(rows, format)
+    """The standings as text in a code block, cut to `budget` by rows (computers named in the current
+    language)."""
+    text = standings_text([replace(row, entrant=replace(row.entrant, name=shown(row.entrant))) for row in rows], format)
     header = max(0, len(text.rstrip().splitlines()) - len(rows))
     return code_block(text, budget, header=header)
 
 
 def crosstable_block(tournament: Tournament, budget: int = DESCRIPTION_MAX) -> str:
+    tournament = tournament.localized()
     text = crosstable_text(tournament.entrants, tournament.tables)
     header = max(0, len(text.rstrip().splitlines()) - len(tournament.entrants))
     return code_block(text, budget, header=header)

@@ -106,6 +106,16 @@ def catalogued_names() -> list[tuple[str, str]]:
             pgettext("command name", "replay"),
             pgettext("command name", "analysis"),
             pgettext("command name", "help"),
+            pgettext("command name", "tournament"),
+            # Translators: a subcommand of /tournament ("/tournament create attaxx"): one lowercase word
+            pgettext("command name", "create"),
+            pgettext("command name", "join"),
+            pgettext("command name", "leave"),
+            pgettext("command name", "computer"),
+            pgettext("command name", "start"),
+            pgettext("command name", "cancel"),
+            pgettext("command name", "standings"),
+            pgettext("command name", "list"),
             # Translators: a game's name as a choice of /challenge ("/challenge attaxx"): one lowercase
             # word; most languages keep the game's own name
             pgettext("command name", "attaxx"),
@@ -144,5 +154,15 @@ def catalogued_names() -> list[tuple[str, str]]:
             pgettext("option name", "reminders"),
             pgettext("option name", "server_reminders"),
             pgettext("option name", "language"),
+            pgettext("option name", "format"),
+            pgettext("option name", "rounds"),
+            pgettext("option name", "starts"),
+            pgettext("option name", "max_players"),
+            pgettext("option name", "rated"),
+            pgettext("option name", "name"),
+            pgettext("option name", "tournament"),
+            pgettext("option name", "resign"),
+            pgettext("option name", "remove"),
+            pgettext("option name", "tournaments"),
         ]
     return [(COMMAND_NAME, name) for name in commands] + [(OPTION_NAME, name) for name in options]

@@ -254,6 +254,8 @@ class Rounds:
         now = self.context.clock()
         async with self.notes.changing() as db:
             tournament = await load_tournament(db, tournament_id, lock=True)
+            if tournament.status != TournamentStatus.RUNNING or tournament.round != round:
+                return None  # called off, or its round is over
             table_id = tournament.table_ids.get((round, board))
             if table_id is None:
                 return None

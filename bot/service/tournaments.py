@@ -78,7 +78,8 @@ class Tournaments:
                      max_players: int | None = None, rated: bool = True, name: str | None = None,
                      manager: bool = False) -> Tournament:
         """A new tournament, open for sign-up in this channel (the organiser joins like anyone else).
-        `players`: at each game, for a game of more than two (default: as many as it takes)."""
+        `players`: at each game, for a game of more than two (default: as many as the game and its options
+        allow)."""
         if game not in GAMES:
             raise NotFound(_("There is no game called {game}. Games: {games}", game=repr(game), games=", ".join(GAMES)))
         rules = GAMES[game]
@@ -89,7 +90,7 @@ class Tournaments:
                                format=repr(format))) from None
         options = rules.resolve_options(options)
         seed = self.context.rng.randrange(2**31)
-        size = players if players is not None else (2 if 2 in rules.players else most_players(rules, options, seed))
+        size = players if players is not None else most_players(rules, options, seed)
         if size not in rules.players:
             raise NotAllowed(_("{game} is played by {least} to {most} players at a game.", game=rules.title,
                                least=rules.players.start, most=rules.players.stop - 1))

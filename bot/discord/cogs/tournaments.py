@@ -57,7 +57,7 @@ def create_command(game: Game, answer: Any) -> app_commands.Command:
     ]
     if len(game.players) > 1:
         options.append(("players", app_commands.Range[int, game.players.start, game.players.stop - 1],
-                        N_("Players at each game (default 2)"), []))
+                        N_("Players at each game (default: the most the game takes)"), []))
     options += [(o.name, o.annotation, o.description, list(o.choices)) for o in challenge_options(game) if o.name in own]
     options += [
         ("turn_time", app_commands.Choice[int], N_("Time per move (default 24 hours)"), TURN_TIMES),
