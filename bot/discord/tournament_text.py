@@ -3,8 +3,8 @@ round and final posts, the answers to its commands, and text cut to Discord's li
 the service's values (bot.tournaments.record)."""
 from __future__ import annotations
 
-from dataclasses import replace
 from collections.abc import Sequence
+from dataclasses import replace
 from fractions import Fraction
 
 from bot.discord.messages import duration, mention, options_line
