@@ -107,13 +107,13 @@ class StandIn(Gateway):
         self.faults.append(fault)
         return fault
 
-    def refuse(self, route: str, code: int, times: int = 1) -> Fault:
+    def refuse(self, route: str, code: int, times: int = 1, *, uploads: bool = False) -> Fault:
         """Refuse the next `times` requests of `route` as Discord does for its JSON error `code` (one of
         DOCUMENTED_REFUSALS): that status, with the body {"code": …, "message": …}, the request not acted
         on. 160006 on "thread": the server has too many active threads; 50013 on "channel_post": a
-        permission the bot lacks. The test asked for it, so it is not among the refusals that fail one."""
+        permission the bot lacks. `uploads`: only requests that carry files. The test asked for it, so it is not among the refusals that fail one."""
         status, message = DOCUMENTED_REFUSALS[code]
-        fault = Refusing(route, "refuse", times=times, status=status, code=code, message=message)
+        fault = Refusing(route, "refuse", times=times, status=status, code=code, message=message, uploads=uploads)
         self.faults.append(fault)
         return fault
 
