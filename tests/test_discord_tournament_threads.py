@@ -1,6 +1,7 @@
 """A tournament's game whose thread Discord no longer has (deleted by a moderator) does not hold up its
 round: its first board cannot be posted, the turn timer runs out as in any match, and the round ends,
-the player who never moved withdrawn as a no-show."""
+the player who never moved withdrawn as a no-show. A game's first board that Discord lost is posted later
+by the timers, still naming its tournament and round."""
 from __future__ import annotations
 
 from bot.tournaments.record import TournamentStatus
@@ -31,3 +32,18 @@ async def test_a_game_in_a_deleted_thread_ends_on_time_and_the_tournament_goes_o
     assert final.files
     mover = match.seats[0]
     assert over.entrant(mover.id).withdrawn == 2, "the player who never moved is withdrawn as a no-show"
+
+
+
+async def test_a_games_first_board_posted_late_still_names_its_tournament_and_round(env):
+    _post, tid = await signed_up(env, "attaxx", [ALICE, BOB], rounds=1, name="Night Swiss")
+    dropped = env.standin.inject("channel_post", "drop", uploads=True)  # the game's first board is lost on its way
+    await (await env.command(ALICE, CHANNEL, "tournament", "start")).reply()
+    await posted(env, "Round 1 of 1")
+    await env.standin.wait_for(lambda: dropped.hits == 1 or None)
+    [table] = (await current(env, tid)).round_tables(1)
+    match = await env.client.service.get_match(table.match_id)
+    env.clock.advance(120)  # the start's note falls due: the timers show it
+    await swept(env)
+    board = await env.standin.wait_for(lambda: next((m for m in env.standin.channel(match.channel_id) if m.files), None))
+    assert "🏆 **Night Swiss** · round 1 of 1" in board.content and ALICE.mention in board.content

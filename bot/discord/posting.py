@@ -30,6 +30,7 @@ from bot.boards import draw_board
 from bot.discord import messages as text
 from bot.discord.payloads import Attachment
 from bot.discord.replies import Reply, passing, refusal, refused_how, see_above, taken_back
+from bot.discord.tournament_text import game_line
 from bot.discord.views import board_view, challenge_view, takeback_view
 from bot.errors import NotShown
 from bot.models import (
@@ -401,6 +402,9 @@ class Poster:
         told = replace(match, deadline=self.service.clock() + match.turn_seconds) if notice.latest and \
             match.status == MatchStatus.ACTIVE else match
         content = text.notice_text(replace(notice, match=told))
+        if notice.kind == NoticeKind.START and match.tournament_id is not None:  # with its tournament's line
+            tournament = await self.service.tournaments.get(match.tournament_id)
+            content = text.start_text(told, game_line(tournament, match.tournament_round or tournament.round))
         shown = MatchChange(told, note=notice.id, earlier=notice.earlier)
 
         async def sent(message: discord.Message | None) -> None:

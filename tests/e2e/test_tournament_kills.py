@@ -68,6 +68,7 @@ def check_round(world: World, round: int) -> None:
     for thread in played_in:
         boards = [m for m in world.standin.channel(thread) if m.files]
         assert len(boards) == 1, "a game's first board is posted once"
+        assert f"· round {round} of 2" in boards[0].content, "it names its tournament's round"
 
 
 async def test_a_swiss_survives_kills_at_every_step_of_a_round(world):
