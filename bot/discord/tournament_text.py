@@ -103,9 +103,9 @@ def entrant_line(tournament: Tournament, number: int, user_id: int) -> str:
     name = shown(entrant)
     if entrant.withdrawn is not None:
         # Translators: an entrant who left a running tournament, in its list of entrants
-        return _("{number}. ~~{player}~~ ({rating}) withdrew", number=number, player=name, rating=f"{entrant.rating:.0f}")
+        return _("{number}. ~~{player}~~ ({rating}) withdrew", number=number, player=name, rating=str(round(entrant.rating)))
     # Translators: an entrant in a tournament's list: starting number, name, rating ("1. alice (1512)")
-    return _("{number}. {player} ({rating})", number=number, player=name, rating=f"{entrant.rating:.0f}")
+    return _("{number}. {player} ({rating})", number=number, player=name, rating=str(round(entrant.rating)))
 
 
 def signup_description(tournament: Tournament) -> str:
