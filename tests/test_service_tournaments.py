@@ -261,3 +261,23 @@ async def test_a_tournament_game_cannot_be_abandoned(service):
     with pytest.raises(NotAllowed, match="cannot be abandoned"):
         await service.play.abandon(table.match_id, player)
     assert (await service.get_match(table.match_id)).status == "active"
+
+
+async def test_a_pairing_that_fails_for_want_of_workers_is_tried_again_not_the_end(service, clock, monkeypatch):
+    tournament = await new(service, 4, rounds=2)
+    started = await open_round(service, await service.tournaments.start(tournament.id, ORGANISER))
+    await finish_round(service, started, random.Random(6))
+    real = service.context.computers.run
+
+    async def broken(*args, **kwargs):
+        raise RuntimeError("the worker processes could not start")
+
+    monkeypatch.setattr(service.context.computers, "run", broken)
+    assert await service.rounds.advance_due() == []
+    after = await service.tournaments.get(started.id)
+    assert after.status == TournamentStatus.RUNNING and after.round == 1, "not ended by a failure of ours"
+    assert await service.clocks.next_deadline() == clock() + 60
+    monkeypatch.setattr(service.context.computers, "run", real)
+    clock.advance(60)
+    assert await service.rounds.advance_due() == [started.id]
+    assert (await service.tournaments.get(started.id)).round == 2

@@ -25,7 +25,7 @@ from bot.service.context import Context
 from bot.service.repository.players import LAST_COMPUTER_ID
 from bot.service.tournament_loading import load_tournament, stored_points
 from bot.tournaments.model import Entrant, Format, Table
-from bot.tournaments.pairing import pair_round
+from bot.tournaments.pairing import NoPairing, pair_round
 from bot.tournaments.record import News, NewsKind, Tournament, TournamentStatus
 from bot.tournaments.scores import BYE
 from bot.work import Kind, Owner
@@ -35,6 +35,7 @@ from rules import BadOptions, Cause, Game
 log = logging.getLogger(__name__)
 
 NEWS_RETRY = 30.0  # seconds before news whose post failed is tried again
+RETRY_SECONDS = 60.0  # before a tournament whose step failed (not by the rules: a bug, the workers) is tried again
 
 
 def seat_counts(rules: Game, options: Mapping[str, Any], size: int) -> int:
@@ -111,8 +112,10 @@ class Rounds:
             try:
                 if await self.advance(tournament_id):
                     changed.append(tournament_id)
-            except Exception:  # one tournament's bug must not stop the others
-                log.exception("tournament %s could not go on", tournament_id)
+            except Exception:  # a bug, or the workers failing: the others go on, and this one is tried again later
+                log.exception("tournament %s could not go on; trying again in %.0f s", tournament_id, RETRY_SECONDS)
+                async with self.notes.changing() as db:
+                    await repository.tournaments.set_due(db, tournament_id, now + RETRY_SECONDS)
         return changed
 
     async def advance(self, tournament_id: int) -> bool:
@@ -213,8 +216,8 @@ class Rounds:
             return await self.context.computers.run(
                 pair_round, tournament.format, tournament.entrants, decided, round, tournament.planned_rounds,
                 tournament.table_size, least, kind=Kind.ANALYSIS, owner=Owner(tournament.guild_id, 0))
-        except Exception:
-            log.warning("tournament %s: round %s cannot be paired; it ends", tournament.id, round, exc_info=True)
+        except NoPairing:
+            log.info("tournament %s: round %s cannot be paired by the rules; it ends", tournament.id, round)
             return []
 
     async def _store_round(self, db: Tx, tournament: Tournament, round: int, pairs: Sequence[tuple[int, ...]],
