@@ -12,7 +12,6 @@ from bot.tournaments.standings import Row, crosstable, tiebreak_short
 from i18n import _, number, pgettext
 
 NAME_MOST = 16  # a crosstable's name column, in terminal columns
-CONTEXT = "standings column"
 
 
 def columns(text: str) -> int:
@@ -56,14 +55,14 @@ def standings_text(rows: Sequence[Row], format: Format, *, width: int = 56) -> s
     heads = [
         "#",
         # Translators: column head of the tournament standings: the player's name
-        pgettext(CONTEXT, "Name"),
+        pgettext("standings column", "Name"),
         # Translators: short column head of the tournament standings: points
-        pgettext(CONTEXT, "Pts"),
+        pgettext("standings column", "Pts"),
         *(_(short) for short in tiebreak_short(format)),
         # Translators: short column head of the tournament standings: rating
-        pgettext(CONTEXT, "Rtg"),
+        pgettext("standings column", "Rtg"),
         # Translators: one-letter column head of the tournament standings: games played
-        pgettext(CONTEXT, "G"),
+        pgettext("standings column", "G"),
     ]
     cells = [[str(row.place), " ".join(row.entrant.name.split()), points_text(row.points),
               *(points_text(value) for value in row.tiebreaks), number(round(row.entrant.rating), grouped=False),
@@ -90,10 +89,10 @@ def crosstable_text(entrants: Sequence[Entrant], tables: Sequence[Table]) -> str
     heads = [
         "#",
         # Translators: column head of the tournament standings: the player's name
-        pgettext(CONTEXT, "Name"),
+        pgettext("standings column", "Name"),
         *(str(entrant.number) for entrant in ordered),
         # Translators: short column head of the tournament standings: points
-        pgettext(CONTEXT, "Pts"),
+        pgettext("standings column", "Pts"),
     ]
     cells = []
     for entrant in ordered:

@@ -376,7 +376,8 @@ async def test_stale_commands_and_help(world):
     stale = await run(world, ALICE, "dance")
     assert stale.ephemeral and "not part of this bot any more" in stale.content
     help_ = await run(world, ALICE, "help")
-    assert help_.ephemeral and [f["name"] for f in help_.embeds[0]["fields"]] == ["Play someone here", "Commands", "More commands", "Games"]
+    assert help_.ephemeral and [f["name"] for f in help_.embeds[0]["fields"]] == [
+        "Play someone here", "Tournaments", "Commands", "More commands", "Games"]
     assert "stale application_command" in world.bot.log()
 
 
