@@ -14,17 +14,20 @@ import statistics
 import sys
 import time
 import tracemalloc
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
+from typing import Any, TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+T = TypeVar("T")
 
 from bot.tournaments.model import Entrant, Format, Table  # noqa: E402
 from bot.tournaments.pairing import NoPairing, default_rounds, pair_round  # noqa: E402
 from bot.tournaments.standings import standings  # noqa: E402
 
 
-def timed(work, *args) -> tuple[float, object]:
+def timed(work: Callable[..., T], *args: Any) -> tuple[float, T]:
     start = time.process_time()
     result = work(*args)
     return (time.process_time() - start) * 1000, result

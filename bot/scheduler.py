@@ -60,6 +60,7 @@ class Scheduler:
         self.sweep_seconds = sweep_seconds
         self.retry_seconds = retry_seconds
         self._orphans_checked = 0.0
+        self._sweeping = asyncio.Lock()
 
     async def start(self) -> None:
         """After a start: what the previous run left to do (changes to show, computer moves owed)."""
@@ -91,7 +92,12 @@ class Scheduler:
                 await asyncio.sleep(self.retry_seconds)
 
     async def sweep(self) -> None:
-        """Hand the adapter everything that is due now."""
+        """Hand the adapter everything that is due now, once any sweep already under way in this process
+        has finished (so that when this returns, what was due has been handed over, whichever sweep took it)."""
+        async with self._sweeping:
+            await self._sweep()
+
+    async def _sweep(self) -> None:
         if self.service.context.store.shared and time.monotonic() - self._orphans_checked >= ORPHANS_SECONDS:
             await self.computers_owed()
         for notice in await self.service.outbox.notices_due():  # first: a turn shown late gets its time again
