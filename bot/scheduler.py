@@ -80,8 +80,10 @@ class Scheduler:
         changed = self.service.context.deadlines_changed
         while True:
             try:
-                changed.clear()  # before the sweep: a change made while it runs wakes the next one at once
                 await self.sweep()
+                # cleared before the next deadline is read: a change committed by then is in that reading,
+                # and one made while it is read wakes the loop
+                changed.clear()
                 wait = await self.wait_seconds()
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(changed.wait(), timeout=wait + WAKE_MARGIN)

@@ -105,7 +105,10 @@ class Rounds:
         """Look at every tournament that is due: start those whose start time came, pair the next round
         of those whose round is over, end those whose last round is. The ids of those that changed."""
         now = self.context.clock()
-        changed = []
+        changed: list[int] = []
+        async with self.context.store.reading() as db:  # most sweeps find nothing: no write transaction then
+            if not await repository.tournaments.any_due(db, now):
+                return changed
         async with self.notes.changing() as db:
             due = await repository.tournaments.due_ids(db, now)
         for tournament_id in due:

@@ -150,6 +150,12 @@ async def game_ended(tx: Tx, match_id: int, now: float) -> None:
                  " AND id = (SELECT tournament_id FROM matches WHERE id = ?)", now, match_id)
 
 
+async def any_due(tx: Tx, now: float) -> bool:
+    """Whether a tournament (not the console's) is due by `now`."""
+    return await tx.one(f"SELECT 1 FROM tournaments WHERE due <= ? AND status IN ('{OPEN}', '{RUNNING}')"
+                        " AND guild_id <> 0 LIMIT 1", now) is not None
+
+
 async def due_ids(tx: Tx, now: float) -> list[int]:
     """The tournaments (not the console's) the bot must look at by `now`, claimed by this process."""
     rows = await tx.all(f"SELECT id FROM tournaments WHERE due <= ? AND status IN ('{OPEN}', '{RUNNING}')"
