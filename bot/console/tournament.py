@@ -79,7 +79,8 @@ class LocalTournaments:
 
     async def running(self) -> Tournament | None:
         """The local tournament open or running, if any."""
-        return next((t for t in await self.service.tournaments.listing(LOCAL_GUILD) if t.live), None)
+        live = next((t for t in await self.service.tournaments.listing(LOCAL_GUILD) if t.live), None)
+        return None if live is None else await self.service.tournaments.get(live.id)
 
     def asking(self, anywhere: Anywhere) -> Anywhere:
         """`anywhere`, with `tournament` at a match's set-up questions leaving them for a tournament's
@@ -246,8 +247,7 @@ class LocalTournaments:
             self.say(_("Standings after round {round}:", round=round - 1))
             self.say(standings_text(tournament.standings(through=round - 1), tournament.format))
         self.say(_("Pairings:"))
-        names = {e.id: shown(e) for e in tournament.entrants}
-        for line in round_lines(round, tournament.round_tables(round), names):
+        for line in round_lines(round, tournament.round_tables(round), tournament.names):
             self.say("  " + line)
 
     def final(self, tournament: Tournament) -> None:

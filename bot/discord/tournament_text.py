@@ -44,10 +44,6 @@ def name_of(tournament: Tournament, user_id: int) -> str:
     return shown(entrant) if entrant is not None else "?"
 
 
-def names(tournament: Tournament) -> dict[int, str]:
-    return {e.id: shown(e) for e in tournament.entrants}
-
-
 # ------------------------------------------------------------------ the sign-up post
 
 def settings_lines(tournament: Tournament) -> list[str]:
@@ -176,7 +172,7 @@ def round_text(tournament: Tournament, round: int) -> str:
     """A round's post: its number and its pairings (byes said), each game in a thread of its own."""
     head = round_head(tournament, round)
     foot = _("Each game is played in a thread of its own below; its players are mentioned there.")
-    pairings = round_lines(round, tournament.round_tables(round), names(tournament))
+    pairings = round_lines(round, tournament.round_tables(round), tournament.names)
     room = CONTENT_MAX - len(head) - len(foot) - 2
     return "\n".join([head, fitted_lines(pairings, room), foot])
 
@@ -298,17 +294,6 @@ def game_line(tournament: Tournament, round: int) -> str:
 def crosstable_title() -> str:
     # Translators: the title of a round robin's table of every result between two entrants
     return _("Crosstable")
-
-
-def default_name(game: str, kind: Format) -> str:
-    """A tournament's name when its organiser gives none (the service's words for it, in the language
-    of everyone who reads it)."""
-    if kind == Format.SWISS:
-        # Translators: a tournament's name when its organiser gives none; {game} is the game's title
-        return _("{game} Swiss", game=game)
-    if kind == Format.DOUBLE:
-        return _("{game} double round robin", game=game)
-    return _("{game} round robin", game=game)
 
 
 def state_word(tournament: Tournament) -> str:

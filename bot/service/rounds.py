@@ -18,7 +18,7 @@ from typing import Any
 
 from bot.db import Tx
 from bot.errors import NotAllowed
-from bot.models import MatchChange, dumps
+from bot.models import MatchChange, MatchStatus, dumps
 from bot.service import repository
 from bot.service.challenges import Challenges
 from bot.service.context import Context
@@ -180,20 +180,22 @@ class Rounds:
         return True
 
     async def _no_shows(self, db: Tx, tournament: Tournament) -> list[int]:
-        """Who of the round just over is withdrawn as a no-show (see no_shows)."""
+        """Who of the round just over is withdrawn as a no-show (see no_shows), read off the games' rows
+        (no position is replayed)."""
         endings = {}
         tables = tournament.round_tables(tournament.round)
         for table in tables:
             if table.match_id is None:
                 continue
-            match = await self.context.load_match(db, table.match_id)
-            if match.outcome is None:
+            row = await repository.matches.match_row(db, table.match_id)
+            if row is None or row["status"] != MatchStatus.FINISHED:
                 continue
-            moved = frozenset(await repository.tournaments.seats_with_moves(db, table.match_id))
-            leavers = match.leavers
-            if not leavers and match.outcome.cause == Cause.TIME:  # a game of two ends at once: no leaver kept
-                leavers = tuple(match.outcome.places[-1])
-            endings[table.match_id] = Ending(match.outcome.cause, leavers, moved)
+            seats = await repository.matches.seat_rows(db, table.match_id)
+            leavers = tuple(seat["seat"] for seat in seats if seat["left_at"] is not None)
+            if not leavers and row["cause"] == Cause.TIME:  # a game of two ends at once: no leaver kept
+                leavers = tuple(json.loads(row["places"])[-1])
+            moved = frozenset(await repository.matches.move_seats(db, table.match_id))
+            endings[table.match_id] = Ending(row["cause"], leavers, moved)
         return [p for p in no_shows(tables, endings)
                 if (e := tournament.entrant(p)) is not None and e.withdrawn is None]
 

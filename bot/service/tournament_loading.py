@@ -35,7 +35,9 @@ def table_from(row: Row) -> Table:
     return Table(row["round"], row["board"], seats, points, played=True, match_id=row["match_id"])
 
 
-async def load_tournament(db: Tx, tournament_id: int, *, lock: bool = False) -> Tournament:
+async def load_tournament(db: Tx, tournament_id: int, *, lock: bool = False, tables: bool = True) -> Tournament:
+    """A tournament with its entrants and (unless `tables` is False: a summary, for lists) every round's
+    tables; its row held until the transaction ends with `lock`."""
     row = await repository.tournaments.tournament_row(db, tournament_id, lock=lock)
     if row is None:
         raise NotFound(_("That tournament no longer exists."))
@@ -49,10 +51,10 @@ async def load_tournament(db: Tx, tournament_id: int, *, lock: bool = False) -> 
     ]
     if row["status"] != TournamentStatus.OPEN:
         entrants.sort(key=lambda e: e.number)
-    tables, ids, threads = [], {}, {}
-    for t in await repository.tournaments.table_rows(db, tournament_id):
+    played, ids, threads = [], {}, {}
+    for t in await repository.tournaments.table_rows(db, tournament_id) if tables else []:
         table = table_from(t)
-        tables.append(table)
+        played.append(table)
         ids[table.round, table.board] = t["id"]
         if t["match_id"] is not None:
             threads[t["match_id"]] = t["match_channel"]
@@ -63,6 +65,6 @@ async def load_tournament(db: Tx, tournament_id: int, *, lock: bool = False) -> 
         table_size=row["table_size"], turn_seconds=row["turn_seconds"], rated=bool(row["rated"]),
         max_players=row["max_players"], organiser=Player(row["organiser"], organiser or "?"),
         status=TournamentStatus(row["status"]), round=row["round"], starts_at=row["starts_at"],
-        created_at=row["created_at"], message_id=row["message_id"], entrants=tuple(entrants), tables=tuple(tables),
+        created_at=row["created_at"], message_id=row["message_id"], entrants=tuple(entrants), tables=tuple(played),
         table_ids=ids, threads=threads,
     )

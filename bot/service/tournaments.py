@@ -16,7 +16,7 @@ from bot.service.play import Play
 from bot.service.rounds import Rounds, seat_counts
 from bot.service.tournament_loading import load_tournament, stored_points
 from bot.tournaments.model import Format
-from bot.tournaments.record import Tournament, TournamentStatus, Withdrawal
+from bot.tournaments.record import Tournament, TournamentStatus, Withdrawal, default_name
 from bot.tournaments.scores import LATE_BYE
 from games import GAMES
 from i18n import _, ngettext
@@ -65,9 +65,10 @@ class Tournaments:
             return None if found is None else await load_tournament(db, found)
 
     async def listing(self, guild_id: int, limit: int = 10) -> list[Tournament]:
-        """A server's tournaments: those open or running first, then the latest over."""
+        """A server's tournaments: those open or running first, then the latest over; summaries, without
+        their tables (autocomplete asks for them at every keystroke)."""
         async with self.context.store.reading() as db:
-            return [await load_tournament(db, tid) for tid in
+            return [await load_tournament(db, tid, tables=False) for tid in
                     await repository.tournaments.guild_tournament_ids(db, guild_id, limit)]
 
     # ------------------------------------------------------------------ making
@@ -111,7 +112,7 @@ class Tournaments:
         now = self.context.clock()
         if starts_at is not None and not now < starts_at <= now + MAX_START_SECONDS:
             raise NotAllowed(_("The start must be in the future, within 30 days."))
-        title = (name or "").strip()[:MAX_NAME] or self._default_name(rules.title, kind)
+        title = (name or "").strip()[:MAX_NAME] or default_name(rules.title, kind)
         async with self.notes.changing() as db:
             if await repository.tournaments.managers_only(db, guild_id) and not manager:
                 raise NotAllowed(_("In this server only those who manage it create tournaments."))
@@ -130,15 +131,6 @@ class Tournaments:
             made = await load_tournament(db, tournament_id)
         self.context.deadlines_changed.set()
         return made
-
-    @staticmethod
-    def _default_name(title: str, kind: Format) -> str:
-        if kind == Format.SWISS:
-            # Translators: a tournament's name when its organiser gives none; {game} is the game's title
-            return _("{game} Swiss", game=title)
-        if kind == Format.DOUBLE:
-            return _("{game} double round robin", game=title)
-        return _("{game} round robin", game=title)
 
     async def set_message(self, tournament_id: int, message_id: int) -> None:
         """Remember the sign-up post."""

@@ -7,11 +7,12 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
-from bot.models import Player
+from bot.models import Match, MatchChange, Player
 from bot.tournaments.model import Entrant, Format, Table
 from bot.tournaments.pairing import default_rounds
 from bot.tournaments.standings import Row, standings
 from games import GAMES
+from i18n import _
 from rules import Game
 
 
@@ -107,7 +108,8 @@ class Tournament:
 
     @property
     def names(self) -> dict[int, str]:
-        return {e.id: e.name for e in self.entrants}
+        """Each entrant's name by id, as people read it (computers' in the current language)."""
+        return {e.id: shown(e) for e in self.entrants}
 
     def localized(self) -> Tournament:
         """The tournament with its computers' names in the current language ("Computer (schwer)"): what
@@ -131,8 +133,19 @@ class Withdrawal:
     goes on (`playing`) or was resigned (`resigned`, the change to show)."""
 
     tournament: Tournament
-    playing: Any = None  # bot.models.Match
-    resigned: Any = None  # bot.models.MatchChange
+    playing: Match | None = None
+    resigned: MatchChange | None = None
+
+
+def default_name(game: str, kind: Format) -> str:
+    """A tournament's name when its organiser gives none (`game`: the game's title), in the current
+    language: the language of those who will read it."""
+    if kind == Format.SWISS:
+        # Translators: a tournament's name when its organiser gives none; {game} is the game's title
+        return _("{game} Swiss", game=game)
+    if kind == Format.DOUBLE:
+        return _("{game} double round robin", game=game)
+    return _("{game} round robin", game=game)
 
 
 def shown(entrant: Entrant) -> str:

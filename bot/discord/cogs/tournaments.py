@@ -24,7 +24,7 @@ from bot.errors import NotAllowed, NotFound
 from bot.models import MatchChange, MatchStatus, Player
 from bot.service.tournaments import MAX_NAME, MAX_PLAYERS, MAX_ROUNDS
 from bot.tournaments.model import Format
-from bot.tournaments.record import Tournament, TournamentStatus
+from bot.tournaments.record import Tournament, TournamentStatus, default_name
 from games import GAMES
 from i18n import N_, _, speaking
 from rules import Game
@@ -129,7 +129,7 @@ class Tournaments(Feature):
                     return found
             for one in await self.service.tournaments.listing(guild_id, SUGGESTED):
                 if one.name.casefold() == wanted.casefold():
-                    return one
+                    return await self.service.tournaments.get(one.id)
             raise NotFound(_("This server has no tournament called {name}: pick one from the list as you type.",
                              name=repr(wanted)))
         try:
@@ -170,7 +170,7 @@ class Tournaments(Feature):
         name = chosen["name"]
         if name is None and kind in tuple(Format):
             with speaking(public):  # its name is read by everyone
-                name = words.default_name(game.title, Format(kind))
+                name = default_name(game.title, Format(kind))
         made = await self.service.tournaments.create(
             guild_id, channel_id, player(interaction.user), game.name, {k: v for k, v in args.items() if v is not None},
             format=kind, rounds=chosen["rounds"], players=chosen["players"],

@@ -163,11 +163,6 @@ async def due_ids(tx: Tx, now: float) -> list[int]:
     return [row["id"] for row in rows]
 
 
-async def seats_with_moves(tx: Tx, match_id: int) -> set[int]:
-    """The seats that made at least one move in a match."""
-    return {row["seat"] for row in await tx.all("SELECT DISTINCT seat FROM moves WHERE match_id = ?", match_id)}
-
-
 async def add_news(tx: Tx, tournament_id: int, kind: str, round: int, now: float) -> None:
     """News for the tournament's channel, due now (once: the same news twice is one)."""
     await tx.run("INSERT INTO tournament_news (tournament_id, kind, round, due, created_at) VALUES (?,?,?,?,?)"
