@@ -47,3 +47,18 @@ async def test_a_games_first_board_posted_late_still_names_its_tournament_and_ro
     await swept(env)
     board = await env.standin.wait_for(lambda: next((m for m in env.standin.channel(match.channel_id) if m.files), None))
     assert "🏆 **Night Swiss** · round 1 of 1" in board.content and ALICE.mention in board.content
+
+
+async def test_standings_asked_for_over_and_over_are_drawn_once(env, monkeypatch):
+    _post, tid = await signed_up(env, "attaxx", [ALICE, BOB], rounds=1)
+    renders, drawn = env.client.renders, []
+    real = renders.run
+
+    async def counted(work, *args):
+        drawn.append(work.__name__)
+        return await real(work, *args)
+
+    monkeypatch.setattr(renders, "run", counted)
+    replies = [await (await env.command(BOB, CHANNEL, "tournament", "standings")).reply() for _ in range(12)]
+    assert all(reply.files for reply in replies), "each asker gets the picture"
+    assert drawn.count("draw_standings") == 1, "the same standings are drawn once, however often they are asked for"

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import logging
+from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Literal
 
@@ -38,6 +39,7 @@ from bot.tournament_pictures import (
 )
 from bot.tournaments.model import Format, Table
 from bot.tournaments.record import News, NewsKind, Tournament, TournamentStatus
+from renderers.standings import Sheet
 
 log = logging.getLogger(__name__)
 
@@ -45,6 +47,7 @@ COLOUR = discord.Colour(0xE8BA3A)  # a tournament's gold
 EMBEDS_MAX = 6000  # every embed of a message together
 LATER_SECONDS = 600.0  # news Discord refused, or that failed on a bug: tried again this much later
 PUBLIC_THREAD: Literal[11] = 11  # Discord's channel type of a public thread
+DRAWN_KEPT = 16  # standings pictures kept (at most about 160 kB each)
 ARCHIVE_MINUTES: Literal[10080] = 10080  # a game's thread is archived after a week without a message
 
 
@@ -66,6 +69,9 @@ class TournamentPosts:
         self.service = poster.service
         self.renders = poster.renders
         self.language_of = language_of
+        # standings pictures drawn lately, by their sheet (every word and number on them): asking again
+        # for the same standings, however often, draws nothing more
+        self._drawn: OrderedDict[Sheet, bytes] = OrderedDict()
 
     # ------------------------------------------------------------------ the sign-up post
 
@@ -93,7 +99,13 @@ class TournamentPosts:
     async def standings_file(self, tournament: Tournament, through: int | None = None) -> discord.File:
         """The standings picture (drawn in a worker process) with its alt text."""
         drawn = sheet(tournament, through)
-        png = await self.renders.run(draw_standings, drawn)
+        png = self._drawn.get(drawn)
+        if png is None:
+            png = await self.renders.run(draw_standings, drawn)
+            self._drawn[drawn] = png
+            while len(self._drawn) > DRAWN_KEPT:
+                self._drawn.popitem(last=False)
+        self._drawn.move_to_end(drawn)
         name = f"standings-{tournament.id}-{tournament.round if through is None else through}.png"
         return Attachment(io.BytesIO(png), filename=name, description=alt_text(drawn))
 
