@@ -21,7 +21,10 @@ __all__ = ["PODIUM", "alt_text", "draw_podium", "draw_standings", "podium_alt", 
 
 
 def sheet_title(tournament: Tournament) -> str:
-    """"Spring Swiss · Attaxx": the tournament and its game."""
+    """"Spring Swiss · Attaxx": the tournament and its game (its name alone when it names the game, as a
+    default name does: "Attaxx Swiss")."""
+    if tournament.rules.title.casefold() in tournament.name.casefold():
+        return tournament.name
     # Translators: a tournament's name and its game, as its standings are titled ("Spring Swiss · Attaxx")
     return _("{tournament} · {game}", tournament=tournament.name, game=tournament.rules.title)
 

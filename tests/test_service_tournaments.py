@@ -281,3 +281,11 @@ async def test_a_pairing_that_fails_for_want_of_workers_is_tried_again_not_the_e
     clock.advance(60)
     assert await service.rounds.advance_due() == [started.id]
     assert (await service.tournaments.get(started.id)).round == 2
+
+
+async def test_the_standings_title_names_the_game_once(service):
+    from bot.tournament_pictures import sheet_title
+
+    plain = await service.tournaments.create(GUILD, CHANNEL, ORGANISER, "attaxx")
+    named = await service.tournaments.create(GUILD, CHANNEL + 1, ORGANISER, "attaxx", name="Spring cup")
+    assert (sheet_title(plain), sheet_title(named)) == ("Attaxx Swiss", "Spring cup · Attaxx")
