@@ -66,16 +66,17 @@ class ComputerPlayers:
         """The time cap of a computer's search at `level` (its level's, or the shorter one set here)."""
         return self.seconds if self.seconds is not None else level_budget(game, level).seconds
 
-    async def choose(self, state: State, level: str, seed: int, owner: Owner = NOBODY) -> str:
+    async def choose(self, state: State, level: str, seed: int, owner: Owner = NOBODY, effort: float = 1.0) -> str:
         """The computer's move, searched in a worker. Its time cap counts from now, when the move is
         asked for, not from when a worker takes it: a move that waited has that much less time to think
-        (at least LEAST_SECONDS)."""
+        (at least LEAST_SECONDS). `effort` (at most 1) scales its budget and cap down (a computer short
+        of time on a game clock)."""
         asked = self.clock()
-        cap = self.cap(level, state.game)
+        cap = self.cap(level, state.game) * effort
 
         def make() -> tuple[Callable[..., Any], tuple[Any, ...]]:
             left = max(LEAST_SECONDS, cap - (self.clock() - asked))
-            return choose_move, (state, level, seed, left)
+            return choose_move, (state, level, seed, left, effort)
 
         return await self.line.run(Kind.MOVE, owner, make)
 

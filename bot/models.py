@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from bot.game_clock import GameClock, TimeControl
 from games import GAMES
 from i18n import _, ngettext, number, pgettext
 from rules import Game, Outcome, State
@@ -45,6 +46,7 @@ class NoticeKind(StrEnum):
     RESIGN = "resign"
     TIMEOUT = "timeout"
     REMINDER = "reminder"  # most of a long turn used
+    LOW_TIME = "low-time"  # a live match's player to move has little time left on their clock
     TAKEBACK_ASK = "takeback-ask"
     TAKEBACK = "takeback"  # moves taken back
     TAKEBACK_NO = "takeback-no"  # a takeback request declined
@@ -117,6 +119,7 @@ class Challenge:
     # Seat by seat, the id of the player who takes it, or None for whoever joins next (empty: the
     # challenger first, then everyone in the order they joined).
     seating: tuple[int | None, ...] = ()
+    clock: TimeControl | None = None  # a live challenge's game clock (None: a time per move, turn_seconds)
 
     @property
     def rules(self) -> Game:
@@ -218,6 +221,8 @@ class Match:
     tournament_id: int | None = None  # a tournament's game: the tournament's id, and its round
     tournament_round: int | None = None
     rated: bool = True  # whether its result moves ratings (a tournament's game may be unrated)
+    clock: GameClock | None = None  # a live match's game clocks (None: played by correspondence, turn_seconds a move)
+    ping_message: int | None = None  # a live match's message pinging the player to move (None: none)
 
     @property
     def rules(self) -> Game:
@@ -273,6 +278,11 @@ class Match:
     def people(self) -> list[Player]:
         """The people still playing: not computers, not players who left."""
         return [p for seat, p in enumerate(self.seats) if not p.is_computer and self.stand_in(seat) is None]
+
+    @property
+    def live(self) -> bool:
+        """Played on a game clock: one board message, edited after every move."""
+        return self.clock is not None
 
     def seat_of(self, user_id: int) -> int | None:
         for seat, player in enumerate(self.seats):

@@ -1,5 +1,5 @@
 """What happens with time, for any adapter: challenges that expire, players who run out of time, players
-to remind that their long turn is running out, changes whose poster did not show them, computer
+to remind that their long turn is running out, players low on time on a live match's clock, changes whose poster did not show them, computer
 turns nobody is playing, and tournaments to start or to pair the next round of, and their news.
 
 One loop sleeps until the service's next deadline (or the sweep interval, whichever is sooner), wakes
@@ -43,6 +43,10 @@ class Adapter(Protocol):
     async def remind(self, change: MatchChange) -> None:
         """A match whose player to move has used most of a long turn: mention them (its note is the
         reminder's, to clear once it is shown)."""
+
+    async def low_time(self, change: MatchChange) -> None:
+        """A live match whose player to move has little time left on their clock: mention them, once (its
+        note is the warning's, to clear once it is shown)."""
 
     def computer_owed(self, match: Match) -> None:
         """A match whose computer is to move and nobody is playing it: let it play."""
@@ -106,6 +110,8 @@ class Scheduler:
             await self.adapter.notice_due(notice)
         for reminder in await self.service.clocks.reminders_due():
             await self.adapter.remind(reminder)
+        for warning in await self.service.clocks.low_time_due():
+            await self.adapter.low_time(warning)
         expired = await self.service.clocks.expire_due()
         for challenge in expired.challenges:
             await self.adapter.challenge_expired(challenge)

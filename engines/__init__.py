@@ -16,6 +16,7 @@ here is top-level and picklable).
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 
 from engines.analysis import (
     SEVERITIES,
@@ -43,8 +44,9 @@ __all__ = ["LEVELS", "SEVERITIES", "THRESHOLDS", "Analysis", "Candidate", "Check
 
 
 def analyse(state: State, engine: Engine, level: str = "medium", seed: int = 0, seconds: float | None = None,
-            iterations: int | None = None, legal: list[str] | None = None) -> Search:
-    """The finished search behind choose_move (its tree, and `done`, the iterations it ran)."""
+            iterations: int | None = None, legal: list[str] | None = None, effort: float = 1.0) -> Search:
+    """The finished search behind choose_move (its tree, and `done`, the iterations it ran); `effort`
+    scales the level's budget (see choose_move)."""
     started = time.perf_counter()
     if state.to_move is None:
         raise ValueError("the game is over: there is no move to choose")
@@ -53,17 +55,19 @@ def analyse(state: State, engine: Engine, level: str = "medium", seed: int = 0, 
     knowledge = engine.knowledge.at(level)
     if iterations is None:
         share = knowledge.effort(state) if knowledge.effort is not None else 1.0
-        iterations = max(1, round(budget.iterations * share))
+        iterations = max(1, round(budget.iterations * share * effort))
     search = Search(state, knowledge, iterations, started + cap, seed, legal=legal)
     search.run()
     return search
 
 
-def choose_move(state: State, engine: Engine, level: str = "medium", seed: int = 0, seconds: float | None = None) -> str:
+def choose_move(state: State, engine: Engine, level: str = "medium", seed: int = 0, seconds: float | None = None,
+                effort: float = 1.0) -> str:
     """A legal move for the player to move, in canonical notation.
 
     The level's iteration budget bounds the search and makes the answer the same for the same seed;
     `seconds` overrides the level's time cap, which stops the search early if the machine is slow.
+    `effort` (at most 1) scales the budget down: a computer short of time on a game clock thinks less.
     A position with a single legal move is answered at once.
     """
     if state.to_move is None:
@@ -72,7 +76,9 @@ def choose_move(state: State, engine: Engine, level: str = "medium", seed: int =
     if len(moves) == 1:
         return moves[0]
     budget = engine.budget(level)
+    if effort < 1.0:
+        budget = replace(budget, iterations=max(1, round(budget.iterations * effort)))
     boarding = engine.knowledge.at(level).board
     if budget.search == ALPHABETA and boarding is not None and state.players == 2:
         return deepen(state, boarding, budget, seconds, seed).notation
-    return analyse(state, engine, level, seed, seconds, legal=moves).best(budget.temperature)
+    return analyse(state, engine, level, seed, seconds, legal=moves, effort=effort).best(budget.temperature)

@@ -12,9 +12,10 @@ from games.registry import REGISTRY
 from rules.core import State
 
 
-def choose_move(state: State, level: str = "medium", seed: int = 0, seconds: float | None = None) -> str:
+def choose_move(state: State, level: str = "medium", seed: int = 0, seconds: float | None = None,
+                effort: float = 1.0) -> str:
     """The computer's move at `level` (see engines.choose_move)."""
-    return engines.choose_move(state, REGISTRY[state.game].engine, level, seed, seconds)
+    return engines.choose_move(state, REGISTRY[state.game].engine, level, seed, seconds, effort)
 
 
 def level_budget(game: str, level: str) -> Level:

@@ -47,6 +47,9 @@ class Recorded:
     async def remind(self, change: MatchChange) -> None:
         self._keep("remind", change)
 
+    async def low_time(self, change: MatchChange) -> None:
+        self._keep("low_time", change)
+
     def computer_owed(self, match: Match) -> None:
         self._keep("computer_owed", match)
 

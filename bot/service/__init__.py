@@ -23,6 +23,7 @@ from typing import Any
 from bot import replays
 from bot.computer import ComputerPlayers
 from bot.db import Store
+from bot.game_clock import TimeControl
 from bot.models import (
     Challenge,
     ChallengeChange,
@@ -36,6 +37,7 @@ from bot.models import (
     Standing,
     Takeback,
 )
+from bot.move_list import PlayedMove
 from bot.service.analyses import Analysed, Analyses, Progress
 from bot.service.challenges import CHANNEL_HAS_CHALLENGE, MAX_TURN_SECONDS, MIN_TURN_SECONDS, Challenges, most_players
 from bot.service.clocks import Clocks
@@ -104,13 +106,14 @@ class MatchService:
 
     async def challenge(self, guild_id: int, channel_id: int, challenger: Player, game: str,
                         opponents: Sequence[Player] = (), options: Mapping[str, Any] | None = None, *,
-                        players: int | None = None, turn_seconds: int | None = None, computers: Sequence[str] = (),
-                        side: str = "first", seating: Sequence[int] | None = None,
+                        players: int | None = None, turn_seconds: int | None = None, clock: TimeControl | None = None,
+                        computers: Sequence[str] = (), side: str = "first", seating: Sequence[int] | None = None,
                         elsewhere: Callable[[], Awaitable[int]] | None = None,
                         via: str | None = None) -> ChallengeChange | MatchChange:
         return await self.challenges.challenge(guild_id, channel_id, challenger, game, opponents, options,
-                                               players=players, turn_seconds=turn_seconds, computers=computers,
-                                               side=side, seating=seating, elsewhere=elsewhere, via=via)
+                                               players=players, turn_seconds=turn_seconds, clock=clock,
+                                               computers=computers, side=side, seating=seating, elsewhere=elsewhere,
+                                               via=via)
 
     async def accept(self, challenge_id: int, user: Player, via: str | None = None) -> ChallengeChange | MatchChange:
         return await self.challenges.accept(challenge_id, user, via)
@@ -148,14 +151,19 @@ class MatchService:
     async def active_matches(self, guild_id: int) -> list[Match]:
         return await self.play.active_matches(guild_id)
 
-    async def move(self, channel_id: int, user: Player, notation: str, via: str | None = None) -> MoveResult:
-        return await self.play.move(channel_id, user, notation, via)
+    async def move(self, channel_id: int, user: Player, notation: str, via: str | None = None,
+                   received: float | None = None) -> MoveResult:
+        return await self.play.move(channel_id, user, notation, via, received)
 
     async def builder(self, match_id: int, user: Player, stamp: int | None = None) -> Match:
         return await self.play.builder(match_id, user, stamp)
 
-    async def move_at(self, match_id: int, user: Player, notation: str, stamp: int, via: str | None = None) -> MoveResult:
-        return await self.play.move_at(match_id, user, notation, stamp, via)
+    async def move_at(self, match_id: int, user: Player, notation: str, stamp: int, via: str | None = None,
+                      received: float | None = None) -> MoveResult:
+        return await self.play.move_at(match_id, user, notation, stamp, via, received)
+
+    async def moves_played(self, match: Match) -> list[PlayedMove]:
+        return await self.play.moves_played(match)
 
     async def move_choices(self, channel_id: int, user_id: int, typed: str = "", limit: int = 25) -> list[Branch]:
         return await self.play.move_choices(channel_id, user_id, typed, limit)
@@ -198,6 +206,15 @@ class MatchService:
 
     async def shown_late(self, match: Match) -> Match:
         return await self.clocks.shown_late(match)
+
+    async def board_shown(self, match: Match, at: float) -> Match:
+        return await self.clocks.board_shown(match, at)
+
+    async def out_of_time(self, match_id: int) -> MatchChange | None:
+        return await self.clocks.out_of_time(match_id)
+
+    async def live_ping(self, match_id: int, message_id: int | None) -> int | None:
+        return await self.play.live_ping(match_id, message_id)
 
     # ------------------------------------------------------------------ outbox
 

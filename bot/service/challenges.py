@@ -7,6 +7,7 @@ from typing import Any
 
 from bot.db import Tx
 from bot.errors import Conflict, Duplicate, NotAllowed, NotFound
+from bot.game_clock import GameClock, TimeControl
 from bot.models import (
     COMPUTER_LEVELS,
     LOCAL_GUILD,
@@ -21,7 +22,7 @@ from bot.models import (
     computer,
     dumps,
 )
-from bot.service import repository
+from bot.service import repository, timekeeping
 from bot.service.context import Context
 from games import GAMES
 from i18n import N_, _, ngettext
@@ -92,6 +93,7 @@ class Challenges:
         *,
         players: int | None = None,
         turn_seconds: int | None = None,
+        clock: TimeControl | None = None,
         computers: Sequence[str] = (),
         side: str = "first",
         seating: Sequence[int] | None = None,
@@ -104,7 +106,8 @@ class Challenges:
         take the remaining seats in the order named, computers after people, then whoever joins);
         `seating` instead: every player's id in seat order. Where the channel is busy, `elsewhere` (if
         given) is asked for another channel (a thread it opens) once the challenge is known to be valid.
-        `via`: the interaction whose first reply will post the result (see Notes.add)."""
+        `via`: the interaction whose first reply will post the result (see Notes.add). `clock`: a live
+        match's game clock (bot.game_clock), in place of a time per move."""
         if game not in GAMES:
             raise NotFound(_("There is no game called {game}. Games: {games}", game=repr(game), games=", ".join(GAMES)))
         rules = GAMES[game]
@@ -144,6 +147,7 @@ class Challenges:
                     db, guild_id=guild_id, channel_id=channel_id, game=game, options=dumps(options), players=players,
                     challenger=challenger.id, turn_seconds=turn, seed=seed, now=now,
                     expires_at=now + self.context.challenge_seconds, seating=dumps(order),
+                    clock=None if clock is None else (clock.seconds, clock.increment),
                 )
                 seated = [(uid, int(seat > 0), int(seat == 0)) for seat, uid in enumerate(ids)]
                 seated += [(bot.id, 1, 1) for bot in bots]
@@ -301,7 +305,7 @@ class Challenges:
         return await self.challenge(
             match.guild_id, match.channel_id, user, match.game, [p for p in others if not p.is_computer],
             match.options, players=len(match.seats), turn_seconds=match.turn_seconds,
-            computers=[p.level for p in others if p.level is not None], seating=[p.id for p in turned],
+            clock=None if match.clock is None else match.clock.control, computers=[p.level for p in others if p.level is not None], seating=[p.id for p in turned],
             elsewhere=elsewhere, via=via,
         )
 
@@ -329,12 +333,18 @@ class Challenges:
         """Start the match of a challenge every seat of which is taken, in the caller's transaction."""
         if await repository.challenges.accept_challenge(db, challenge.id, now) != 1:
             raise Conflict(_("This challenge was already answered."))
+        control = challenge.clock
         await repository.matches.add_match(
             db, match_id=challenge.id, guild_id=challenge.guild_id, channel_id=challenge.channel_id,
             game=challenge.game, options=dumps(challenge.options), seed=challenge.seed,
             players=len(challenge.accepted), turn_seconds=challenge.turn_seconds,
             deadline=now + challenge.turn_seconds, now=now,
+            clock=None if control is None else (control.seconds, control.increment),
         )
         await repository.matches.add_seats(db, challenge.id, [p.id for p in challenge.seated()])
         note = await self.notes.add(db, NoticeKind.START, challenge.id, now, match_id=challenge.id, version=0, via=via)
-        return MatchChange(await self.context.load_match(db, challenge.id), note=note)
+        match = await self.context.load_match(db, challenge.id)
+        if control is not None:  # every clock full; the first to move's runs from now (from the board shown, once it is)
+            full = GameClock(control, left=(float(control.seconds),) * len(match.seats))
+            match = await timekeeping.save(db, match, full.started(timekeeping.running_seat(match, match.state), now))
+        return MatchChange(match, note=note)

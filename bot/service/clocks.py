@@ -6,10 +6,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.db import DELIVERY_SECONDS
-from bot.models import ChallengeChange, Expired, Match, MatchChange, NoticeKind
+from bot.models import ChallengeChange, Expired, Match, MatchChange, MatchStatus, NoticeKind
 from bot.service import repository
 from bot.service.context import Context
 from bot.service.results import leave
+from bot.service.timekeeping import save
 from rules import Cause
 
 
@@ -73,11 +74,61 @@ class Clocks:
                 due.append(MatchChange(match, note=note))
         return due
 
+    async def low_time_due(self) -> list[MatchChange]:
+        """The live matches whose player to move has just run low on time (see
+        bot.game_clock.TimeControl.low_mark), each player once a match, claimed by one process, with the
+        outbox note of the warning."""
+        now = self.context.clock()
+        due = []
+        async with self.notes.changing() as db:
+            for match_id in await repository.timers.low_time_match_ids(db, now):
+                match = await self.context.load_match(db, match_id)
+                seat = match.seat_to_move
+                await repository.matches.set_warned(db, match.id, seat)
+                note = await self.notes.add(db, NoticeKind.LOW_TIME, match.id, now, match_id=match.id,
+                                            version=len(match.moves), seat=seat)
+                due.append(MatchChange(match, note=note))
+        return due
+
     async def shown_late(self, match: Match) -> Match:
         """The player to move was told only now (the change before their turn was shown late): their
-        turn time starts again now, so that nobody loses on time without having been told."""
+        turn time starts again now (in a live match, their clock starts now), so that nobody loses on
+        time without having been told."""
+        if match.clock is not None:
+            return await self.board_shown(match, self.context.clock())
         now = self.context.clock()
         async with self.notes.changing() as db:
             await repository.matches.restart_turn(db, match.id, len(match.moves), now + match.turn_seconds)
         self.context.deadlines_changed.set()
         return replace(match, deadline=max(match.deadline or now, now + match.turn_seconds))
+
+    async def board_shown(self, match: Match, at: float) -> Match:
+        """The board of a live match as `match` stands was shown at `at` (Discord's time of the message):
+        the clock of the player to move starts then, not when the move before was stored, so the bot's
+        own delay never costs them. Nothing changes if the match has moved on since; the match as it
+        now stands (its clocks) is returned."""
+        now = self.context.clock()
+        at = min(at, now)
+        async with self.notes.changing() as db:
+            current = (await self.context.lock_match(db, match.id)).match
+            clock = current.clock
+            if current.stamp != match.stamp or clock is None or clock.since is None or clock.since >= at:
+                return current
+            current = await save(db, current, replace(clock, since=at))
+        self.context.deadlines_changed.set()
+        return current
+
+    async def out_of_time(self, match_id: int) -> MatchChange | None:
+        """End a live match whose player to move has run out of time by now (the console's matches,
+        which no timer loop watches, are ended by it); None while they have time left."""
+        now = self.context.clock()
+        async with self.notes.changing() as db:
+            match = (await self.context.lock_match(db, match_id)).match
+            deadline = match.deadline if match.clock is not None and match.status == MatchStatus.ACTIVE else None
+            if deadline is None or deadline > now:
+                return None
+            seat = match.seat_to_move
+            await leave(db, match, seat, Cause.TIME, match.seats[seat].name, now)
+            note = await self.notes.add(db, NoticeKind.TIMEOUT, match.id, now, match_id=match.id,
+                                        version=len(match.moves), seat=seat)
+            return MatchChange(await self.context.load_match(db, match.id), note=note)

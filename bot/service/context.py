@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from bot.computer import ComputerPlayers
 from bot.db import Row, Store, Tx
 from bot.errors import NotFound
+from bot.game_clock import GameClock, TimeControl
 from bot.models import Challenge, ChallengeStatus, Match, MatchStatus, Player, RatingChange
 from bot.service import repository
 from bot.service.notes import NOTE_GRACE, Notes
@@ -27,6 +28,15 @@ CHALLENGE_SECONDS = 15 * 60
 TURN_SECONDS = 24 * 3600
 STATE_CACHE = 512
 NO_MATCH_HERE = N_("There is no match in this channel. Start one with /challenge.")
+
+
+def game_clock(row: Row, seats: list[Row]) -> GameClock | None:
+    """A match's game clocks from its row and its seats' rows (None: played by correspondence)."""
+    if row["clock_seconds"] is None:
+        return None
+    return GameClock(TimeControl(row["clock_seconds"], row["clock_increment"]),
+                     left=tuple(float(r["clock"] if r["clock"] is not None else 0.0) for r in seats),
+                     running=row["clock_seat"], since=row["clock_since"], warned=tuple(bool(r["warned"]) for r in seats))
 
 
 def read_words(stored: str | None) -> Words:
@@ -126,6 +136,7 @@ class Context:
             turn_seconds=row["turn_seconds"], status=ChallengeStatus(row["status"]), expires_at=row["expires_at"],
             seed=row["seed"], message_id=row["message_id"], closed_by=row["closed_by"],
             seating=tuple(json.loads(row["seating"])) if row["seating"] else (),
+            clock=None if row["clock_seconds"] is None else TimeControl(row["clock_seconds"], row["clock_increment"]),
         )
 
     # ------------------------------------------------------------------ matches
@@ -199,4 +210,5 @@ class Context:
             stand_ins=tuple(r["stand_in"] for r in seat_rows), leavers=tuple(seat for _left_at, seat in left),
             board_message=row["board_message"], takeback=row["takeback"], undone=row["undone"], stamp=stamp,
             tournament_id=row["tournament_id"], tournament_round=row["tournament_round"], rated=bool(row["rated"]),
+            clock=game_clock(row, seat_rows), ping_message=row["ping_message"],
         )

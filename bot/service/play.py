@@ -9,12 +9,15 @@ from bot.computer import seed_for, waiting
 from bot.db import Tx
 from bot.errors import Conflict, NotAllowed, NotFound
 from bot.models import DrawOffer, Match, MatchChange, MatchStatus, MoveResult, NoticeKind, Player
+from bot.move_list import PlayedMove
 from bot.service import repository
 from bot.service.checks import mover_seat, playing_seat
 from bot.service.context import Context, Locked
 from bot.service.offered import Offered, Run
 from bot.service.results import leave, record_result
 from bot.service.suggestions import refusal
+from bot.service.timekeeping import running_seat, turn_deadline
+from games import level_budget
 from i18n import _
 from rules import Cause, IllegalMove, Outcome
 from rules.parts import Branch, unlabel
@@ -52,13 +55,16 @@ class Play:
 
     # ------------------------------------------------------------------ moves
 
-    async def move(self, channel_id: int, user: Player, notation: str, via: str | None = None) -> MoveResult:
-        """Play a move; it counts once this returns (the transaction has committed)."""
+    async def move(self, channel_id: int, user: Player, notation: str, via: str | None = None,
+                   received: float | None = None) -> MoveResult:
+        """Play a move; it counts once this returns (the transaction has committed). `received`: when
+        the move reached the bot's platform (Discord's time of the interaction), what a live match's
+        clock is charged up to (default: now)."""
         now = self.context.clock()
         async with self.notes.changing() as db:
             locked = await self.context.lock_active_match(db, channel_id)
             seat = mover_seat(locked.match, user)
-            result = await self._apply(db, locked, seat, unlabel(locked.match.state, notation), now, via)
+            result = await self._apply(db, locked, seat, unlabel(locked.match.state, notation), now, via, received)
         self.context.deadlines_changed.set()
         return result
 
@@ -69,22 +75,31 @@ class Play:
         mover_seat(match, user, stamp)
         return match
 
-    async def move_at(self, match_id: int, user: Player, notation: str, stamp: int, via: str | None = None) -> MoveResult:
+    async def move_at(self, match_id: int, user: Player, notation: str, stamp: int, via: str | None = None,
+                      received: float | None = None) -> MoveResult:
         """Play a move built for match `match_id` at `stamp` (Match.stamp); Stale if the board has
-        changed since (a move played or taken back)."""
+        changed since (a move played or taken back). `received` as for `move`."""
         now = self.context.clock()
         async with self.notes.changing() as db:
             locked = await self.context.lock_match(db, match_id)
             seat = mover_seat(locked.match, user, stamp)
-            result = await self._apply(db, locked, seat, notation, now, via)
+            result = await self._apply(db, locked, seat, notation, now, via, received)
         self.context.deadlines_changed.set()
         return result
 
     async def _apply(self, db: Tx, locked: Locked, seat: int, notation: str, now: float,
-                     via: str | None = None) -> MoveResult:
-        """Play the move in the caller's transaction, with its outbox note."""
+                     via: str | None = None, received: float | None = None) -> MoveResult:
+        """Play the move in the caller's transaction, with its outbox note. In a live match the mover's
+        clock is charged up to `received` (never later than now), and a move received once it ran out
+        is refused (the timer loop ends the match)."""
         match = locked.match
         state = match.state
+        heard = now if received is None else min(now, received)
+        clock = match.clock
+        if clock is not None and clock.running == seat and turn_deadline(match, clock) is not None \
+                and clock.time_left(seat, heard) <= 0:
+            self.context.deadlines_changed.set()
+            raise NotAllowed(_("Your clock has run out: the game is lost on time."))
         try:
             after = state.play(notation)
         except IllegalMove as error:
@@ -93,18 +108,24 @@ class Play:
         version = len(match.moves)
         offer = match.draw_offer if match.draw_offer == seat else None
         deadline = None if after.outcome else now + match.turn_seconds
+        if clock is not None:
+            clock = clock.moved(seat, heard).started(running_seat(match, after), now)
+            deadline = turn_deadline(match, clock)
         # The match row first: a second process playing on the same version waits for this one's
         # commit, then changes nothing (and says so) instead of tripping over the move's key.
         if await repository.matches.advance(db, match.id, version, deadline, offer) != 1:
             raise Conflict(_("The match changed at the same moment; look at the board and try again."))
         await repository.matches.add_move(db, match.id, version, seat, canonical, now)
+        if clock is not None:
+            await repository.matches.save_clock(db, match.id, clock, deadline)
         note = await self.notes.add(db, NoticeKind.MOVE, match.id, now, match_id=match.id, version=version + 1,
                                     seat=seat, via=via)
         moves = match.moves + (canonical,)
         stamp = match.stamp + 1  # as repository.matches.advance stored it
         self.context.positions.keep(match.id, stamp, after, moves)
         if after.outcome is None:  # nothing else changed: no need to read the match again
-            played = replace(match, state=after, moves=moves, deadline=deadline, draw_offer=offer, stamp=stamp)
+            played = replace(match, state=after, moves=moves, deadline=deadline, draw_offer=offer, stamp=stamp,
+                             clock=clock)
         else:
             await record_result(db, match, after.outcome, now)
             played = await self.context.load_match(db, match.id)
@@ -124,6 +145,28 @@ class Play:
     async def legal_moves(self, channel_id: int, user_id: int, typed: str = "", limit: int = 25) -> list[str]:
         """The values of move_choices: legal moves, or the starts of several."""
         return [branch.value for branch in await self.move_choices(channel_id, user_id, typed, limit)]
+
+    async def moves_played(self, match: Match) -> list[PlayedMove]:
+        """The match's moves as its move list shows them: numbered, each with who played it (a seat's
+        moves after its player left are the computer's that stood in)."""
+        async with self.context.store.reading() as db:
+            rows = await repository.matches.played(db, match.id)
+            left = await repository.analyses.left_plies(db, match.id)
+        names = match.names
+
+        def player(seat: int, ply: int) -> str:
+            gone = left[seat] if seat < len(left) else None
+            return names[seat] if gone is not None and ply >= gone else match.seats[seat].shown
+
+        return [PlayedMove(row["ply"] + 1, row["seat"], row["notation"], player(row["seat"], row["ply"])) for row in rows]
+
+    async def live_ping(self, match_id: int, message_id: int | None) -> int | None:
+        """Remember `message_id` as the live match's message pinging its player to move; the one it
+        replaces (to be deleted), if any."""
+        async with self.context.store.transaction() as db:
+            row = await repository.matches.match_row(db, match_id)
+            await repository.matches.set_ping_message(db, match_id, message_id)
+        return None if row is None or row["ping_message"] == message_id else row["ping_message"]
 
     # ------------------------------------------------------------------ computer players
 
@@ -154,8 +197,10 @@ class Play:
                 return None
             if thinking is not None:
                 await thinking()
+            effort = 1.0 if match.clock is None else \
+                match.clock.effort(match.seat_to_move, level_budget(match.game, level).seconds)
             move = await self.context.computers.choose(match.state, level, seed_for(match.seed, len(match.moves)),
-                                                       waiting(match))
+                                                       waiting(match), effort)
             now = self.context.clock()
             try:
                 async with self.notes.changing() as db:

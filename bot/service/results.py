@@ -10,6 +10,7 @@ from bot.db import Tx
 from bot.errors import Conflict
 from bot.models import Match, dumps
 from bot.service import repository
+from bot.service.timekeeping import restart
 from rules import Cause, Outcome
 from rules.core import Words
 
@@ -52,6 +53,8 @@ async def record_result(db: Tx, match: Match, outcome: Outcome, now: float) -> N
                                             stored_words(outcome.words))
     if changed != 1:
         raise Conflict("This match has already ended.")
+    if match.clock is not None:  # the clocks stop as they stand (a player out of time at 0:00)
+        await repository.matches.save_clock(db, match.id, match.clock.stopped(now), None)
     if match.tournament_id is not None:
         await repository.tournaments.game_ended(db, match.id, now)
     place_of = {seat: place for place, group in enumerate(outcome.places) for seat in group}
@@ -92,4 +95,7 @@ async def leave(db: Tx, match: Match, seat: int, cause: Cause, name: str, now: f
         await record_result(db, match, outcome, now)
     else:
         await repository.matches.stand_in(db, match.id, seat, STAND_IN, now)
-        await repository.matches.set_deadline(db, match.id, now + match.turn_seconds)
+        if match.clock is not None:  # the clock that ran stops; whoever is to move now, if a person, starts theirs
+            await restart(db, match, now, gone=seat)
+        else:
+            await repository.matches.set_deadline(db, match.id, now + match.turn_seconds)

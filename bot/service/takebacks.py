@@ -12,6 +12,7 @@ from bot.models import Match, MatchStatus, NoticeKind, Player, Takeback
 from bot.service import repository
 from bot.service.checks import playing_seat, still_at
 from bot.service.context import Context, Locked
+from bot.service.timekeeping import restart
 from i18n import N_, _
 
 
@@ -109,6 +110,7 @@ class Takebacks:
         left = set(await repository.outbox.note_ids(db, match.id))
         note = await self.notes.add(db, NoticeKind.TAKEBACK, match.id, now, match_id=match.id, version=keep, seat=seat,
                                     via=via)
-        after = await self.context.load_match(db, match.id)
+        # Time spent stays spent: the clock that ran is charged up to now, and the seat to move again starts its own.
+        after = await restart(db, await self.context.load_match(db, match.id), now)
         return Takeback(after, seat, "granted", match.moves[keep:], note=note,
                         earlier=tuple(n for n in locked.unshown if n in left))

@@ -17,12 +17,16 @@ async def open_challenge_id(tx: Tx, channel_id: int) -> int | None:
 
 async def add_challenge(tx: Tx, *, guild_id: int, channel_id: int, game: str, options: str, players: int,
                         challenger: int, turn_seconds: int, seed: int, now: float, expires_at: float,
-                        seating: str) -> int:
-    """A new open challenge (`options` and `seating` as JSON); its id."""
+                        seating: str, clock: tuple[int, int] | None = None) -> int:
+    """A new open challenge (`options` and `seating` as JSON; `clock`: a live one's seconds each and
+    increment); its id."""
+    seconds, increment = clock if clock is not None else (None, 0)
     return await tx.insert(
         "INSERT INTO challenges (guild_id, channel_id, game, options, players, challenger, turn_seconds,"
-        f" seed, status, created_at, expires_at, seating) VALUES (?,?,?,?,?,?,?,?, '{OPEN}', ?, ?, ?)",
+        f" seed, status, created_at, expires_at, seating, clock_seconds, clock_increment)"
+        f" VALUES (?,?,?,?,?,?,?,?, '{OPEN}', ?, ?, ?, ?, ?)",
         guild_id, channel_id, game, options, players, challenger, turn_seconds, seed, now, expires_at, seating,
+        seconds, increment,
     )
 
 

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from bot.db import Row, Tx
+from bot.game_clock import GameClock
 from bot.models import LOCAL_GUILD, MatchStatus
 from bot.service.repository.outbox import note_ids
 from bot.service.repository.players import LAST_COMPUTER_ID
@@ -26,12 +27,15 @@ class Locked:
 
 
 async def add_match(tx: Tx, *, match_id: int, guild_id: int, channel_id: int, game: str, options: str, seed: int,
-                    players: int, turn_seconds: int, deadline: float, now: float) -> None:
-    """A match started now (`options` as JSON)."""
+                    players: int, turn_seconds: int, deadline: float | None, now: float,
+                    clock: tuple[int, int] | None = None) -> None:
+    """A match started now (`options` as JSON; `clock`: a live match's seconds each and increment, its
+    seats' clocks then set by save_clock)."""
+    seconds, increment = clock if clock is not None else (None, 0)
     await tx.run(
         "INSERT INTO matches (id, guild_id, channel_id, game, options, seed, players, status, turn_seconds,"
-        f" deadline, started_at) VALUES (?,?,?,?,?,?,?, '{ACTIVE}', ?, ?, ?)",
-        match_id, guild_id, channel_id, game, options, seed, players, turn_seconds, deadline, now,
+        f" deadline, started_at, clock_seconds, clock_increment) VALUES (?,?,?,?,?,?,?, '{ACTIVE}', ?, ?, ?, ?, ?)",
+        match_id, guild_id, channel_id, game, options, seed, players, turn_seconds, deadline, now, seconds, increment,
     )
 
 
@@ -181,6 +185,30 @@ async def restart_turn(tx: Tx, match_id: int, version: int, deadline: float) -> 
     """Move the turn timer of an active match still at `version` on to `deadline`, if it is earlier."""
     await tx.run(f"UPDATE matches SET deadline = ? WHERE id = ? AND version = ? AND status = '{ACTIVE}'"
                  " AND deadline < ?", deadline, match_id, version, deadline)
+
+
+async def save_clock(tx: Tx, match_id: int, clock: GameClock, deadline: float | None) -> None:
+    """A live match's clocks as they now stand (every seat's time left, the clock that runs and since
+    when), and when the match's turn runs out (`deadline`: None where nobody can lose on time)."""
+    await tx.run_many("UPDATE seats SET clock = ? WHERE match_id = ? AND seat = ?",
+                      [(left, match_id, seat) for seat, left in enumerate(clock.left)])
+    await tx.run("UPDATE matches SET clock_seat = ?, clock_since = ?, deadline = ? WHERE id = ?",
+                 clock.running, clock.since, deadline, match_id)
+
+
+async def set_warned(tx: Tx, match_id: int, seat: int) -> None:
+    """The player of `seat` has been told their time is low (once a match)."""
+    await tx.run("UPDATE seats SET warned = 1 WHERE match_id = ? AND seat = ?", match_id, seat)
+
+
+async def set_ping_message(tx: Tx, match_id: int, message_id: int | None) -> None:
+    """The live board's message pinging the player to move (None: none stands)."""
+    await tx.run("UPDATE matches SET ping_message = ? WHERE id = ?", message_id, match_id)
+
+
+async def played(tx: Tx, match_id: int) -> list[Row]:
+    """A match's moves in order, each with its ply, seat and notation."""
+    return await tx.all("SELECT ply, seat, notation FROM moves WHERE match_id = ? ORDER BY ply", match_id)
 
 
 async def move_seats(tx: Tx, match_id: int) -> list[int]:
