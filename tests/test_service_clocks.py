@@ -48,7 +48,7 @@ async def test_each_clock_runs_on_its_turn_from_the_board_shown_to_the_move_rece
 
 
 async def test_a_clock_that_runs_out_loses_the_game_and_a_late_move_is_refused(service, clock):
-    match = await start_match(service, clock=TimeControl.parse("1+0"))
+    await start_match(service, clock=TimeControl.parse("1+0"))
     await service.play.move(CHANNEL, ALICE, "b6")
     clock.advance(61)
     with pytest.raises(NotAllowed, match="run out"):
