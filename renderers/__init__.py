@@ -15,7 +15,10 @@ from rules.contract import members
 
 class Renderer(Protocol):
     """What a game's module in `renderers/` offers (a module satisfies it as it is); each function is
-    pure, and `names[seat]` is the name each player's card shows.
+    pure, and `names[seat]` is the name each player's card shows. `names` is any sequence of str; in a
+    match played on a clock it is a `theme.Names`, which carries each seat's time left too
+    (`names.clocks`, a `theme.SeatClock` or None per seat): `theme.seats_for` puts each on its `Seat`,
+    from which the cards, the text board and the alt text show it, so a renderer does nothing more.
 
     image: the picture, for the PNG and for each frame of a replay. render: that picture as PNG bytes.
     text: the board as plain text (the console, `/board text:true`), ending with the result once

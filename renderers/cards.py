@@ -1,6 +1,7 @@
 """The player panel at the top of every picture: one card per seat (`Seat`, built by `seats_for`), two
 to a row, with its disc, the player's name on one line or two (`name_layout`), the side, the score and
-a badge (`card_badge`); where each card lies and how its lettering is set (`panel`, `card_box`,
+a badge (`card_badge`), and in a match played on a clock the seat's time left (`SeatClock`, given
+with the names as `Names`); where each card lies and how its lettering is set (`panel`, `card_box`,
 `panel_height`, `text_sizes`), and the seat marks that tell seats apart without colour (`seat_marks`).
 
 Every word on a card is set at least at the size that reads on a phone once the picture is shown
@@ -10,18 +11,60 @@ larger type and taller cards, so that on a phone every panel looks the same.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
 from i18n import pgettext
-from renderers.colours import HIGHLIGHT, HIGHLIGHT_TEXT, MUTED, PANEL, PANEL_EDGE, RGB, TEXT, DiscStyle, mix
+from renderers.colours import HIGHLIGHT, HIGHLIGHT_TEXT, LOW_TIME, MUTED, PANEL, PANEL_EDGE, RGB, TEXT, DiscStyle, mix
 from renderers.lettering import cap_height, clean_name, fit, font, phone_size, put_text, visual_order
 from renderers.results import english_suffix, ordinal, seated_parts, unnamed
 from renderers.sprites import marked_disc, paste, rounded_box
 from rules import Game, Outcome
+
+
+@dataclass(frozen=True)
+class SeatClock:
+    """A seat's game clock as a picture shows it."""
+
+    text: str  # the time left, already formatted by the caller: "4:32", "0:09", "1:02:03"
+    low: bool = False  # under the low-time mark: drawn in a warning colour
+
+
+class Names(tuple[str, ...]):
+    """The players' names (a tuple of str, as `names` always was) and, for a match played on a clock,
+    each seat's clock: `Names(["alice", "bob"], clocks=(SeatClock("4:32"), SeatClock("0:25", low=True)))`.
+    Plain lists/tuples of names keep working; `Names(names)` without clocks behaves exactly like them.
+    Two `Names` are equal when their names and clocks are, so that a picture cached by its names is
+    never shown with another's clocks."""
+
+    clocks: tuple[SeatClock | None, ...]
+
+    def __new__(cls, names: Iterable[str] = (), clocks: Iterable[SeatClock | None] = ()) -> Names:
+        made = super().__new__(cls, names)
+        given = tuple(clocks)
+        made.clocks = given if any(clock is not None for clock in given) else ()
+        return made
+
+    def __reduce__(self) -> tuple[type[Names], tuple[tuple[str, ...], tuple[SeatClock | None, ...]]]:
+        return Names, (tuple(self), self.clocks)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, tuple):
+            return NotImplemented
+        return tuple(self) == tuple(other) and self.clocks == getattr(other, "clocks", ())
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    def __hash__(self) -> int:
+        return hash((tuple(self), self.clocks)) if self.clocks else hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return f"Names({list(self)!r}, clocks={self.clocks!r})"
 
 
 @dataclass(frozen=True)
@@ -34,6 +77,7 @@ class Seat:
     score: str = ""  # e.g. "12"; empty when the game keeps none
     score_label: str = ""  # e.g. "pieces", "piece" for a score of 1 (in the language in use)
     corner: float = 0.0  # the seat's disc is round, or with this a tile whose corners are rounded by this share of its side
+    clock: SeatClock | None = None  # the seat's time left, in a match played on a clock
 
 
 Unit = Callable[[int], str]
@@ -48,15 +92,17 @@ def unit_word(count: int, unit: Unit | None) -> str:
 def seats_for(game: Game, state, names: Sequence[str], styles: Sequence[DiscStyle], scores: Sequence[int] | None,
               unit: Unit | None = None) -> list[Seat]:
     """The Seat list for a state of `game` (whose record names the sides), each score labelled with `unit`
-    in the right number. Missing names are blank; blank or undrawable names are shown as "Player N" (see
-    renderers.lettering.display_name)."""
+    in the right number, and each seat's clock when `names` is `Names` with clocks. Missing names are
+    blank; blank or undrawable names are shown as "Player N" (see renderers.lettering.display_name)."""
     seats = []
+    clocks: tuple[SeatClock | None, ...] = getattr(names, "clocks", ())
     for seat in range(state.players):
         side = game.seat_name(seat)
         name = names[seat] if seat < len(names) else ""
         score = "" if scores is None else str(scores[seat])
         label = "" if scores is None else unit_word(scores[seat], unit)
-        seats.append(Seat(name=name, side=side, style=styles[seat], score=score, score_label=label))
+        clock = clocks[seat] if seat < len(clocks) else None
+        seats.append(Seat(name=name, side=side, style=styles[seat], score=score, score_label=label, clock=clock))
     return seats
 
 
@@ -133,7 +179,7 @@ def text_sizes(width: int, players: int) -> dict[str, tuple[int, bool]]:
     and whether it is bold (tests/test_phone_render.py holds them to what a phone can read)."""
     lay = panel(width, players)
     sizes = {"names": (lay.text, True), "sides": (lay.text, False), "scores": (lay.score, True),
-             "score units": (lay.text, False), "badges": (lay.text, True)}
+             "score units": (lay.text, False), "badges": (lay.text, True), "clocks": (lay.text, True)}
     if players > 2:
         sizes["seat letters"] = (mark_size(lay.disc), True)
     return sizes
@@ -350,10 +396,13 @@ def draw_players(img: Image.Image, top: int, seats: Sequence[Seat], to_move: int
                 put_text(draw, (box.text_x, first + k * lay.pitch), line, face, colour, "ls")
         draw_side_line(draw, box, lay, info, reserved[seat] if seat < len(reserved) else 0)
         marker = card_badge(seat, to_move, outcome)
+        end = round(lay.text * 0.7)
+        right, room = x + box.width - end, box.width - 2 * end
+        if info.clock is not None and outcome is None:  # the time left, right of the badge
+            taken = draw_clock(img, draw, info.clock, lay, (right, y), kind == "turn") + round(lay.text * 0.3)
+            right, room = right - taken, room - taken
         if marker:  # a badge sitting on the card's top edge, at the right, no wider than the card
-            end = round(lay.text * 0.7)
-            draw_badge(img, draw, marker, lay, (x + box.width - end, y),
-                       HIGHLIGHT if kind in ("turn", "winner") else MUTED, box.width - 2 * end)
+            draw_badge(img, draw, marker, lay, (right, y), HIGHLIGHT if kind in ("turn", "winner") else MUTED, room)
 
 
 def draw_side_line(draw: ImageDraw.ImageDraw, box: CardBox, lay: Panel, info: Seat, reserved: int = 0) -> None:
@@ -380,9 +429,9 @@ def _pill(width: int, height: int, fill: RGB) -> Image.Image:
 
 
 def draw_badge(img: Image.Image, draw: ImageDraw.ImageDraw, text: str, lay: Panel, right_middle: tuple[int, int],
-               fill: RGB, room: int | None = None) -> None:
+               fill: RGB, room: int | None = None) -> int:
     """A badge: `text` in bold capitals on a pill of `fill`, its right end and middle at `right_middle`,
-    the pill at most `room` px wide (the text cut short to fit)."""
+    the pill at most `room` px wide (the text cut short to fit); how wide the pill is."""
     face = font(lay.text, True)
     pad = round(lay.text * 0.45)
     if room is not None:
@@ -392,3 +441,21 @@ def draw_badge(img: Image.Image, draw: ImageDraw.ImageDraw, text: str, lay: Pane
     x, y = right_middle[0] - width, right_middle[1] - lay.badge_height // 2
     img.paste(pill, (x, y), pill)
     put_text(draw, (x + width / 2, y + lay.badge_height / 2 + cap_height(lay.text) / 2), text, face, HIGHLIGHT_TEXT, "ms")
+    return width
+
+
+LOW_MARK = "\u26a0"  # ⚠ before a low time: low is told by more than the colour
+
+
+def clock_face(clock: SeatClock) -> str:
+    """A clock's text as its pill shows it: the time, after a warning sign when it is low."""
+    return f"{LOW_MARK} {clock.text}" if clock.low else clock.text
+
+
+def draw_clock(img: Image.Image, draw: ImageDraw.ImageDraw, clock: SeatClock, lay: Panel,
+               right_middle: tuple[int, int], running: bool) -> int:
+    """A seat's time left as a pill on its card's top edge, its right end and middle at `right_middle`:
+    in LOW_TIME with a warning sign when low, else in HIGHLIGHT while it runs and MUTED while it waits;
+    how wide the pill is. The time is never cut short."""
+    fill = LOW_TIME if clock.low else HIGHLIGHT if running else MUTED
+    return draw_badge(img, draw, clock_face(clock), lay, right_middle, fill)

@@ -19,6 +19,7 @@ FAINT: RGB = (120, 124, 132)
 HIGHLIGHT: RGB = (90, 219, 240)  # last move, whose turn, the winner: a bright cyan, a hue no seat uses
 HIGHLIGHT_TEXT: RGB = (30, 31, 34)  # text on a HIGHLIGHT fill
 NOTE: RGB = (255, 168, 76)  # automatic passes and other notes
+LOW_TIME: RGB = NOTE  # a clock running low: a colour every game's PNG palette holds (the footer's notes)
 
 
 def mix(a: RGB, b: RGB, t: float) -> RGB:

@@ -2,9 +2,10 @@
 the language in use.
 
 `alt_text(title, state, seats)` says which game it is (its title), whose turn it is (or how the game
-ended), the last move with what it did, and each seat's material or score where the game keeps one, all
-taken from the renderer's own seats (its `seats(state, names)`; `games.describe` puts the two together),
-so a seventh game is described with no more code.
+ended), in a match played on a clock each seat's time left, the last move with what it did, and each
+seat's material or score where the game keeps one, all taken from the renderer's own seats (its
+`seats(state, names)`; `games.describe` puts the two together), so a seventh game is described with no
+more code.
 """
 from __future__ import annotations
 
@@ -32,6 +33,9 @@ def alt_text(title: str, state, seats: Sequence[theme.Seat]) -> str:
         sentences.append(_("Game over: {result}.", result=theme.result_text(state.outcome, seats, plain=True)))
     elif state.to_move is not None:
         sentences.append(_("{player} to move.", player=plain_name(seats[state.to_move])))
+    clocks = clocks_sentence(seats)
+    if clocks:
+        sentences.append(clocks)
     last = state.last
     if last is not None:
         who = plain_name(seats[last.seat])
@@ -53,6 +57,23 @@ def alt_text(title: str, state, seats: Sequence[theme.Seat]) -> str:
         # Translators: the players' scores as a sentence of its own ("alice (White) 12 pieces, bob (Black) 3 pieces.")
         sentences.append(_("{scores}.", scores=comma_list(each)))
     return within_limit(" ".join(sentences))
+
+
+def clocks_sentence(seats: Sequence[theme.Seat]) -> str:
+    """Every clocked seat's time left, the low ones said to be low: "Clocks: alice (White) 4:32, bob
+    (Black) 0:25 (low)."; nothing when no seat has a clock."""
+    each = []
+    for seat in seats:
+        if seat.clock is None:
+            continue
+        if seat.clock.low:
+            # Translators: a player's time left on their game clock in a picture's description, when it is running low ("bob (Black) 0:25 (low)")
+            each.append(_("{player} {time} (low)", player=plain_name(seat), time=seat.clock.text))
+        else:
+            # Translators: a player's time left on their game clock in a picture's description ("alice (White) 4:32")
+            each.append(_("{player} {time}", player=plain_name(seat), time=seat.clock.text))
+    # Translators: the players' game clocks as a sentence of its own ("Clocks: alice (White) 4:32, bob (Black) 0:25 (low).")
+    return _("Clocks: {clocks}.", clocks=comma_list(each)) if each else ""
 
 
 def within_limit(text: str) -> str:

@@ -1,4 +1,4 @@
-"""The lines every game's plain-text board shares: the seats with their scores and badges
+"""The lines every game's plain-text board shares: the seats with their scores, clocks and badges
 (`text_players`), the last move (`text_last_move`) and the result (`text_result`), in the language in
 use.
 """
@@ -8,7 +8,7 @@ import unicodedata
 from collections.abc import Sequence
 
 from i18n import _
-from renderers.cards import Seat, seat_status
+from renderers.cards import Seat, SeatClock, seat_status
 from renderers.footer import result_text
 
 
@@ -25,7 +25,8 @@ def padded(text: str, width: int) -> str:
 def text_players(state, seats: Sequence[Seat], symbols: Sequence[str], unit: str | None = None) -> list[str]:
     """One line per seat for a text board: symbol, side, name, score followed by `unit` (by default
     the seat's own score label; nothing for a game that keeps no score; `unit=""` for a score that
-    is a whole phrase of its own), and who is to move or, once the game is over, the badge of the
+    is a whole phrase of its own), the time left on the seat's clock in a match played on one
+    (`clock_words`), and who is to move or, once the game is over, the badge of the
     picture's card ("winner", "2nd", "draw")."""
     lines = []
     for seat, info in enumerate(seats):
@@ -37,11 +38,22 @@ def text_players(state, seats: Sequence[Seat], symbols: Sequence[str], unit: str
             # Translators: a score and its unit on a text board ("12 pieces")
             score = _("{score} {unit}", score=info.score, unit=label) if label else info.score
             line += f" — {score}"
+        if info.clock is not None:
+            line += f" — {clock_words(info.clock)}"
         badge = seat_status(seat, state.to_move, state.outcome)
         if badge:
             line += f"  <- {badge}"
         lines.append(line)
     return lines
+
+
+def clock_words(clock: SeatClock) -> str:
+    """A seat's time left as a text board says it: "4:32 on the clock", "0:25 on the clock (low)"."""
+    if clock.low:
+        # Translators: a player's time left on their game clock, on a text board, when it is running low ("0:25 on the clock (low)")
+        return _("{time} on the clock (low)", time=clock.text)
+    # Translators: a player's time left on their game clock, on a text board ("4:32 on the clock")
+    return _("{time} on the clock", time=clock.text)
 
 
 def text_last_move(last, seats: Sequence[Seat]) -> str:

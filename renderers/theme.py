@@ -6,7 +6,8 @@ those above it); this module holds none of its own.
     renderers/results.py     the words of a result, a seat's name (`side_word`), "Player 2" (`unnamed`)
     renderers/lettering.py   the bundled font, sizes that read on a phone, names made drawable, put_text
     renderers/sprites.py     anti-aliased discs, rings, rounded boxes, seat marks on discs
-    renderers/cards.py       the player panel: Seat, seats_for, the cards' layout and drawing, seat marks
+    renderers/cards.py       the player panel: Seat, seats_for, the cards' layout and drawing, seat marks,
+                             the clocks of a match played on one (Names, SeatClock)
     renderers/footer.py      the status panel: result_text, the last move's detail, wrapping, drawing
     renderers/png.py         PNG encoding with a palette fitted to a game's board and panels
     renderers/text_board.py  the lines every plain-text board shares
@@ -37,7 +38,9 @@ from __future__ import annotations
 
 from renderers.cards import (
     PANEL_PAD,
+    Names,
     Seat,
+    SeatClock,
     Unit,
     card_box,
     card_state,
@@ -75,7 +78,7 @@ from renderers.text_board import columns, padded, text_last_move, text_players, 
 
 __all__ = [
     "BACKGROUND", "BLACK", "FAINT", "HIGHLIGHT", "INDIGO", "IVORY", "MUTED", "PANEL_PAD",
-    "PHONE_WIDTH", "RGB", "SEAT_STYLES", "SS", "TEXT", "WHITE", "Colours", "DiscStyle", "Seat", "Unit", "cap_height",
+    "PHONE_WIDTH", "RGB", "SEAT_STYLES", "SS", "TEXT", "WHITE", "Colours", "DiscStyle", "Names", "Seat", "SeatClock", "Unit", "cap_height",
     "card_box", "card_state", "cards_per_row", "columns", "disc", "downsample", "draw_footer", "draw_players", "encode_png",
     "fit", "font", "footer_height", "in_english", "ink_on", "mix", "move_detail", "palette_for", "panel", "panel_height", "panel_samples", "padded", "paste",
     "phone_size", "put_text", "result_text", "ring", "rounded_box", "seat_marks", "seats_for", "side_word",
