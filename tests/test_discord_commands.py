@@ -24,6 +24,8 @@ TURN_TIME = {"type": 4, "name": "turn_time", "description": "How long each playe
                                             {"name": "1 hour", "value": 3600}, {"name": "6 hours", "value": 21600},
                                             {"name": "24 hours (default)", "value": 86400},
                                             {"name": "3 days", "value": 259200}, {"name": "7 days", "value": 604800}]}
+CLOCK = {"type": 3, "name": "clock", "description": "Live play on a game clock instead: minutes each + seconds a move, as 5+3",
+         "required": False, "min_length": 1, "max_length": 20, "autocomplete": True}
 
 
 def opponent(n: int) -> dict:
@@ -36,7 +38,7 @@ def opponent(n: int) -> dict:
 
 ATTAXX = {
     "name": "attaxx", "description": "Clone or jump on a 7×7 board and flip your opponent's pieces; most pieces wins.",
-    "type": 1, "options": [opponent(1), LEVEL, SIDE, TURN_TIME],
+    "type": 1, "options": [opponent(1), LEVEL, SIDE, TURN_TIME, CLOCK],
 }
 PERMUTATION = {
     "name": "permutation",
@@ -50,7 +52,7 @@ PERMUTATION = {
          "description": "Numbers each player writes; the board is n×n, where n = k × players + 1 is at most 25 (default 3)"},
         {"type": 4, "name": "computers", "required": False, "min_value": 1, "max_value": 5,
          "description": "Computer players to seat, at the level below (they join at once)"},
-        LEVEL, SIDE, TURN_TIME,
+        LEVEL, SIDE, TURN_TIME, CLOCK,
     ],
 }
 

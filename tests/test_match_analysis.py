@@ -16,7 +16,7 @@ import pytest
 from bot.analysis_report import Hand, graph_args, hands, made_by, mistake_lines, player_lines, report_lines
 from bot.computer import seed_for
 from bot.db.sqlite import SqliteStore
-from bot.discord.messages import analysis_mistakes, analysis_text
+from bot.discord.analysis_text import analysis_mistakes, analysis_text
 from bot.errors import NotAllowed
 from bot.models import ChallengeChange, MatchChange
 from bot.service import MatchService, repository

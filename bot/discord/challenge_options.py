@@ -1,5 +1,5 @@
 """/challenge <game>: one subcommand per registered game, its options read off the game's record
-(opponents, seats, the game's own typed options, computers, level, side, time per move)."""
+(opponents, seats, the game's own typed options, computers, level, side, time per move or a game clock)."""
 from __future__ import annotations
 
 import functools
@@ -10,8 +10,11 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.discord.messages import control_text
 from bot.discord.picker import picker_text
 from bot.discord.translator import as_is, localized
+from bot.errors import NotAllowed
+from bot.game_clock import PRESETS, TimeControl
 from bot.models import COMPUTER_LEVELS, SIDES
 from i18n import N_, _
 from rules import Game, OptionSpec
@@ -57,6 +60,7 @@ class Option:
     annotation: Any
     description: str | app_commands.locale_str
     choices: tuple[app_commands.Choice, ...] = ()
+    suggest: Callable[[discord.Interaction[Any], str], Awaitable[list[app_commands.Choice[str]]]] | None = None
 
 
 def _annotation(spec: OptionSpec) -> Any:
@@ -97,8 +101,24 @@ def challenge_options(game: Game) -> list[Option]:
                N_("Which seat you take: first (moves first), second, or random (default)"), tuple(SIDE_CHOICES)),
         Option("turn_time", app_commands.Choice[int], N_("How long each player has for a move (default 24 hours)"),
                tuple(TURN_TIMES)),
+        Option("clock", app_commands.Range[str, 1, 20],
+               N_("Live play on a game clock instead: minutes each + seconds a move, as 5+3"), suggest=clock_choices),
     ]
     return options
+
+
+async def clock_choices(interaction: discord.Interaction[Any], typed: str) -> list[app_commands.Choice[str]]:
+    """What /challenge's clock offers: the usual time controls (those that start as typed), and what was
+    typed itself when it is a time control of its own."""
+    typed = typed.strip()
+    offered = [control for control in PRESETS if control.startswith(typed)] if typed else list(PRESETS)
+    try:
+        own = TimeControl.parse(typed).text if typed else None
+    except NotAllowed:
+        own = None
+    if own is not None and own not in offered:
+        offered.insert(0, own)
+    return [app_commands.Choice(name=control_text(TimeControl.parse(value))[:100], value=value) for value in offered]
 
 
 def another_opponent(seat: int) -> str:
@@ -142,5 +162,6 @@ def challenge_command(game: Game, answer: Answer) -> app_commands.Command:
     app_commands.rename(**dict(zip(slots, names)))(callback)
     app_commands.describe(**{slot: option.description for slot, option in zip(slots, options)})(callback)
     app_commands.choices(**{slot: list(option.choices) for slot, option in zip(slots, options) if option.choices})(callback)
+    app_commands.autocomplete(**{slot: option.suggest for slot, option in zip(slots, options) if option.suggest})(callback)
     return app_commands.Command(name=game.name, description=picker_text(game.summary, f"the summary of {game.name}"),
                                 callback=callback)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot import steps
-from bot.analysis_report import NO_MISTAKES, coarse_line, contest, made_with, mistake_lines, player_lines
 from bot.discord.help_text import help_sections as help_sections  # /help's words (the help cog asks here)
+from bot.game_clock import TimeControl
 from bot.models import (
     Challenge,
     ChallengeStatus,
@@ -20,10 +20,8 @@ from bot.models import (
     Standing,
     Takeback,
 )
-from bot.work import ordinal
-from engines.analysis import Analysis
 from games import GAMES
-from i18n import N_, _, ngettext, number, pgettext
+from i18n import N_, _, ngettext, pgettext
 from renderers.describe import within_limit
 from renderers.results import scores_text, seated, who_won
 from rules import Game
@@ -50,6 +48,18 @@ def duration(seconds: int) -> str:
     if seconds >= 60 and seconds % 60 == 0:
         return ngettext("{n} minute", "{n} minutes", seconds // 60)
     return ngettext("{n} second", "{n} seconds", seconds)
+
+
+def control_text(control: TimeControl) -> str:
+    """"⏱️ 5+3 clock: 5 minutes each, 3 seconds more a move"."""
+    minutes = control.seconds // 60
+    each = ngettext("{n} minute each", "{n} minutes each", minutes)
+    if control.increment:
+        more = ngettext("{n} second more a move", "{n} seconds more a move", control.increment)
+        # Translators: a game clock: its short form ("5+3"), the time each player has, the increment
+        return "⏱️ " + _("{control} clock: {each}, {more}", control=control.text, each=each, more=more)
+    # Translators: a game clock without an increment: its short form ("5+0") and the time each player has
+    return "⏱️ " + _("{control} clock: {each}", control=control.text, each=each)
 
 
 def options_line(game: Game, options: dict) -> str:
@@ -108,7 +118,8 @@ def challenge_text(challenge: Challenge) -> str:
                         challenger=challenger, game=game.title)
     lines = [head]
     # Translators: the time each player has for each move ("24 hours per move")
-    details = [options_line(game, challenge.options), _("{time} per move", time=duration(challenge.turn_seconds))]
+    per_move = _("{time} per move", time=duration(challenge.turn_seconds))
+    details = [options_line(game, challenge.options), per_move if challenge.clock is None else control_text(challenge.clock)]
     lines.append(" · ".join(d for d in details if d))
     seat = challenge.challenger_seat
     lines.append(_(SEAT_TURNS[seat], player=challenger, side=game.seat_name(seat)))
@@ -174,6 +185,10 @@ def turn_line(match: Match) -> str:
         return ""
     if player.is_computer:
         return _("{player} is thinking…", player=who(match, seat))
+    if match.deadline and match.live:
+        # Translators: a live match's turn; {deadline} reads "in 4 minutes"
+        return _("{player}, your move — your clock runs out {deadline}.", player=who(match, seat),
+                 deadline=when(match.deadline))
     if match.deadline:
         return _("{player}, your move — time runs out {deadline}.", player=who(match, seat),
                  deadline=when(match.deadline))
@@ -449,49 +464,6 @@ def replay_summary(match: Match) -> str:
                        result=who_won(outcome, match.names, past=True), reason=outcome.reason_text())
     return _("Replay of match #{match}, {game}: {players} — {how}.", match=match.id, game=match.rules.title,
              players=versus(match.names), how=how)
-
-
-IN_LINE = {  # a job waiting its turn, by its kind; its place in line, "3rd", comes from bot.work.ordinal
-    "analysis": N_("⏳ Your analysis of **{game}** #{match} is {ordinal} in line; it will be posted here."),
-    "replay": N_("⏳ Your replay of **{game}** #{match} is {ordinal} in line; it will be posted here."),
-}
-
-
-def in_line(what: str, match: Match, ahead: int) -> str:
-    """A job (`what`: "analysis" or "replay") waiting its turn: "⏳ Your analysis of Attaxx #12 is 3rd in
-    line; it will be posted here."."""
-    return _(IN_LINE[what], game=match.rules.title, match=match.id, ordinal=ordinal(ahead + 1))
-
-
-def analysis_progress(match: Match, done: int, total: int) -> str:
-    """The line edited as an analysis goes on."""
-    return ngettext("🔍 Analysing **{game}** #{match}: {done} of {n} position searched…",
-                    "🔍 Analysing **{game}** #{match}: {done} of {n} positions searched…", total,
-                    game=match.rules.title, match=match.id, done=number(done))
-
-
-def analysis_text(match: Match, analysis: Analysis, seconds: float) -> str:
-    """The headline of an analysis (with what it was made with, and whether it is coarse) and each
-    player's count of inaccuracies, mistakes and blunders."""
-    # Translators: an analysis's headline: the match, who played whom, and what the analysis was made with
-    head = _("🔍 **{game}** #{match}: {contest}, analysed by the computer ({made_with}).", game=match.rules.title,
-             match=match.id, contest=contest(match), made_with=made_with(analysis, seconds))
-    return "\n".join([head, *coarse_line(analysis), *player_lines(match, analysis, bold=True)])
-
-
-ANALYSIS_LINES = 40  # mistakes and blunders listed at most; the graph marks them all
-
-
-def analysis_mistakes(match: Match, analysis: Analysis) -> str:
-    """Each mistake and blunder, for an embed's description."""
-    lines = mistake_lines(match, analysis, bold=True)
-    if not lines:
-        return _(NO_MISTAKES)
-    if len(lines) > ANALYSIS_LINES:
-        lines = lines[:ANALYSIS_LINES] + [ngettext("…and {n} more, marked on the graph.",
-                                                   "…and {n} more, marked on the graph.", len(lines) - ANALYSIS_LINES)]
-    text = "\n".join(lines)
-    return text if len(text) <= EMBED_TEXT_MAX else text[:EMBED_TEXT_MAX - 1] + "…"
 
 
 def replay_alt_text(match: Match, part: int = 1, parts: int = 1) -> str:

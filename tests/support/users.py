@@ -157,18 +157,23 @@ class Discord:
         payload["member"]["permissions"] = str(member_permissions)
         return await self._send(payload)
 
-    async def autocomplete(self, user: User, channel_id: int, name: str, option: str, typed: str) -> list[str]:
-        """`user` types `typed` into `/name option:` and reads the suggested values."""
-        return [value for _, value in await self.suggestions(user, channel_id, name, option, typed)]
+    async def autocomplete(self, user: User, channel_id: int, name: str, option: str, typed: str,
+                           sub: str | None = None) -> list[str]:
+        """`user` types `typed` into `/name [sub] option:` and reads the suggested values."""
+        return [value for _, value in await self.suggestions(user, channel_id, name, option, typed, sub)]
 
-    async def suggestions(self, user: User, channel_id: int, name: str, option: str, typed: str) -> list[tuple[str, str]]:
-        """`user` types `typed` into `/name option:` and reads the suggestions: (name, value) each."""
-        return await (await self.typing(user, channel_id, name, option, typed)).labelled()
+    async def suggestions(self, user: User, channel_id: int, name: str, option: str, typed: str,
+                          sub: str | None = None) -> list[tuple[str, str]]:
+        """`user` types `typed` into `/name [sub] option:` and reads the suggestions: (name, value) each."""
+        return await (await self.typing(user, channel_id, name, option, typed, sub)).labelled()
 
-    async def typing(self, user: User, channel_id: int, name: str, option: str, typed: str) -> Action:
-        """`user` types `typed` into `/name option:`; the Action's `labelled()` gives the suggestions."""
-        data = {"id": str(self.standin.snowflake()), "name": name, "type": 1,
-                "options": [{"name": option, "type": 3, "value": typed, "focused": True}]}
+    async def typing(self, user: User, channel_id: int, name: str, option: str, typed: str,
+                     sub: str | None = None) -> Action:
+        """`user` types `typed` into `/name [sub] option:`; the Action's `labelled()` gives the suggestions."""
+        options: list[dict] = [{"name": option, "type": 3, "value": typed, "focused": True}]
+        if sub is not None:
+            options = [{"name": sub, "type": 1, "options": options}]
+        data = {"id": str(self.standin.snowflake()), "name": name, "type": 1, "options": options}
         return await self._send(self._payload(4, user, channel_id, data, ALL_PERMISSIONS))
 
     async def press(self, user: User, message: Message, label: str, *, permissions: int = ALL_PERMISSIONS,

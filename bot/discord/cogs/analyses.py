@@ -10,8 +10,7 @@ import discord
 from discord import app_commands
 
 from bot.analysis_report import graph_args
-from bot.discord import messages as text
-from bot.discord import views
+from bot.discord import analysis_text, views
 from bot.discord.cogs.common import EMBED_COLOUR, Feature, can_post_here, in_channel, in_guild, pressed, reply_to
 from bot.discord.languages import in_public
 from bot.discord.payloads import Attachment
@@ -60,7 +59,7 @@ class Analyses(Feature):
             return stored
         total = len(match.moves) + 1
         with speaking(public):
-            await reply.progress(text.analysis_progress(match, 0, total))
+            await reply.progress(analysis_text.analysis_progress(match, 0, total))
         last = time.monotonic()
 
         async def progress(done: int, total: int) -> None:
@@ -68,13 +67,13 @@ class Analyses(Feature):
             if done < total and time.monotonic() - last >= PROGRESS_EVERY:
                 last = time.monotonic()
                 with speaking(public):
-                    await reply.progress(text.analysis_progress(match, done, total))
+                    await reply.progress(analysis_text.analysis_progress(match, done, total))
 
         async def waiting(ahead: int) -> None:
             nonlocal last
             last = time.monotonic()
             with speaking(public):
-                await shown(reply.progress(text.in_line("analysis", match, ahead)))
+                await shown(reply.progress(analysis_text.in_line("analysis", match, ahead)))
 
         return await self.service.analyse(match, progress, user_id, waiting)
 
@@ -83,7 +82,7 @@ class Analyses(Feature):
         png = await self.bot.renders.run(graph.render, *args)
         file = Attachment(io.BytesIO(png), filename=f"{match.game}-{match.id}-analysis.png",
                           description=graph_alt.alt_text(match.rules.title, *args))
-        embed = discord.Embed(title=_("Mistakes and blunders"), description=text.analysis_mistakes(match, analysed.analysis),
+        embed = discord.Embed(title=_("Mistakes and blunders"), description=analysis_text.analysis_mistakes(match, analysed.analysis),
                               colour=EMBED_COLOUR)
-        await reply.send(text.analysis_text(match, analysed.analysis, analysed.seconds), file=file, embed=embed,
+        await reply.send(analysis_text.analysis_text(match, analysed.analysis, analysed.seconds), file=file, embed=embed,
                          allowed_mentions=discord.AllowedMentions.none())

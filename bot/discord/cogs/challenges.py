@@ -17,6 +17,7 @@ from bot.discord.languages import in_public
 from bot.discord.posting import Send
 from bot.discord.replies import Refused, Reply, refusal
 from bot.errors import NotAllowed
+from bot.game_clock import TimeControl
 from bot.models import ChallengeChange, MatchChange, Player
 from games import GAMES
 from i18n import N_, _, pgettext, speaking
@@ -76,6 +77,10 @@ class Challenges(Feature):
             raise NotAllowed(_("Other bots can't play: challenge a person, name me to play the computer, "
                                "or leave the opponent empty for an open challenge."))
         turn = args.pop("turn_time", None)
+        typed_clock = args.pop("clock", None)
+        clock = TimeControl.parse(typed_clock) if typed_clock is not None else None
+        if clock is not None and turn is not None:
+            raise NotAllowed(_("Choose a game clock or a time per move, not both."))
         players = args.pop("players", None)
         level = args.pop("level", None)
         side = args.pop("side", None)
@@ -94,7 +99,7 @@ class Challenges(Feature):
         result = await self.service.challenge(
             guild_id, channel_id, player(interaction.user), game.name,
             [player(o) for o in opponents if not o.bot], args,
-            players=players, turn_seconds=turn.value if turn is not None else None,
+            players=players, turn_seconds=turn.value if turn is not None else None, clock=clock,
             computers=[level.value if level is not None else "medium"] * count,
             side=side.value if side is not None else "random",
             elsewhere=self._thread_opener(interaction, name), via=via(interaction),

@@ -83,6 +83,12 @@ def via(interaction: discord.Interaction) -> str:
     return f"{interaction.id}:{interaction.token}"
 
 
+def received(interaction: discord.Interaction) -> float:
+    """When Discord received the interaction (its id carries Discord's own time): what a live match's
+    clock is charged up to, so that the bot's own delay never costs a player."""
+    return discord.utils.snowflake_time(interaction.id).timestamp()
+
+
 def in_guild(interaction: discord.Interaction) -> int:
     """The server of an interaction in a server's channel (NotAllowed in direct messages)."""
     return _where(interaction)[0]

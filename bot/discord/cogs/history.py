@@ -8,8 +8,8 @@ import discord
 from discord import app_commands
 
 from bot import replays
+from bot.discord import analysis_text, views
 from bot.discord import messages as text
-from bot.discord import views
 from bot.discord.cogs.common import EMBED_COLOUR, Feature, can_post_here, in_channel, in_guild, pressed, reply_to
 from bot.discord.languages import in_public
 from bot.discord.pages import Page, paged, turn_page
@@ -92,7 +92,7 @@ class History(Feature):
 
         async def waiting(ahead: int) -> None:
             with speaking(public):
-                await shown(reply.progress(text.in_line("replay", match, ahead)))
+                await shown(reply.progress(analysis_text.in_line("replay", match, ahead)))
 
         try:
             with speaking(public):  # the GIF's words

@@ -13,7 +13,7 @@ import games
 from bot import steps
 from bot.discord import messages as text
 from bot.discord import views
-from bot.discord.cogs.common import EMBED_COLOUR, Feature, in_channel, player, pressed, reply_to, via
+from bot.discord.cogs.common import EMBED_COLOUR, Feature, in_channel, player, pressed, received, reply_to, via
 from bot.discord.languages import in_public
 from bot.discord.posting import board_file, pings
 from bot.errors import NotAllowed, Stale
@@ -50,7 +50,8 @@ class Play(Feature):
     async def move(self, interaction: discord.Interaction[GameBot], notation: app_commands.Range[str, 1, 100]) -> None:
         reply = reply_to(interaction)
         channel_id = in_channel(interaction)
-        result = await self.service.move(channel_id, player(interaction.user), notation, via(interaction))
+        result = await self.service.move(channel_id, player(interaction.user), notation, via(interaction),
+                                         received(interaction))
         async with in_public(interaction):
             await self.poster.show(reply, text.move_text(result), result)
 
@@ -120,7 +121,7 @@ class Play(Feature):
             except ValueError:
                 raise NotAllowed(_("That choice is not on offer any more: press Move on the board again.")) from None
             if isinstance(target, str):  # a whole move (steps.MOVE), else the step to show next
-                result = await self.service.move_at(match_id, user, target, stamp)
+                result = await self.service.move_at(match_id, user, target, stamp, received=received(interaction))
                 await interaction.response.edit_message(content=_("✅ You played **{move}**.", move=result.notation),
                                                         view=None)
                 async with in_public(interaction):
