@@ -33,6 +33,9 @@ def help_sections(bot_name: str, commands: Sequence[tuple[str, str]]) -> tuple[s
         _("Nobody around? `/challenge {game} opponent:@{bot} level:hard` plays the computer at once (easy, medium or "
           "hard); `computers:2` seats computer players in a bigger game.", game=first, bot=bot_name),
         _("A channel busy with a match? A new challenge there gets a thread of its own."),
+        # Translators: `clock:5+3` is an option of /challenge and its value: keep 5+3 as it is
+        _("Both online? Add `clock:5+3` to play live: five minutes each plus three seconds a move, one board that "
+          "changes in place, and a ping when it is your turn."),
     ]
     tournaments = [
         # Translators: `/tournament create` and the other /tournament commands: write them as named in your language
