@@ -320,8 +320,8 @@ COMPONENT_CASES = [
     pytest.param((*ROW1, 0, "placeholder"), "p" * 151, text((*ROW1, 0, "placeholder")), "BASE_TYPE_MAX_LENGTH", id="placeholder of 151"),
     pytest.param((*ROW1, 0, "max_values"), 4, text((*ROW1, 0, "max_values")), "NUMBER_TYPE_MAX", id="max_values above options"),
     pytest.param((*ROW1, 0, "min_values"), 26, text((*ROW1, 0, "min_values")), "NUMBER_TYPE_MAX", id="min_values 26"),
-    pytest.param(("data", "flags"), EPHEMERAL | IS_COMPONENTS_V2, ("data", "content"), "COMPONENTS_V2_FIELD_NOT_ALLOWED",
-                 id="content with components v2"),
+    pytest.param(("data", "flags"), EPHEMERAL | IS_COMPONENTS_V2, ("data", "content"),
+                 "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2", id="content with components v2"),
 ]
 
 
@@ -334,11 +334,9 @@ def test_component_violations_are_refused(where: tuple, value: Any, path: tuple[
     assert_form_error(refused(check_callback, put(reply(), where, value), {}), path, code)
 
 
-def test_components_v2_pass_only_as_far_as_they_are_checked() -> None:
-    v2 = {"flags": IS_COMPONENTS_V2, "components": reply()["data"]["components"]}
-    check_message(v2, {})
-    container = put(v2, ("components", 2), {"type": 17, "components": [{"type": 10, "content": "Your move"}]})
-    assert_form_error(refused(check_message, container, {}), ("components", "2"), "COMPONENT_TYPE_NOT_CHECKED")
+def test_legacy_rows_pass_with_components_v2_too() -> None:
+    """The rows of a reply are V2 components as they are (its other V2 components: tests/test_discord_v2_rules.py)."""
+    check_message({"flags": IS_COMPONENTS_V2, "components": reply()["data"]["components"]}, {})
 
 
 # ------------------------------------------------------------------------------ callbacks, autocomplete

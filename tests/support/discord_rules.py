@@ -7,12 +7,14 @@ documentation wins and the comment says so. Codes inside `errors` are Discord's 
 answer showing them was found; those in UNCONFIRMED_CODES are named after the rule they enforce.
 
 The rules for commands are in tests.support.discord_command_rules, the error answer in
-tests.support.discord_refusals; this module holds those for messages, components, interaction responses and
+tests.support.discord_refusals, those for the components of a message with IS_COMPONENTS_V2 in
+tests.support.discord_v2_rules; this module holds those for messages, components, interaction responses and
 threads.
 """
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from typing import Any
 
 from tests.support.discord_command_rules import (
@@ -39,7 +41,27 @@ from tests.support.discord_command_rules import (
     _ordered,
     check_commands,
 )
-from tests.support.discord_refusals import UNCONFIRMED_CODES, Refusal, _Errors
+from tests.support.discord_refusals import UNCONFIRMED_CODES as _UNCONFIRMED_ELSEWHERE
+from tests.support.discord_refusals import Refusal, _Errors
+from tests.support.discord_v2_rules import (
+    ACCENT_COLOR_RANGE,
+    CONTAINER,
+    FILE,
+    GALLERY_ITEMS,
+    MAX_V2_COMPONENTS,
+    MEDIA_DESCRIPTION_LENGTH,
+    MEDIA_GALLERY,
+    SECTION,
+    SECTION_TEXTS,
+    SEPARATOR,
+    TEXT_DISPLAY,
+    TEXT_DISPLAY_LENGTH,
+    THUMBNAIL,
+    V2_TEXT_TOTAL_MAX,
+    V2_UNCONFIRMED_CODES,
+    attachment_name,
+    check_v2,
+)
 
 # Every rule is importable from here, wherever it is defined.
 __all__ = [
@@ -56,8 +78,14 @@ __all__ = [
     "OPTION_LABEL_LENGTH", "OPTION_VALUE_LENGTH", "OPTION_DESCRIPTION_MAX", "CALLBACK_TYPES",
     "MAX_AUTOCOMPLETE_CHOICES", "MODAL_TITLE_LENGTH", "MODAL_COMPONENTS", "THREAD_NAME_LENGTH",
     "AUTO_ARCHIVE_DURATIONS", "THREAD_TYPES", "UNCONFIRMED_CODES", "Refusal", "check_commands", "check_message",
-    "check_callback", "check_thread",
+    "check_callback", "check_thread", "SECTION", "TEXT_DISPLAY", "THUMBNAIL", "MEDIA_GALLERY", "FILE", "SEPARATOR",
+    "CONTAINER", "TEXT_DISPLAY_LENGTH", "V2_TEXT_TOTAL_MAX", "SECTION_TEXTS", "GALLERY_ITEMS", "MEDIA_DESCRIPTION_LENGTH",
+    "ACCENT_COLOR_RANGE", "attachment_name",
 ]
+
+# Codes named after the rule they enforce (no real Discord answer showing them was found), here and in the
+# modules this one draws on; those two modules' older names for rules now answered with Discord's own codes are left out.
+UNCONFIRMED_CODES = (_UNCONFIRMED_ELSEWHERE - {"COMPONENTS_V2_FIELD_NOT_ALLOWED", "COMPONENT_TYPE_NOT_CHECKED"}) | V2_UNCONFIRMED_CODES
 
 # ------------------------------------------------------------------------------------------- messages
 # https://discord.com/developers/docs/resources/message#create-message-json/form-params: content "up to 2000
@@ -87,8 +115,8 @@ SETTABLE_FLAGS = SUPPRESS_EMBEDS | SUPPRESS_NOTIFICATIONS | IS_COMPONENTS_V2
 
 # ----------------------------------------------------------------------------------------- components
 # https://discord.com/developers/docs/components/reference#legacy-message-component-behavior ("up to 5 action
-# rows"); 40 components in all with IS_COMPONENTS_V2 (the page's introduction).
-MAX_ROWS, MAX_V2_COMPONENTS = 5, 40
+# rows"); with IS_COMPONENTS_V2, MAX_V2_COMPONENTS in all (tests.support.discord_v2_rules).
+MAX_ROWS = 5
 # https://discord.com/developers/docs/components/reference#action-row: up to 5 buttons or a single select.
 ROW_LENGTH, ACTION_ROW, BUTTON, STRING_SELECT, SELECTS = (1, 5), 1, 2, 3, (3, 5, 6, 7, 8)
 # https://discord.com/developers/docs/components/reference#anatomy-of-a-component-custom-id (unique per message)
@@ -198,17 +226,15 @@ def _row(errs: _Errors, at: tuple, row: dict, custom_ids: set) -> None:
         custom_ids.add(custom_id)
 
 
-def _components(errs: _Errors, path: tuple, value: Any, v2: bool) -> None:
-    rows = errs.items((*path, "components"), value, (0, MAX_V2_COMPONENTS if v2 else MAX_ROWS))
-    if v2 and sum(1 + len(r.get("components") or []) for r in rows) > MAX_V2_COMPONENTS:
-        errs.add((*path, "components"), "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_V2_COMPONENTS} or fewer in length.")
+def _components(errs: _Errors, path: tuple, value: Any, v2: bool, names: Collection[str] | None) -> None:
+    if v2:  # the top level is bounded by the count of all components (tests.support.discord_v2_rules)
+        check_v2(errs, path, errs.items((*path, "components"), value, (0, MAX_V2_COMPONENTS)), names=names, row=_row,
+                 button=_button)
+        return
     custom_ids: set = set()
-    for i, row in enumerate(rows):
-        if row.get("type") == ACTION_ROW:
+    for i, row in enumerate(errs.items((*path, "components"), value, (0, MAX_ROWS))):
+        if isinstance(row, dict) and row.get("type") == ACTION_ROW:
             _row(errs, (*path, "components", i), row, custom_ids)
-        elif v2:
-            errs.add((*path, "components", i), "COMPONENT_TYPE_NOT_CHECKED",
-                     f"Component type {row.get('type')} is not checked by tests/support/discord_rules.py; add its rules first")
         else:
             errs.add((*path, "components", i), "COMPONENT_TYPE_INVALID", "The specified component type is invalid in this context")
 
@@ -243,20 +269,38 @@ def _mentions(errs: _Errors, path: tuple, value: Any) -> None:
             errs.add(at, "MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE", f'parse:["{kind}"] and {kind}: [ids...] are mutually exclusive.')
 
 
-def _flags(errs: _Errors, path: tuple, payload: dict, *, edit: bool, interaction: bool) -> int:
+def _flags(errs: _Errors, path: tuple, payload: dict, *, edit: bool, interaction: bool, current: dict | None) -> bool:
+    """Checks the flags; returns whether the message has IS_COMPONENTS_V2 once the request is done."""
     flags = payload.get("flags") or 0
     errs.number((*path, "flags"), flags, (0, 2**53))
     if not isinstance(flags, int):
-        return 0
+        return False
     # Edits ignore flag changes they cannot make (https://discord.com/developers/docs/resources/message#edit-message).
     # A new message would lose such a flag, and e.g. a reply meant to stay private would be public.
     allowed = SETTABLE_FLAGS | (EPHEMERAL if interaction else 0)
     if not edit and flags & ~allowed:
         errs.add((*path, "flags"), "MESSAGE_FLAGS_NOT_ALLOWED", f"Flags {flags & ~allowed} cannot be set on this message")
-    for key in ("content", "embeds", "sticker_ids", "poll") if flags & IS_COMPONENTS_V2 else ():
-        if payload.get(key):
-            errs.add((*path, key), "COMPONENTS_V2_FIELD_NOT_ALLOWED", "Not allowed on a message with IS_COMPONENTS_V2")
-    return flags
+    had_v2 = bool(current and (current.get("flags") or 0) & IS_COMPONENTS_V2)
+    v2 = bool(flags & IS_COMPONENTS_V2) if payload.get("flags") is not None else had_v2
+    if had_v2 and not v2:  # https://discord.com/developers/docs/resources/message#message-object-message-flags
+        errs.add((*path, "flags"), "MESSAGE_CANNOT_REMOVE_COMPONENTS_V2_FLAG",
+                 "Once a message has been sent with IS_COMPONENTS_V2, it can't be removed from that message")
+    # An edit that gives a message the flag must empty what it had of these too (what it keeps counts).
+    for key in ("content", "embeds", "sticker_ids", "poll") if v2 else ():
+        if payload.get(key) if key in payload or current is None else current.get(key):
+            errs.add((*path, key), "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2",
+                     f"The '{key}' field cannot be used when using MessageFlags.IS_COMPONENTS_V2")
+    return v2
+
+
+def _names(payload: dict, files: dict[str, int], edit: bool) -> set[str] | None:
+    """The files a message has once the body is applied, as far as the body tells: those it lists in
+    `attachments` and those uploaded under their own name; None for an edit that keeps whatever it had."""
+    listed = payload.get("attachments")
+    if edit and listed is None:
+        return None
+    named = {str(a["filename"]) for a in listed or [] if isinstance(a, dict) and a.get("filename")}
+    return named | {name for name in files if not re.fullmatch(r"files\[\d+\]", name)}
 
 
 def _empty(payload: dict, files: dict[str, int]) -> bool:
@@ -267,19 +311,24 @@ def _empty(payload: dict, files: dict[str, int]) -> bool:
 
 
 def check_message(payload: dict, files: dict[str, int], *, attachment_limit: int = DEFAULT_ATTACHMENT_LIMIT,
-                  path: tuple = (), edit: bool = False, interaction: bool = False) -> None:
+                  path: tuple = (), edit: bool = False, interaction: bool = False, current: dict | None = None,
+                  names: Collection[str] | None = None) -> None:
     """A message body: create, edit, follow-up, or an interaction response's `data` (path=("data",)).
 
     files: size in bytes of each uploaded file, by multipart part name (`files[0]`) or else by filename.
     edit: the body edits a message (it may be empty; flag changes it cannot make are ignored).
     interaction: an interaction response or follow-up, which may set EPHEMERAL.
+    current: for an edit, the message as it is (its `flags`, `content`, `embeds`, as Discord answers with it):
+        IS_COMPONENTS_V2 stays, and a message that gains it must keep none of those fields.
+    names: the file names the message has once this is done (uploaded or kept), which `attachment://` URLs of
+        V2 components must name; by default those the body lists in `attachments`.
     """
     if any(size > attachment_limit for size in files.values()):
         raise Refusal(413, 40005, "Request entity too large")
     if len(files) > MAX_FILES:
         raise Refusal(400, 30015, f"Maximum number of attachments in a message reached ({MAX_FILES})")
     errs = _Errors()
-    flags = _flags(errs, path, payload, edit=edit, interaction=interaction)
+    v2 = _flags(errs, path, payload, edit=edit, interaction=interaction, current=current)
     errs.text((*path, "content"), payload.get("content"), (0, CONTENT_MAX))
     nonce = payload.get("nonce")
     if nonce is not None and (isinstance(nonce, bool) or not isinstance(nonce, (int, str))):
@@ -289,7 +338,7 @@ def check_message(payload: dict, files: dict[str, int], *, attachment_limit: int
     for key in ("tts", "enforce_nonce"):
         errs.boolean((*path, key), payload.get(key))
     _embeds(errs, path, payload.get("embeds"))
-    _components(errs, path, payload.get("components"), v2=bool(flags & IS_COMPONENTS_V2))
+    _components(errs, path, payload.get("components"), v2, _names(payload, files, edit) if names is None else names)
     _attachments(errs, path, payload, files, edit)
     _mentions(errs, path, payload.get("allowed_mentions"))
     errs.raise_any()
@@ -321,8 +370,10 @@ def _modal(errs: _Errors, data: dict) -> None:
     errs.items(("data", "components"), data.get("components"), MODAL_COMPONENTS)
 
 
-def check_callback(body: dict, files: dict[str, int], *, attachment_limit: int = DEFAULT_ATTACHMENT_LIMIT) -> None:
-    """POST /interactions/{id}/{token}/callback: the type, and the data that type takes."""
+def check_callback(body: dict, files: dict[str, int], *, attachment_limit: int = DEFAULT_ATTACHMENT_LIMIT,
+                   current: dict | None = None, names: Collection[str] | None = None) -> None:
+    """POST /interactions/{id}/{token}/callback: the type, and the data that type takes. current, names: as
+    check_message takes them; `current` is the message an update (type 7) edits."""
     kind, data = body.get("type"), body.get("data")
     errs = _Errors()
     errs.choice(("type",), kind, CALLBACK_TYPES)
@@ -332,7 +383,8 @@ def check_callback(body: dict, files: dict[str, int], *, attachment_limit: int =
         {5: _deferred, 8: _autocomplete, 9: _modal}[kind](errs, data or {})
     errs.raise_any()
     if kind in (4, 7):
-        check_message(data or {}, files, attachment_limit=attachment_limit, path=("data",), edit=kind == 7, interaction=True)
+        check_message(data or {}, files, attachment_limit=attachment_limit, path=("data",), edit=kind == 7, interaction=True,
+                      current=current if kind == 7 else None, names=names)
 
 
 def check_thread(body: dict) -> None:

@@ -9,23 +9,29 @@ and a test that did not expect one fails.
 
 Faults can be injected on any route (`inject`, `latency`): slow answers, 429s with `retry_after`, 5xx
 answers and dropped connections, before or after the request took effect; and on the gateway, a closed
-connection that the bot resumes (missed events replayed) or must identify anew (`drop_gateway`).
+connection that the bot resumes (missed events replayed) or must identify anew (`drop_gateway`). A route can
+be rate limited as Discord limits it (`rate_limit`, tests.support.standin_limits): headers that discord.py
+paces itself by, a 429 beyond the limit.
+
+Every accepted edit is kept in order (`edit_log`, `edits_of`: which message, when, what it carried and what
+it showed after), and every deletion (`deletions`).
 
 The record and what it holds (messages, interactions, faults) are in tests.support.standin_records, the
-gateway in tests.support.standin_gateway; this module serves the HTTP routes.
+gateway in tests.support.standin_gateway, how a message request is read and applied in
+tests.support.standin_messages; this module serves the HTTP routes.
 """
 from __future__ import annotations
 
 import asyncio
 import json
-import re
 import time
 from typing import Any
 
-from aiohttp import BodyPartReader, web
+from aiohttp import web
 
 from tests.support.discord_rules import Refusal, check_callback, check_commands, check_message, check_thread
-from tests.support.standin_gateway import Gateway
+from tests.support.standin_limits import RateLimit
+from tests.support.standin_messages import Messages
 from tests.support.standin_records import (
     ALL_PERMISSIONS,
     APP_ID,
@@ -36,10 +42,13 @@ from tests.support.standin_records import (
     DOCUMENTED_REFUSALS,
     EPHEMERAL,
     FIRST_REPLY_SECONDS,
+    IS_COMPONENTS_V2,
     LOADING,
     NONCE_SECONDS,
     REFUSED,
     TOKEN_SECONDS,
+    Deletion,
+    Edit,
     Fault,
     Interaction,
     Message,
@@ -56,13 +65,13 @@ from tests.support.standin_records import (
 # What tests import from here, wherever it is defined.
 __all__ = [
     "ALL_PERMISSIONS", "APP_ID", "ARRIVED", "BOT_ID", "CHANNEL_FILE_LIMIT", "DISCORD_EPOCH_MS", "DOCUMENTED_REFUSALS",
-    "EPHEMERAL", "FIRST_REPLY_SECONDS", "LOADING", "NONCE_SECONDS", "REFUSED", "TOKEN_SECONDS", "Fault",
-    "Interaction", "Message", "Records", "Refusing", "Session", "StandIn", "error", "guild_json", "json_response",
-    "snowflake", "user_json",
+    "EPHEMERAL", "FIRST_REPLY_SECONDS", "IS_COMPONENTS_V2", "LOADING", "NONCE_SECONDS", "REFUSED", "TOKEN_SECONDS",
+    "Deletion", "Edit", "Fault", "Interaction", "Message", "RateLimit", "Records", "Refusing", "Session", "StandIn",
+    "error", "guild_json", "json_response", "snowflake", "user_json",
 ]
 
 
-class StandIn(Gateway):
+class StandIn(Messages):
     """The fake Discord: REST routes, a gateway, and a record of what happened in each channel."""
 
     # ------------------------------------------------------------------ server
@@ -80,6 +89,7 @@ class StandIn(Gateway):
         r.add_post(f"{api}/webhooks/{{app}}/{{token}}", self.followup, name="followup")
         r.add_post(f"{api}/channels/{{cid}}/messages", self.channel_post, name="channel_post")
         r.add_patch(f"{api}/channels/{{cid}}/messages/{{mid}}", self.channel_edit, name="channel_edit")
+        r.add_delete(f"{api}/channels/{{cid}}/messages/{{mid}}", self.channel_delete, name="channel_delete")
         r.add_post(f"{api}/channels/{{cid}}/typing", self.typing, name="typing")
         r.add_post(f"{api}/channels/{{cid}}/threads", self.open_thread, name="thread")
         r.add_get("/gateway", self.gateway, name="gateway")
@@ -117,6 +127,15 @@ class StandIn(Gateway):
         self.faults.append(fault)
         return fault
 
+    def rate_limit(self, route: str, *, per: int, seconds: float) -> RateLimit:
+        """Let `per` requests of `route` (a name from `start`, e.g. "channel_edit": PATCH
+        /channels/{id}/messages/{id}) through per `seconds` for each channel (or guild, or webhook), answering
+        the rest with a 429 as Discord does, and every accepted one with the X-RateLimit-* headers discord.py
+        paces itself by. Returns the limit, which records what it accepted and what it refused."""
+        limit = RateLimit(route, per, seconds)
+        self.rate_limits.append(limit)
+        return limit
+
     def _fault(self, route: str, request: web.Request) -> Fault | None:
         for fault in self.faults:
             if fault.hits < fault.times and fault.route in (route, "*") and (
@@ -130,6 +149,10 @@ class StandIn(Gateway):
         route = request.match_info.route.name or ""
         self.requests.append((request.method, request.path))
         request[ARRIVED] = self.now()
+        limit = next((limit for limit in self.rate_limits if limit.route == route), None)
+        if limit is not None and (limited := limit.take(request)) is not None:
+            await self._changed()
+            return limited
         fault = self._fault(route, request)
         if fault is not None and not fault.processed:
             failed = await self._fail(request, fault)
@@ -141,6 +164,8 @@ class StandIn(Gateway):
             return web.Response(status=500)
         if fault is not None and fault.processed:
             return await self._fail(request, fault) or response
+        if limit is not None:
+            response.headers.update(limit.headers(request))
         delay = self.latency.get(route, self.latency.get("*", 0.0))
         if delay and route != "gateway":
             await asyncio.sleep(delay)
@@ -200,85 +225,6 @@ class StandIn(Gateway):
 
     # ------------------------------------------------------------------ REST: messages
 
-    async def _body(self, request: web.Request) -> tuple[dict, dict[str, bytes], dict[str, int]]:
-        """The JSON body, the files by name, and each file part's size by part name (files[n])."""
-        payload, files, parts = await self._read(request)
-        self.bodies.append((request.match_info.route.name or "", payload))
-        return payload, files, parts
-
-    @staticmethod
-    async def _read(request: web.Request) -> tuple[dict, dict[str, bytes], dict[str, int]]:
-        if request.content_type.startswith("multipart/"):
-            payload, files, parts = {}, {}, {}
-            reader = await request.multipart()
-            async for part in reader:
-                if not isinstance(part, BodyPartReader):
-                    raise ValueError(f"a nested multipart body in {request.path}: Discord takes flat form data")
-                if part.name == "payload_json":
-                    payload = json.loads(await part.text())
-                else:
-                    if part.name is None or part.filename is None:
-                        raise ValueError(f"a file part without a name or a filename in {request.path}")
-                    data = bytes(await part.read())
-                    files[part.filename] = data
-                    parts[part.name] = len(data)
-            return payload, files, parts
-        if request.can_read_body:
-            return await request.json(), {}, {}
-        return {}, {}, {}
-
-    @staticmethod
-    def _checked(check, *args: Any, **kwargs: Any) -> web.Response | None:
-        try:
-            check(*args, **kwargs)
-        except Refusal as refusal:
-            return json_response(refusal.body(), refusal.status)
-        return None
-
-    def _apply(self, message: Message, data: dict, files: dict[str, bytes]) -> None:
-        if "content" in data:
-            message.content = data["content"] or ""
-            message.contents.append(message.content)
-        if "embeds" in data:
-            message.embeds = data["embeds"] or []
-        if "components" in data:
-            message.components = data["components"] or []
-        if "attachments" in data:
-            kept = {a.get("filename") for a in data["attachments"] or [] if "filename" in a}
-            message.files = {k: v for k, v in message.files.items() if k in kept}
-            message.descriptions = {a["filename"]: a["description"] for a in data["attachments"] or []
-                                    if a.get("filename") and a.get("description")}
-        message.files.update(files)
-
-    @staticmethod
-    def _notified(message: Message, data: dict) -> None:
-        """Whom a new message notifies: the users mentioned in it that allowed_mentions lets through.
-        An edit notifies nobody (Discord never notifies for edits)."""
-        mentioned = list(dict.fromkeys(int(m) for m in re.findall(r"<@!?(\d+)>", message.content or "")))
-        allowed = data.get("allowed_mentions")
-        if allowed is not None:
-            users = allowed.get("users")
-            if users is not None:
-                mentioned = [m for m in mentioned if str(m) in {str(u) for u in users}]
-            elif "users" not in allowed.get("parse", []):
-                mentioned = []
-        message.mentions = mentioned
-
-    def _add(self, message: Message) -> None:
-        message.standin = self
-        self.messages[message.id] = message
-        if message.interaction_id is not None:
-            self.answers.setdefault(message.interaction_id, []).append(message)
-
-    def _interaction(self, token: str) -> Interaction | web.Response:
-        """The interaction a webhook token belongs to, while the token is valid."""
-        interaction = self.by_token.get(token)
-        if interaction is None:
-            return error(404, 10015, "Unknown Webhook")
-        if self.now() - interaction.created > TOKEN_SECONDS:
-            return error(401, 50027, "Invalid Webhook Token")
-        return interaction
-
     async def callback(self, request: web.Request) -> web.Response:
         interaction = self.interactions.get(int(request.match_info["iid"]))
         if interaction is None or interaction.token != request.match_info["token"]:
@@ -290,18 +236,21 @@ class StandIn(Gateway):
             interaction.error = "answered twice"
             return error(400, 40060, "Interaction has already been acknowledged.")
         body, files, parts = await self._body(request)
-        refused = self._checked(check_callback, body, parts,
-                                attachment_limit=interaction.attachment_limit)
+        pressed = self.messages.get(int((interaction.payload.get("message") or {}).get("id", 0)))
+        kind = body.get("type")
+        names = self._names(pressed if kind == 7 else None, body.get("data") or {}, files)
+        refused = self._checked(check_callback, body, parts, attachment_limit=interaction.attachment_limit,
+                                current=pressed.json() if pressed is not None else None, names=names)
         if refused is not None:
             return refused
-        kind, data = body["type"], body.get("data") or {}
+        data = body.get("data") or {}
         interaction.response_type = kind
         channel_id = int(interaction.payload["channel_id"])
         resource: dict[str, Any] = {"type": kind}
         if kind in (4, 5):  # a message, or "thinking…" that a later edit fills in
             message = Message(id=self.snowflake(), channel_id=channel_id, interaction_id=interaction.id,
                               ephemeral=bool(data.get("flags", 0) & EPHEMERAL), loading=kind == 5)
-            self._apply(message, data, files)
+            self._apply(message, data, files, new=True)
             if kind == 4:
                 self._notified(message, data)
             self._add(message)
@@ -310,7 +259,7 @@ class StandIn(Gateway):
         elif kind == 7:  # update the message the button is on
             message = self.messages[int(interaction.payload["message"]["id"])]
             self._apply(message, data, files)
-            message.edits += 1
+            self._edited(message, request, data, files)
             resource["message"] = message.json()
         elif kind == 8:
             interaction.choices = data.get("choices", [])
@@ -336,18 +285,16 @@ class StandIn(Gateway):
         if message is None or message.deleted:
             return error(404, 10008, "Unknown Message")
         if request.method == "DELETE":
-            message.deleted = True
-            await self._changed()
-            return web.Response(status=204)
+            return await self._delete(message, request)
         if request.method == "PATCH":
             body, files, parts = await self._body(request)
-            refused = self._checked(check_message, body, parts,
-                                    attachment_limit=interaction.attachment_limit, edit=True, interaction=True)
+            refused = self._checked(check_message, body, parts, attachment_limit=interaction.attachment_limit, edit=True,
+                                    interaction=True, current=message.json(), names=self._names(message, body, files))
             if refused is not None:
                 return refused
             self._apply(message, body, files)
             message.loading = False
-            message.edits += 1
+            self._edited(message, request, body, files)
             await self._changed()
         return json_response(message.json())
 
@@ -361,19 +308,19 @@ class StandIn(Gateway):
             return error(404, 10015, "Unknown Webhook")
         body, files, parts = await self._body(request)
         refused = self._checked(check_message, body, parts, attachment_limit=interaction.attachment_limit,
-                                interaction=True)
+                                interaction=True, names=self._names(None, body, files))
         if refused is not None:
             return refused
         original = interaction.original
         if original is not None and original.loading and not original.deleted:
             self._apply(original, body, files)
             original.loading = False
-            original.edits += 1
+            self._edited(original, request, body, files)
             await self._changed()
             return json_response(original.json())
         message = Message(id=self.snowflake(), channel_id=int(interaction.payload["channel_id"]),
                           ephemeral=bool(body.get("flags", 0) & EPHEMERAL), interaction_id=interaction.id)
-        self._apply(message, body, files)
+        self._apply(message, body, files, new=True)
         self._notified(message, body)
         self._add(message)
         await self._changed()
@@ -409,8 +356,8 @@ class StandIn(Gateway):
         the channel within a few minutes creates nothing and answers with the first message."""
         channel_id = int(request.match_info["cid"])
         body, files, parts = await self._body(request)
-        refused = self._checked(check_message, body, parts,
-                                attachment_limit=CHANNEL_FILE_LIMIT)
+        refused = self._checked(check_message, body, parts, attachment_limit=CHANNEL_FILE_LIMIT,
+                                names=self._names(None, body, files))
         if refused is not None:
             return refused
         nonce = str(body["nonce"]) if body.get("nonce") is not None else None
@@ -419,7 +366,7 @@ class StandIn(Gateway):
             if seen is not None and self.now() - seen[1] < NONCE_SECONDS:
                 return json_response(seen[0].json())
         message = Message(id=self.snowflake(), channel_id=channel_id, nonce=nonce)
-        self._apply(message, body, files)
+        self._apply(message, body, files, new=True)
         self._notified(message, body)
         self._add(message)
         if nonce is not None:
@@ -432,11 +379,18 @@ class StandIn(Gateway):
         if message is None or message.deleted:
             return error(404, 10008, "Unknown Message")
         body, files, parts = await self._body(request)
-        refused = self._checked(check_message, body, parts,
-                                attachment_limit=CHANNEL_FILE_LIMIT, edit=True)
+        refused = self._checked(check_message, body, parts, attachment_limit=CHANNEL_FILE_LIMIT, edit=True,
+                                current=message.json(), names=self._names(message, body, files))
         if refused is not None:
             return refused
         self._apply(message, body, files)
-        message.edits += 1
+        self._edited(message, request, body, files)
         await self._changed()
         return json_response(message.json())
+
+    async def channel_delete(self, request: web.Request) -> web.Response:
+        """A message deleted from its channel: 204, or 404 (10008) for one the channel does not have."""
+        message = self.messages.get(int(request.match_info["mid"]))
+        if message is None or message.deleted or message.channel_id != int(request.match_info["cid"]):
+            return error(404, 10008, "Unknown Message")
+        return await self._delete(message, request)

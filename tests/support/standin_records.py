@@ -7,20 +7,22 @@ import asyncio
 import itertools
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from aiohttp import web
 
 if TYPE_CHECKING:
-    from tests.support.standin import StandIn
+    from tests.support.standin_limits import RateLimit
 
 APP_ID = 900_000_000_000_000_001
 BOT_ID = 900_000_000_000_000_002
 ALL_PERMISSIONS = (1 << 50) - 1
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
+SUPPRESS_EMBEDS, SUPPRESS_NOTIFICATIONS, IS_COMPONENTS_V2 = 1 << 2, 1 << 12, 1 << 15
+INTERACTIVE = (2, 3, 5, 6, 7, 8)  # buttons and select menus: https://discord.com/developers/docs/components/reference
 FIRST_REPLY_SECONDS = 3.0  # https://discord.com/developers/docs/interactions/receiving-and-responding#responding-to-an-interaction
 TOKEN_SECONDS = 15 * 60  # https://discord.com/developers/docs/interactions/receiving-and-responding#followup-messages
 # "checked for uniqueness in the past few minutes":
@@ -57,16 +59,27 @@ def error(status: int, code: int, message: str) -> web.Response:
     return json_response({"message": message, "code": code}, status)
 
 
+def walk(components: list) -> Iterator[dict]:
+    """Every component, nested ones included, in reading order (a section's texts before its accessory)."""
+    for component in components:
+        if isinstance(component, dict):
+            yield component
+            yield from walk(component.get("components") or [])
+            yield from walk([component.get("accessory")])
+
+
 @dataclass
 class Message:
-    """A message as a user sees it, with its history of edits."""
+    """A message as a user sees it, with its history of edits. A message with components V2
+    (IS_COMPONENTS_V2) has no content: `text` reads it, `descriptions` its pictures' alt text, `buttons`
+    its buttons wherever they are nested, `accent` its container's colour."""
 
     id: int
     channel_id: int
     content: str = ""
     ephemeral: bool = False
     files: dict[str, bytes] = field(default_factory=dict)
-    descriptions: dict[str, str] = field(default_factory=dict)  # each file's alt text
+    file_alt: dict[str, str] = field(default_factory=dict)  # alt text given with each file's upload
     embeds: list[dict] = field(default_factory=list)
     components: list[dict] = field(default_factory=list)
     mentions: list[int] = field(default_factory=list)  # users the message notified when it was posted
@@ -76,7 +89,9 @@ class Message:
     contents: list[str] = field(default_factory=list)  # every text it has shown, first to last
     interaction_id: int | None = None
     nonce: str | None = None
-    standin: StandIn | None = field(default=None, repr=False, compare=False)  # where it was posted
+    flags: int = 0  # those it keeps: SUPPRESS_EMBEDS, SUPPRESS_NOTIFICATIONS, IS_COMPONENTS_V2
+    attachment_ids: dict[str, int] = field(default_factory=dict)  # each file's attachment id
+    standin: Records | None = field(default=None, repr=False, compare=False)  # where it was posted
 
     async def pinged(self) -> list[int]:
         """Whom this message's post notified. An interaction's answer that came after a deferral is an
@@ -89,8 +104,46 @@ class Message:
             (m.mentions for m in answers.get(interaction_id, ()) if m.mentions and not m.deleted), None))
 
     @property
+    def v2(self) -> bool:
+        return bool(self.flags & IS_COMPONENTS_V2)
+
+    @property
+    def texts(self) -> list[str]:
+        """The text displays' contents, in reading order, wherever they are nested."""
+        return [c.get("content") or "" for c in walk(self.components) if c.get("type") == 10]
+
+    @property
+    def text(self) -> str:
+        """All the text the message shows, as people read it: its content and its text displays, a line apart."""
+        return "\n".join(t for t in [self.content, *self.texts] if t)
+
+    @property
+    def media(self) -> list[dict]:
+        """Its media gallery items and thumbnails, in reading order: each {"url", "description"}."""
+        found = [item for c in walk(self.components) if c.get("type") == 12 for item in c.get("items") or []]
+        found += [c for c in walk(self.components) if c.get("type") == 11]
+        return [{"url": (m.get("media") or {}).get("url"), "description": m.get("description")} for m in found]
+
+    @property
+    def descriptions(self) -> dict[str, str]:
+        """Each file's alt text, as a screen reader gets it: given with its upload or, with components V2, by
+        the gallery item or thumbnail that shows it (`attachment://name`)."""
+        alt = dict(self.file_alt)
+        for item in self.media:
+            url = item["url"] if isinstance(item["url"], str) else ""
+            if url.startswith("attachment://") and url[13:] in self.files and item["description"]:
+                alt[url[13:]] = item["description"]
+        return alt
+
+    @property
+    def accent(self) -> int | None:
+        """The accent colour of its first container (None: none, or no colour)."""
+        return next((c.get("accent_color") for c in walk(self.components) if c.get("type") == 17), None)
+
+    @property
     def buttons(self) -> list[dict]:
-        return [c for row in self.components for c in row.get("components", [])]
+        """Its buttons and select menus, in reading order, wherever they are nested."""
+        return [c for c in walk(self.components) if c.get("type") in INTERACTIVE]
 
     def button(self, label: str) -> dict:
         found = [b for b in self.buttons if b.get("label") == label]
@@ -121,21 +174,74 @@ class Message:
         [data] = [v for k, v in self.files.items() if k.endswith(".png")]
         return data
 
+    def _shown(self, components: list) -> list:
+        """The components as Discord answers with them: `attachment://name` as the attachment's address."""
+        def media(item: dict) -> dict:
+            url = item.get("url")
+            if isinstance(url, str) and url.startswith("attachment://") and url[13:] in self.files:
+                name = url[13:]
+                return dict(item, url=f"https://cdn.invalid/{name}", proxy_url=f"https://cdn.invalid/{name}",
+                            attachment_id=str(self.attachment_ids.get(name, 0)))
+            return item
+
+        def shown(component: Any) -> Any:
+            if not isinstance(component, dict):
+                return component
+            out = {k: shown(v) if k == "accessory" else v for k, v in component.items()}
+            if isinstance(component.get("components"), list):
+                out["components"] = [shown(c) for c in component["components"]]
+            for key in ("media", "file"):
+                if isinstance(component.get(key), dict):
+                    out[key] = media(component[key])
+            if isinstance(component.get("items"), list):
+                out["items"] = [dict(i, media=media(i["media"])) if isinstance((i or {}).get("media"), dict) else i
+                                for i in component["items"]]
+            return out
+        return [shown(c) for c in components]
+
     def json(self) -> dict[str, Any]:
         return {
             "id": str(self.id), "channel_id": str(self.channel_id), "author": user_json(BOT_ID, "Boardgames", bot=True),
             "content": self.content, "timestamp": "2026-01-01T00:00:00+00:00", "edited_timestamp": None,
             "tts": False, "mention_everyone": False, "mentions": [], "mention_roles": [],
             "attachments": [
-                {"id": str(i), "filename": name, "size": len(data), "url": f"https://cdn.invalid/{name}",
-                 "proxy_url": f"https://cdn.invalid/{name}", **({"description": self.descriptions[name]}
-                                                               if name in self.descriptions else {})}
+                {"id": str(self.attachment_ids.get(name, i)), "filename": name, "size": len(data),
+                 "url": f"https://cdn.invalid/{name}", "proxy_url": f"https://cdn.invalid/{name}",
+                 **({"description": self.file_alt[name]} if name in self.file_alt else {})}
                 for i, (name, data) in enumerate(self.files.items())
             ],
-            "embeds": self.embeds, "pinned": False, "type": 0, "components": self.components,
-            "flags": (EPHEMERAL if self.ephemeral else 0) | (LOADING if self.loading else 0),
+            "embeds": self.embeds, "pinned": False, "type": 0,
+            "components": self._shown(self.components) if self.v2 else self.components,
+            "flags": self.flags | (EPHEMERAL if self.ephemeral else 0) | (LOADING if self.loading else 0),
             **({"nonce": self.nonce} if self.nonce is not None else {}),
         }
+
+
+@dataclass
+class Edit:
+    """An edit the stand-in accepted: of which message, when (the event loop's clock), through which route,
+    the body it carried and the files it uploaded, and what the message showed after it (its text, files and
+    components)."""
+
+    message_id: int
+    channel_id: int
+    at: float
+    route: str
+    body: dict
+    uploaded: tuple[str, ...]
+    files: tuple[str, ...]
+    text: str
+    components: list[dict]
+
+
+@dataclass
+class Deletion:
+    """A message deleted: which, when (the event loop's clock), through which route."""
+
+    message_id: int
+    channel_id: int
+    at: float
+    route: str
 
 
 @dataclass
@@ -256,6 +362,9 @@ class Records:
         self.url = ""
         self.typings: list[tuple[int, float]] = []
         self.threads: dict[int, dict[str, Any]] = {}  # public threads the bot opened, by id
+        self.edit_log: list[Edit] = []  # every edit accepted, in order
+        self.deletions: list[Deletion] = []  # every message deleted, in order
+        self.rate_limits: list[RateLimit] = []  # the routes' rate limits a test asked for (StandIn.rate_limit)
 
     def now(self) -> float:
         """The stand-in's clock (seconds): the machine's monotonic clock, moved on by `advance`."""
@@ -283,9 +392,14 @@ class Records:
             if m.channel_id == channel_id and not m.deleted and (ephemeral or not m.ephemeral)
         ]
 
+    def edits_of(self, message_id: int) -> list[Edit]:
+        """The edits accepted of one message, in order."""
+        return [e for e in self.edit_log if e.message_id == message_id]
+
     def failures(self) -> list[str]:
         """What went wrong with interactions (answered late or twice), requests Discord would refuse,
-        and, the project's own rule, a picture posted without alt text for screen readers."""
+        and, the project's own rule, a picture posted without alt text for screen readers (given with the
+        upload, or by the V2 component that shows it)."""
         unread = [f"message {m.id}: {name} has no alt text" for m in self.messages.values() if not m.deleted
                   for name in m.files if name.endswith((".png", ".gif")) and not m.descriptions.get(name)]
         return [f"interaction {i.id}: {i.error}" for i in self.interactions.values() if i.error] + [
