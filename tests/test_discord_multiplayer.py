@@ -36,7 +36,7 @@ async def test_the_challenge_command_offers_five_opponents_players_and_k(env):
     game = next(o for o in challenge["options"] if o["name"] == "permutation")
     names = [o["name"] for o in game["options"]]
     assert names == ["opponent", "opponent2", "opponent3", "opponent4", "opponent5", "players", "k", "computers",
-                     "level", "side", "turn_time"]
+                     "level", "side", "turn_time", "clock"]
     k = next(o for o in game["options"] if o["name"] == "k")
     assert (k["min_value"], k["max_value"]) == (3, 8)
     computers = next(o for o in game["options"] if o["name"] == "computers")

@@ -60,7 +60,7 @@ class Option:
     annotation: Any
     description: str | app_commands.locale_str
     choices: tuple[app_commands.Choice, ...] = ()
-    suggest: Callable[[discord.Interaction[Any], str], Awaitable[list[app_commands.Choice[str]]]] | None = None
+    suggest: Callable[[discord.Interaction[Any], str], Coroutine[Any, Any, list[app_commands.Choice[str]]]] | None = None
 
 
 def _annotation(spec: OptionSpec) -> Any:
