@@ -263,7 +263,7 @@ async def test_every_kind_of_the_bots_components_is_known_as_its_own_and_answere
     one_of_each = [views.ChallengeButton("accept", 1), views.RematchButton(1), views.PageButton("attaxx", 2, "next"),
                    views.MoveButton(1), views.BuildMenu(1, 0, 0), views.BuildBack(1, 0, None), views.ReplayButton(1),
                    views.TakebackButton(1, 1), views.TakebackAnswer("decline", 1, 1), views.AnalyseButton(1),
-                   views.HistoryPage(2, "prev"), views.HistoryReplay(1), views.GamesPage(2, "next"),
+                   views.HistoryPage(2, "prev"), views.HistoryReplay(1), views.GamesPage(2, "next"), views.MovesButton(1),
                    tournament_views.SignupButton("join", 1), tournament_views.LeaveChoice("keep", 1)]
     bot = await with_cogs(tmp_path)
     assert {type(item) for item in one_of_each} == set(bot.answers)

@@ -16,7 +16,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import io
 import logging
 import weakref
 from collections.abc import Awaitable, Callable, Iterator
@@ -25,10 +24,10 @@ from typing import Any
 
 import discord
 
-import games
-from bot.boards import draw_board
 from bot.discord import messages as text
-from bot.discord.payloads import Attachment
+from bot.discord.board_layout import awaited, board_alt_text, board_file, board_name, pings
+from bot.discord.clock_text import low_time_text
+from bot.discord.live_board import LiveBoards
 from bot.discord.replies import Reply, passing, refusal, refused_how, see_above, taken_back
 from bot.discord.tournament_text import game_line
 from bot.discord.views import board_view, challenge_view, takeback_view
@@ -42,15 +41,14 @@ from bot.models import (
     MatchStatus,
     Notice,
     NoticeKind,
-    Player,
     Takeback,
 )
 from bot.service import MatchService
 from bot.workers import Workers
-from i18n import ngettext
-from renderers.describe import within_limit
 
 log = logging.getLogger(__name__)
+
+__all__ = ["Later", "Poster", "Send", "awaited", "board_alt_text", "board_file", "board_name", "log_post_failure", "pings"]
 
 Send = Callable[..., Awaitable[discord.Message | None]]  # a reply's, a follow-up's or a channel's send
 RETRY_SECONDS = 5.0  # a post that failed for a reason that may pass is tried again this soon
@@ -72,43 +70,11 @@ class Later(Exception):
         self.seconds = seconds
 
 
-def pings(*players: Player | None) -> discord.AllowedMentions:
-    """Notify exactly these players (a move message pings only the one whose turn it is)."""
-    people = [discord.Object(p.id) for p in players if p and not p.is_computer]
-    return discord.AllowedMentions(users=people, roles=False, everyone=False)
-
-
-def awaited(match: Match) -> tuple[Player, ...]:
-    """Whom a board of the match is for: the player to move, or everyone once it is over."""
-    if match.status == MatchStatus.FINISHED:
-        return match.seats
-    return (match.to_move,) if match.to_move is not None else ()
-
-
 def interaction_of(notice: Notice) -> tuple[int, str]:
     """The id and token of the interaction whose first reply was to show the notice."""
     assert notice.via is not None
     interaction_id, token = notice.via.split(":", 1)
     return int(interaction_id), token
-
-
-def board_name(match: Match) -> str:
-    """The board's file name: the match and the position it shows (its stamp: moves played, and taken back)."""
-    return f"{match.game}-{match.id}-{match.stamp}.png"
-
-
-async def board_file(match: Match, renders: Workers) -> discord.File:
-    """The board as an attachment, drawn and encoded in a worker process."""
-    png = await renders.run(draw_board, match.state, match.names)
-    return Attachment(io.BytesIO(png), filename=board_name(match), description=board_alt_text(match))
-
-
-def board_alt_text(match: Match) -> str:
-    """What a screen reader says for the board, in the current language: the match's move count, then
-    the picture's own words."""
-    text = ngettext("Match #{match} after {n} move: {description}", "Match #{match} after {n} moves: {description}",
-                    len(match.moves), match=match.id, description=games.describe(match.state, match.names))
-    return within_limit(text)
 
 
 # Discord's refusals (bot.discord.replies.REFUSALS) that no later try in the same channel gets past: the
@@ -140,6 +106,7 @@ class Poster:
         self._posting: dict[int, asyncio.Future[bool]] = {}  # notes whose posts this process is making: whether made
         self._reposting: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._shown_as: dict[int, int] = {}  # the last SHOWN_KEPT notes shown by this process: their messages' ids
+        self.live = LiveBoards(self)  # the one board message of each live match
 
     def channel(self, channel_id: int, note: int | None) -> Send:
         """A channel's send for the change of `note`: with the note as the message's nonce, a second
@@ -159,8 +126,11 @@ class Poster:
         buttons, pinging whoever is to move (everyone once it is over) unless it is not the `latest`
         change or must not `notify`; then `sent` is told what was posted, its note is cleared and, for
         the latest change, what follows happens (`owed`: left over from before). A post that failed for
-        a reason that may pass is tried again soon (NotShown says so)."""
+        a reason that may pass is tried again soon (NotShown says so). A live match's board is one
+        message, edited (bot.discord.live_board)."""
         match = change.match
+        if match.live:
+            return await self.live.show(to, content, change, owed=owed)
         send = await self._in_order(to, change)
         mentions = pings(*awaited(match)) if latest and notify else discord.AllowedMentions.none()
         message = await self._post(change.note, send, content, file=await board_file(match, self.renders),
@@ -189,6 +159,14 @@ class Poster:
         match = change.match
         return await self._unasked(self.say(self.channel(match.channel_id, change.note), text.reminder_text(match),
                                             change, pings(match.to_move)), match, "the reminder")
+
+    async def low_time(self, change: MatchChange) -> bool:
+        """Warn the player to move in a live match that their clock is low, mentioning them, once; then
+        clear the warning's note. Whether it was shown (else its note falls due and it is tried again)."""
+        match = change.match
+        words = low_time_text(match, self.service.clock())
+        return await self._unasked(self.say(self.channel(match.channel_id, change.note), words, change,
+                                            pings(match.to_move)), match, "the low-time warning")
 
     @staticmethod
     async def _unasked(post: Awaitable[Any], match: Match, what: str) -> bool:
@@ -267,7 +245,7 @@ class Poster:
                 await message.edit(content=text.challenge_text(challenge), view=challenge_view(challenge),
                                    allowed_mentions=discord.AllowedMentions.none())
             except Exception as error:
-                if not await self._failed(note, error) and not isinstance(error, discord.HTTPException):
+                if not await self.failed(note, error) and not isinstance(error, discord.HTTPException):
                     raise
                 log_post_failure(f"update the message of challenge {challenge.id}", challenge.channel_id, error)
                 return
@@ -283,7 +261,7 @@ class Poster:
                 self._seen(note, message)
                 return message
         except Exception as error:
-            if await self._failed(note, error):
+            if await self.failed(note, error):
                 raise NotShown() from error
             raise
 
@@ -310,7 +288,7 @@ class Poster:
             if note is not None:
                 self._posting.pop(note, None)
 
-    async def _failed(self, note: int | None, error: BaseException) -> bool:
+    async def failed(self, note: int | None, error: BaseException) -> bool:
         """A post for `note` failed: True when it will be tried again soon (that may help); else the note
         is dropped where nothing could show it (a channel that is gone or refuses the bot)."""
         if passing(error):
@@ -326,7 +304,7 @@ class Poster:
 
     async def repost(self, notice: Notice) -> None:
         """Show a change whose poster did not: posted, or found already posted, once."""
-        if notice.id in self._posting:
+        if notice.id in self._posting or self.live.holds(notice.id):
             return  # its post is still on its way here; due again later if it does not get through
         await self._reposted(notice, wait=False)
 
@@ -367,7 +345,7 @@ class Poster:
         if challenge.status != ChallengeStatus.OPEN:  # closed before anyone saw it: its match, if any, has its own notes
             await self.service.posted(notice.id)
             return
-        original = await self._original(notice)
+        original = await self.original(notice)
         if original is not None and original.channel.id == challenge.channel_id and not original.flags.loading \
                 and not original.flags.ephemeral:  # the reply was made after all: it is the challenge's message
             await self.service.set_challenge_message(challenge.id, original.id, notice.id)
@@ -378,18 +356,21 @@ class Poster:
         match = notice.match
         assert match is not None
         if notice.kind == NoticeKind.REMINDER:  # a reminder of a turn since played is no use
-            if (current := await self._still_of_use(notice, match, lambda m: m.moves == match.moves)) is not None:
+            if (current := await self.still_of_use(notice, match, lambda m: m.moves == match.moves)) is not None:
                 await self.remind(current)
             return
         if notice.kind == NoticeKind.TAKEBACK_ASK:  # nor is a request the opponent answered or let lapse
             asking = notice.seat
-            current = await self._still_of_use(notice, match, lambda m: asking is not None and m.takeback == asking)
+            current = await self.still_of_use(notice, match, lambda m: asking is not None and m.takeback == asking)
             if current is not None and asking is not None:
                 await self.ask_takeback(self.channel(match.channel_id, notice.id), current, asking)
             return
         if notice.kind == NoticeKind.START:
             await self.refresh_challenge(notice.challenge)
-        original = await self._original(notice)
+        if match.live:
+            await self.live.repost(notice)
+            return
+        original = await self.original(notice)
         if original is not None and original.channel.id == match.channel_id and not original.flags.ephemeral \
                 and not original.flags.loading and any(a.filename == board_name(match) for a in original.attachments):
             self._seen(notice.id, original)
@@ -401,10 +382,7 @@ class Poster:
         # a channel post whose nonce Discord already knows answers with the message made back then).
         told = replace(match, deadline=self.service.clock() + match.turn_seconds) if notice.latest and \
             match.status == MatchStatus.ACTIVE else match
-        content = text.notice_text(replace(notice, match=told))
-        if notice.kind == NoticeKind.START and match.tournament_id is not None:  # with its tournament's line
-            tournament = await self.service.tournaments.get(match.tournament_id)
-            content = text.start_text(told, game_line(tournament, match.tournament_round or tournament.round))
+        content = await self.notice_words(replace(notice, match=told))
         shown = MatchChange(told, note=notice.id, earlier=notice.earlier)
 
         async def sent(message: discord.Message | None) -> None:
@@ -413,7 +391,7 @@ class Poster:
                 await self.service.shown_late(match)
 
         if original is not None and original.flags.loading and not original.flags.ephemeral \
-                and not (notice.behind and await self._withdrawn(notice)):
+                and not (notice.behind and await self.withdrawn(notice)):
             await self.show(self._fill_in(notice), content, shown, latest=notice.latest, notify=False, sent=sent,
                             owed=True)
             if notice.latest:
@@ -422,7 +400,16 @@ class Poster:
         await self.show(self.channel(match.channel_id, notice.id), content, shown, latest=notice.latest, sent=sent,
                         owed=True)
 
-    async def _still_of_use(self, notice: Notice, match: Match, still: Callable[[Match], bool]) -> MatchChange | None:
+    async def notice_words(self, notice: Notice) -> str:
+        """The words of a change shown late (a tournament game's start with its tournament's line)."""
+        match = notice.match
+        assert match is not None
+        if notice.kind == NoticeKind.START and match.tournament_id is not None:
+            tournament = await self.service.tournaments.get(match.tournament_id)
+            return text.start_text(match, game_line(tournament, match.tournament_round or tournament.round))
+        return text.notice_text(notice)
+
+    async def still_of_use(self, notice: Notice, match: Match, still: Callable[[Match], bool]) -> MatchChange | None:
         """The notice's `match` now, with the notice's note, when the notice is its latest change and `still`
         holds for it; else None, the note cleared unshown."""
         current = await self.service.get_match(match.id)
@@ -431,7 +418,7 @@ class Poster:
         await self.service.posted(notice.id)
         return None
 
-    async def _original(self, notice: Notice) -> discord.WebhookMessage | None:
+    async def original(self, notice: Notice) -> discord.WebhookMessage | None:
         """The first reply of the interaction that was to show the notice, while its token lasts."""
         if notice.via is None:
             return None
@@ -449,7 +436,7 @@ class Poster:
                 raise Later(REPLY_SETTLED - age) from None
             return None
         except discord.HTTPException as error:
-            if await self._failed(notice.id, error):
+            if await self.failed(notice.id, error):
                 raise NotShown() from error
             raise
 
@@ -460,7 +447,7 @@ class Poster:
             raise RuntimeError("the bot has not logged in: it has no application to reach interactions through")
         return discord.Webhook.partial(application_id, token, client=self.client)
 
-    async def _withdrawn(self, notice: Notice) -> bool:
+    async def withdrawn(self, notice: Notice) -> bool:
         """Take back the "thinking…" placeholder of the interaction that was to show the notice (the
         match's earlier changes will be posted below it): True once it is gone."""
         interaction_id, token = interaction_of(notice)

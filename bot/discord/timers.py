@@ -35,6 +35,10 @@ class Timers:
         with i18n.speaking(await self.language_of(change.match.guild_id)):
             await self.poster.remind(change)
 
+    async def low_time(self, change: MatchChange) -> None:
+        with i18n.speaking(await self.language_of(change.match.guild_id)):
+            await self.poster.low_time(change)
+
     def computer_owed(self, match: Match) -> None:
         self.computers.play(match, owed=True)
 

@@ -226,6 +226,13 @@ class TakebackAnswer(Component, discord.ui.DynamicItem[discord.ui.Button],
         return cls(match["answer"], int(match["id"]), int(match["stamp"]))
 
 
+class MovesButton(MatchButton, discord.ui.DynamicItem[discord.ui.Button], template=r"moves:(?P<id>\d+)"):
+    """Beside a board: every move of the match so far, privately."""
+
+    # Translators: a button beside a board: show every move of the match so far (a noun)
+    kind, label, emoji = "moves", N_("Moves"), "📜"
+
+
 class ReplayButton(MatchButton, discord.ui.DynamicItem[discord.ui.Button], template=r"replay:(?P<id>\d+)"):
     # Translators: a button under a finished board: show the match as an animation
     kind, label, emoji = "replay", N_("Replay"), "🎞️"
@@ -317,6 +324,13 @@ def board_view(match: Match) -> discord.ui.View:
         view.add_item(MoveButton(match.id))
         if len(match.seats) == 2 and match.moves:
             view.add_item(TakebackButton(match.id, match.stamp))
+    return view
+
+
+def moves_view(match: Match) -> discord.ui.View:
+    """Under /board: every move so far, privately."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(MovesButton(match.id))
     return view
 
 

@@ -13,10 +13,12 @@ import games
 from bot import steps
 from bot.discord import messages as text
 from bot.discord import views
+from bot.discord.board_layout import all_moves, board_file, moves_beside, pings
+from bot.discord.clock_text import clock_line
 from bot.discord.cogs.common import EMBED_COLOUR, Feature, in_channel, player, pressed, received, reply_to, via
 from bot.discord.languages import in_public
-from bot.discord.posting import board_file, pings
 from bot.errors import NotAllowed, Stale
+from bot.game_clock import with_clocks
 from bot.models import DrawOffer, MatchStatus, Player
 from i18n import N_, _, current
 
@@ -159,15 +161,32 @@ class Play(Feature):
     async def board(self, interaction: discord.Interaction[GameBot], public: bool = False, as_text: bool = False) -> None:
         reply = reply_to(interaction, ephemeral=not public)
         match = await self.service.latest(in_channel(interaction))
+        moves = await self.service.moves_played(match)
+        now = self.service.clock()
         # for everyone in the server's language, else in the player's own
         async with in_public(interaction, None if public else current()):
+            caption = "\n".join(part for part in (text.board_caption(match), clock_line(match, now), moves_beside(moves))
+                                 if part)
+            view = views.moves_view(match)
             if as_text:
-                embed = discord.Embed(description=text.text_board(games.render_text(match.state, match.names)),
+                names = match.names if match.clock is None else with_clocks(match.names, match.clock, now)
+                embed = discord.Embed(description=text.text_board(games.render_text(match.state, names)),
                                       colour=EMBED_COLOUR)
-                await reply.send(text.board_caption(match), embed=embed, allowed_mentions=discord.AllowedMentions.none())
+                await reply.send(caption, embed=embed, view=view, allowed_mentions=discord.AllowedMentions.none())
                 return
-            await reply.send(text.board_caption(match), file=await board_file(match, self.bot.renders),
-                             allowed_mentions=discord.AllowedMentions.none())
+            await reply.send(caption, file=await board_file(match, self.bot.renders, now if match.live else None),
+                             view=view, allowed_mentions=discord.AllowedMentions.none())
+
+    @pressed(views.MovesButton)
+    async def moves_button(self, interaction: discord.Interaction[GameBot], button: views.MovesButton) -> None:
+        """Moves beside a board: every move of the match so far, privately (in a file when they are many)."""
+        reply = reply_to(interaction, ephemeral=True)
+        match = await self.service.get_match(button.match_id)
+        words, file = all_moves(match, await self.service.moves_played(match))
+        if file is None:
+            await reply.send(words, allowed_mentions=discord.AllowedMentions.none())
+        else:
+            await reply.send(words, file=file, allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="resign", description=N_("Resign this channel's match"))
     @app_commands.guild_only()
