@@ -17,7 +17,8 @@ from bot.service import MatchService
 from games import GAMES
 from rules.parts import move_parts
 
-SETUP = ["attaxx", "alice", "bob"]
+SETUP = ["attaxx", "alice", "bob", ""]  # the last answer: no clock
+CLOCK_PROMPT = "Clock (3+2 / 5+3 / 10+5 / 15+10 / 30+20, other minutes+seconds, or `back`) [none]: "
 STOPPED = "Stopped. Matches in progress stay saved: run `python -m bot.console` again to resume them."
 
 
@@ -165,7 +166,7 @@ async def test_draw_declined_then_agreed_and_resign(db_path):
 
 
 async def test_setup_asks_again_after_bad_answers(db_path):
-    script = Script(["chess", "9", "1", "", "alice", " ALICE ", "x" * 40, "bob", "quit"])
+    script = Script(["chess", "9", "1", "", "alice", " ALICE ", "x" * 40, "bob", "", "quit"])
     out = await run(db_path, script)
     assert f"There is no game 'chess': type its name or its number (1–{len(GAMES)})." in out
     assert f"There is no game '9': type its name or its number (1–{len(GAMES)})." in out
@@ -193,14 +194,14 @@ async def test_five_players_retry_a_k_too_big_for_them_then_play_to_the_end(db_p
         played.append(move)
         return move
 
-    script = Script(["permutation", "7", "5", *names, "5", "4"], then=mover)
+    script = Script(["permutation", "7", "5", *names, "5", "4", ""], then=mover)
     out = await run(db_path, script)
     text = "\n".join(out)
     assert "Multiplications Within The Permutation is played by 2 to 6 players: type a number from 2 to 6." in out
     refused = out.index("k = 5 with 5 players needs a 26×26 board, but the largest is 25×25: with 5 players k can be at most 4.")
     assert script.prompts[8:10] == ["k (or `back`) [3]: "] * 2, "k is asked again at once"
-    assert "Let's try the options again." not in text and out[refused + 1] == "Match 1: ann vs ben vs cat vs dan vs eve." \
-        " Type `help` for the commands."
+    assert "Let's try the options again." not in text and out[refused + 1].startswith("Clock: ")
+    assert out[refused + 2] == "Match 1: ann vs ben vs cat vs dan vs eve. Type `help` for the commands."
     match = await latest(db_path)
     assert match.names == names and match.state.n == 21 and len(match.moves) == 41 == len(played)
     assert match.outcome == state.outcome and match.outcome.reason_text() == "all 21 numbers written"
@@ -212,7 +213,7 @@ async def test_five_players_retry_a_k_too_big_for_them_then_play_to_the_end(db_p
 
 
 async def test_elevation_lists_its_thousands_of_turns_by_piece_then_by_action(db_path):
-    out = await run(db_path, Script(["elevation", "ann", "ben", "", "", "moves", "moves c1", "c1: b2>c2 b2>d2", "quit"]))
+    out = await run(db_path, Script(["elevation", "ann", "ben", "", "", "", "moves", "moves c1", "c1: b2>c2 b2>d2", "quit"]))
     text = "\n".join(out)
     assert "1176 legal moves; type `moves` and one of these:" in out
     assert "  c1 …  dragon on c1 · 318 turns" in out and "  a1 …  samurai on a1 · 66 turns" in out
@@ -245,7 +246,7 @@ async def test_question_mark_builds_a_move_step_by_step(db_path):
 
     picks = numbers_to("c1: b2>c2 b2>d2")
     picks = picks[:1] + ["b"] + picks
-    out = await run(db_path, Script(["elevation", "ann", "ben", "", "", "?", "x", "99"] + picks + ["quit"]))
+    out = await run(db_path, Script(["elevation", "ann", "ben", "", "", "", "?", "x", "99"] + picks + ["quit"]))
     assert "Pick the first part of your move." in out
     assert "    3. c1 …  dragon on c1 · 318 turns" in out
     assert "Type a number from 1 to 6." in out  # "x" and "99" were refused
@@ -290,7 +291,7 @@ class Follower:
 async def test_playing_the_computer_at_the_console(db_path, monkeypatch) -> None:
     monkeypatch.setenv("COMPUTER_SECONDS", "0.05")
     out: list[str] = []
-    script = Script(["attaxx", "ann", "computer grandmaster", "computer easy"], then=Follower(out, "ann"))
+    script = Script(["attaxx", "ann", "computer grandmaster", "computer easy", ""], then=Follower(out, "ann"))
     assert await main(["--db", str(db_path)], input_fn=script, print_fn=out.append) == 0
     text = "\n".join(out)
     assert "(or `computer`, `computer easy / medium / hard`, `back`)" in script.prompts[2]
@@ -312,7 +313,7 @@ async def test_playing_second_against_the_computer_at_the_console(db_path, monke
     """Any seat may be the computer's, as long as one player is a person: it then moves first."""
     monkeypatch.setenv("COMPUTER_SECONDS", "0.05")
     out: list[str] = []
-    script = Script(["attaxx", "computer easy", "computer", "ann"], then=Follower(out, "ann", "Black"))
+    script = Script(["attaxx", "computer easy", "computer", "ann", ""], then=Follower(out, "ann", "Black"))
     assert await main(["--db", str(db_path)], input_fn=script, print_fn=out.append) == 0
     assert "One player at least must be a person: please type your name." in out
     assert "Match 1: Computer (easy) vs ann. Type `help` for the commands." in out
@@ -350,7 +351,7 @@ async def test_a_new_database_never_shows_an_old_databases_pictures(db_path):
     for leftover in db_path.parent.glob(db_path.name + "*"):  # the database, its WAL and shared memory
         leftover.unlink()
 
-    out = await run(db_path, Script(["attaxx", "carol", "dave", "g2", "quit"]))
+    out = await run(db_path, Script(["attaxx", "carol", "dave", "", "g2", "quit"]))
     new = await latest(db_path)
     assert new.id == old.id == 1 and new.names == ["carol", "dave"]
     shown = [Path(line.removeprefix("Picture: ")) for line in out if line.startswith("Picture: ")]
@@ -364,7 +365,7 @@ async def test_a_new_database_never_shows_an_old_databases_pictures(db_path):
 async def test_each_option_is_checked_as_it_is_typed(db_path):
     """A bad option is refused at once, saying what is accepted, and asked again before the next one; a
     value that only a later option's default clashes with (a nest on the other's default cell) is taken."""
-    script = Script(["ikabegama", "ann", "ben", "9", "x", "4", "z9", "d7", "", "d1", "quit"])
+    script = Script(["ikabegama", "ann", "ben", "9", "x", "4", "z9", "d7", "", "d1", "", "quit"])
     out = await run(db_path, script)
     assert script.prompts[3:10] == ["size (or `back`) [5]: "] * 3 + ["light_nest (or `back`) [d1]: "] * 2 + [
         "dark_nest (or `back`) [d7]: "] * 2
@@ -382,10 +383,10 @@ async def test_each_option_is_checked_as_it_is_typed(db_path):
     match = await latest(db_path)
     assert match.options == {"size": 4, "light_nest": "d7", "dark_nest": "d1"}
 
-    script = Script(["new", "elevation", "cat", "computer easy", "5", "", "hilly", "random", "quit"])
+    script = Script(["new", "elevation", "cat", "computer easy", "5", "", "hilly", "random", "", "quit"])
     out = await run(db_path, script)
-    assert script.prompts[4:9] == ["height (or `back`) [3]: "] * 2 + ["terrain (or `back`) [flat]: "] * 2 + [
-        "cat (Red) to move: "]
+    assert script.prompts[4:10] == ["height (or `back`) [3]: "] * 2 + ["terrain (or `back`) [flat]: "] * 2 + [
+        CLOCK_PROMPT, "cat (Red) to move: "]
     assert out.index("height must be between 1 and 4, not 5.") < out.index(
         "terrain: flat: every stack alike; random: hills and hollows, alike for both sides (flat / random)")
     assert "terrain must be one of flat, random." in out
@@ -396,10 +397,10 @@ async def test_moves_and_history_list_one_move_a_line(db_path):
     turn = "c1: b2>c2 b2>d2"
     after = GAMES["elevation"].start(2).play(turn)
     blue = next(m for m in after.legal_moves() if " " in m)
-    out = await run(db_path, Script(["elevation", "ann", "ben", "", "", "history", turn, blue, "moves c1-c2", "history"]))
+    out = await run(db_path, Script(["elevation", "ann", "ben", "", "", "", "history", turn, blue, "moves c1-c2", "history"]))
     assert "No moves played yet." in out
-    history = out.index("Moves played in match 1:")
-    assert out[history:history + 3] == ["Moves played in match 1:", f"    1. ann (Red)   {turn}", f"    2. ben (Blue)  {blue}"]
+    history = len(out) - 1 - out[::-1].index("Moves played in match 1:")  # the last `history`
+    assert out[history:history + 3] == ["Moves played in match 1:", f"  1. ann: {turn}", f"  2. ben: {blue}"]
     state = after.play(blue)
     wanted = [m for m in state.legal_moves() if m.startswith("c1-c2")]
     assert 1 < len(wanted) <= 120 and any(" " in m for m in wanted)
@@ -408,7 +409,7 @@ async def test_moves_and_history_list_one_move_a_line(db_path):
 
 
 async def test_a_half_built_move_points_to_question_mark_and_moves(db_path):
-    out = await run(db_path, Script(["elevation", "ann", "ben", "", "", "c1", "c1-c2 d3", "?", "3", "", "quit"]))
+    out = await run(db_path, Script(["elevation", "ann", "ben", "", "", "", "c1", "c1-c2 d3", "?", "3", "", "quit"]))
     assert "c1 is only the start of a move: `moves c1` lists how it can go on; `?` builds a move step by step." in out
     assert "c1-c2 d3 is only the start of a move: `moves c1-c2 d3` lists how it can go on; `?` builds a move step by step." in out
     assert "Your move so far: `c1 …` — pick what comes next." in out
@@ -426,7 +427,7 @@ async def test_takebacks_at_the_console(db_path):
     match = await latest(db_path)
     assert match.moves == ("b6",) and match.state.to_move == 1 and match.undone == 1
 
-    out = await run(db_path, Script(["new", "attaxx", "ann", "computer easy", "b6", "takeback", "history", "quit"]))
+    out = await run(db_path, Script(["new", "attaxx", "ann", "computer easy", "", "b6", "takeback", "history", "quit"]))
     taken = next(line for line in out if line.startswith("ann took back b6, "))
     assert len(taken.split(", ")) == 2, "the computer's reply went too"
     store = await SqliteStore.open(db_path)

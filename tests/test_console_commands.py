@@ -13,7 +13,7 @@ from bot.console.setup import Setup
 from bot.db.sqlite import SqliteStore
 from bot.service import MatchService
 from games import GAMES
-from tests.test_console import SETUP, STOPPED, Script, latest, local, run
+from tests.test_console import CLOCK_PROMPT, SETUP, STOPPED, Script, latest, local, run
 
 HELP_HEADS = ("Type a move in the game's notation, or one of:", "Type one of:",
               "Answer the question (Enter: the answer in brackets, if any), or type one of:")
@@ -45,7 +45,7 @@ async def test_each_prompts_help_lists_exactly_the_commands_it_accepts(db_path):
     script = Script(["help", *SETUP, "help", "resign", "y", "help", "new", "help", "back", "help", ""])
     out = await run(db_path, script)
     setup, move, ended, setup_again, ended_again = helps(out)
-    await run(db_path, Script(["new", "attaxx", "ann", "ben", "quit"]))
+    await run(db_path, Script(["new", "attaxx", "ann", "ben", "", "quit"]))
     [menu] = helps(await run(db_path, Script(["help", "quit"])))  # the menu at the start: no match just ended
 
     console, store = await console_on(db_path)
@@ -109,7 +109,7 @@ async def test_replay_analyse_rules_and_help_at_every_prompt(db_path, monkeypatc
     # A finished match 1, then at the menu, at a set-up question and at the move prompt of match 2.
     script = Script([*SETUP, "a6", "g6", "resign", "y",
                      "replay 1", "analyse 1", "rules",
-                     "new", "attaxx", "replay 1", "analyse 1", "rules", "help", "carol", "dave",
+                     "new", "attaxx", "replay 1", "analyse 1", "rules", "help", "carol", "dave", "",
                      "replay 1", "analyse 1", "replay", "rules ikabegama", "quit"])
     out = await run(db_path, script)
     text = "\n".join(out)
@@ -134,7 +134,7 @@ async def test_replay_analyse_rules_and_help_at_every_prompt(db_path, monkeypatc
 
 async def test_back_goes_to_the_question_before_and_leaves_set_up_from_the_first(db_path):
     script = Script(["permutation", "3", "back", "back", "elevation", "ann", "back", "ann", "computer hard",
-                     "back", "computer easy", "back", "computer easy", "", "back", "", "random", "new", "back", "quit"])
+                     "back", "computer easy", "back", "computer easy", "", "back", "", "random", "", "new", "back", "quit"])
     out = await run(db_path, script)
     assert "Setting up a match: `back` at any question goes back to the one before; `help` lists what else you " \
            "can type." in out
@@ -158,6 +158,7 @@ async def test_back_goes_to_the_question_before_and_leaves_set_up_from_the_first
         "terrain (or `back`) [flat]: ",
         "height (or `back`) [3]: ",
         "terrain (or `back`) [flat]: ",
+        CLOCK_PROMPT,
         "ann (Red) to move: ",
         "Game (name or number, or `back` to leave set-up) [attaxx]: ",  # `new`, and `back` at once
         "ann (Red) to move: ",
@@ -173,7 +174,7 @@ async def test_back_goes_to_the_question_before_and_leaves_set_up_from_the_first
 
 
 async def test_back_at_the_very_first_question_has_nowhere_to_go(db_path):
-    script = Script(["back", "attaxx", "alice", "bob", "quit"])
+    script = Script(["back", "attaxx", "alice", "bob", "", "quit"])
     out = await run(db_path, script)
     assert "This is the first question: answer it, or `quit` to stop." in out
     assert script.prompts[:2] == ["Game (name or number) [attaxx]: "] * 2
@@ -183,22 +184,22 @@ async def test_back_at_the_very_first_question_has_nowhere_to_go(db_path):
 async def test_new_with_a_game_sets_up_a_match_of_that_game(db_path):
     """`new noughts`, as docs/adding-a-game.md has a newcomer try their game: at the move prompt and at
     the menu, `new <game>` skips the question which game; a game that does not exist is refused."""
-    script = Script([*SETUP, "new chess", "new elevation", "ann", "ben", "", "", "quit"])
+    script = Script([*SETUP, "new chess", "new elevation", "ann", "ben", "", "", "", "quit"])
     out = await run(db_path, script)
     assert f"There is no game 'chess'. Games: {', '.join(GAMES)}." in out
-    assert script.prompts[3:6] == ["alice (White) to move: ", "alice (White) to move: ",
+    assert script.prompts[4:7] == ["alice (White) to move: ", "alice (White) to move: ",
                                    "Player 1 (Red), your name (or `computer`, `computer easy / medium / hard`, `back`): "]
     assert out.count("Games:") == 1, "the games are listed for the first match only"
     second = await local(db_path, "get_match", 2)
     assert second.game == "elevation" and second.names == ["ann", "ben"]
 
     fresh = db_path.with_name("fresh.sqlite3")  # a first start goes straight to the question which game
-    script = Script(["new ascent", "eve", "fay", "quit"])
+    script = Script(["new ascent", "eve", "fay", "", "quit"])
     await run(fresh, script)
     assert script.prompts[1] == "Player 1 (Red), your name (or `computer`, `computer easy / medium / hard`, `back`): "
     assert (await latest(fresh)).game == "ascent"
 
-    script = Script(["new permutation", "back", "ascent", "cat", "dan", "quit"])  # at the menu; back: which game
+    script = Script(["new permutation", "back", "ascent", "cat", "dan", "", "quit"])  # at the menu; back: which game
     await run(db_path, script)
     assert script.prompts[1:3] == ["Number of players (2–6, or `back`) [2]: ",
                                    "Game (name or number, or `back` to leave set-up) [attaxx]: "]
@@ -210,21 +211,21 @@ async def test_a_finished_match_offers_a_rematch_with_everyone_one_seat_on(db_pa
     script = Script([*SETUP, "a6", "resign", "y", "rematch", "a6", "quit"])
     out = await run(db_path, script)
     assert "Result: alice wins (bob resigned)." in out and "No local match is in progress now." in out
-    assert script.prompts[6] == "`rematch` (the same players, each one seat on), `new` (a match of any game), or Enter to stop: "
+    assert script.prompts[7] == "`rematch` (the same players, each one seat on), `new` (a match of any game), or Enter to stop: "
     assert "Match 2, a rematch of match 1: bob vs alice. Type `help` for the commands." in out
-    assert script.prompts[7:] == ["bob (White) to move: ", "alice (Black) to move: "]
+    assert script.prompts[8:] == ["bob (White) to move: ", "alice (Black) to move: "]
     rematch = await local(db_path, "get_match", 2)
     assert [p.name for p in rematch.seats] == ["bob", "alice"] and rematch.moves == ("a6",)
 
-    script = Script(["new", "attaxx", "ann", "computer easy", "resign", "y", "rematch", "quit"])
+    script = Script(["new", "attaxx", "ann", "computer easy", "", "resign", "y", "rematch", "quit"])
     out = await run(db_path, script)
     assert "Match 4, a rematch of match 3: Computer (easy) vs ann. Type `help` for the commands." in out
     rematch = await local(db_path, "get_match", 4)
     assert len(rematch.moves) == 1 and script.prompts[-1] == "ann (Black) to move: ", "the computer moved first"
 
-    script = Script(["new", "attaxx", "eve", "fay", "resign", "y", "new", "ascent", "eve", "fay", "quit"])
+    script = Script(["new", "attaxx", "eve", "fay", "", "resign", "y", "new", "ascent", "eve", "fay", "", "quit"])
     out = await run(db_path, script)  # or a new game instead
-    assert script.prompts[6] == "Match to resume (its number), `rematch`, `new`, or Enter to stop: "
+    assert script.prompts[7] == "Match to resume (its number), `rematch`, `new`, or Enter to stop: "
     assert (await local(db_path, "get_match", 6)).game == "ascent"
 
 
@@ -232,7 +233,7 @@ async def test_every_resignation_in_a_game_of_three_is_said(db_path, monkeypatch
     """Who resigned, who plays on for them (named as the cards name them) and whose turn it is; the
     last person's resignation ends the match with its result."""
     monkeypatch.setenv("COMPUTER_SECONDS", "0.05")
-    script = Script(["permutation", "3", "ann", "ben", "cat", "", "resign", "y", "resign", "y", "resign", "y"])
+    script = Script(["permutation", "3", "ann", "ben", "cat", "", "", "resign", "y", "resign", "y", "resign", "y"])
     out = await run(db_path, script)
     text = "\n".join(out)
     assert "ann, resign this match? A computer plays on in your seat, and you will be placed last. [y/N] " in script.prompts
@@ -252,14 +253,14 @@ async def test_every_resignation_in_a_game_of_three_is_said(db_path, monkeypatch
 
 
 async def test_computers_are_named_once_with_their_side(db_path, monkeypatch):
-    """A computer's name has brackets of its own: its side follows after a dot, in what it played, the
-    history and the list of matches."""
+    """A computer's name has brackets of its own: its side follows after a dot, in what it played and the
+    list of matches; the moves played name it alone, as the board's cards do."""
     monkeypatch.setenv("COMPUTER_SECONDS", "0.05")
-    script = Script(["attaxx", "computer hard", "ann", "history", "matches", "quit"])
+    script = Script(["attaxx", "computer hard", "ann", "", "history", "matches", "quit"])
     out = await run(db_path, script)
     text = "\n".join(out)
     match = await latest(db_path)
     assert re.search(rf"^Computer \(hard\) · White played {match.moves[0]}: (clone|jump)\.$", text, re.M)
-    assert f"    1. Computer (hard) · White  {match.moves[0]}" in out
+    assert f"  1. Computer (hard): {match.moves[0]}" in out
     assert "  #1  Attaxx · Computer (hard) vs ann · ann (Black) to move · 1 move played  (this one)" in out
     assert "(hard) (" not in text

@@ -14,7 +14,7 @@ from tests.test_console import SETUP, STOPPED, Script, latest, local, run
 
 async def test_a_new_match_at_the_start_keeps_the_one_in_progress(db_path):
     await run(db_path, Script(SETUP + ["a6", "quit"]))
-    out = await run(db_path, Script(["new", "attaxx", "carol", "dave", "quit"]))
+    out = await run(db_path, Script(["new", "attaxx", "carol", "dave", "", "quit"]))
     assert "Match 2: carol vs dave. Type `help` for the commands." in out and "Result" not in "\n".join(out)
     kept, new = await local(db_path, "get_match", 1), await local(db_path, "get_match", 2)
     assert kept.status == new.status == "active" and kept.moves == ("a6",) and new.names == ["carol", "dave"]
@@ -45,7 +45,7 @@ async def test_several_matches_kept_resumed_after_a_restart_and_one_abandoned_un
 
     turn = "c1: b2>c2 b2>d2"
     blue = next(m for m in GAMES["elevation"].start(2).play(turn).legal_moves() if " " in m)
-    script = Script(["attaxx", "alice", "bob", "a6", "new", "elevation", "ann", "ben", "", "", turn,
+    script = Script(["attaxx", "alice", "bob", "", "a6", "new", "elevation", "ann", "ben", "", "", "", turn,
                      "matches", "switch 2", "b2", "quit"])
     out = await run(db_path, script)
     assert "Match 3: ann vs ben. Type `help` for the commands." in out
@@ -99,8 +99,8 @@ async def test_abandoning_the_match_at_hand_asks_first_and_rates_nobody(db_path)
 
 async def test_refusals_say_what_to_do_instead(db_path):
     names = ["ann", "ben", "cat"]
-    script = Script(["permutation", "3", *names, "", "draw", "switch", "switch 1", "switch 5", "undo", "help",
-                     "matches zed", "matches BEN", "new", "attaxx", "alice", "bob", "quit"])
+    script = Script(["permutation", "3", *names, "", "", "draw", "switch", "switch 1", "switch 5", "undo", "help",
+                     "matches zed", "matches BEN", "new", "attaxx", "alice", "bob", "", "quit"])
     out = await run(db_path, script)
     assert "Draws are for two-player games: play on, `resign`, or `abandon` the match." in out
     [unread] = [line for line in out if line.startswith("Can't read 'undo'")]
@@ -138,7 +138,7 @@ async def test_an_expired_challenge_left_open_does_not_stop_a_new_match(db_path)
 
 
 async def test_when_a_match_ends_the_ones_waiting_are_offered(db_path):
-    script = Script(SETUP + ["a6", "new", "attaxx", "carol", "dave", "resign", "y", "1", "b2", "quit"])
+    script = Script(SETUP + ["a6", "new", "attaxx", "carol", "dave", "", "resign", "y", "1", "b2", "quit"])
     out = await run(db_path, script)
     ended = out.index("Result: dave wins (carol resigned).")
     listed = out.index("Local matches in progress, the last played first:", ended)
@@ -148,7 +148,7 @@ async def test_when_a_match_ends_the_ones_waiting_are_offered(db_path):
     assert "Match 1, Attaxx: alice vs bob. Type `help` for the commands." in out and "bob (Black) played b2: clone." in out
     assert (await local(db_path, "get_match", 1)).moves == ("a6", "b2")
 
-    script = Script(["new", "attaxx", "eve", "fay", "resign", "y", ""])  # Enter: stop, the match waiting kept
+    script = Script(["new", "attaxx", "eve", "fay", "", "resign", "y", ""])  # Enter: stop, the match waiting kept
     out = await run(db_path, script)
     assert "Result: fay wins (eve resigned)." in out and out[-1] == STOPPED
     assert script.prompts[-1] == "Match to resume (its number), `rematch`, `new`, or Enter to stop: "

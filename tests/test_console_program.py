@@ -52,7 +52,7 @@ def test_local_players_have_stable_negative_ids():
 
 def test_python_dash_m_runs_and_ends_quietly_at_end_of_input(tmp_path):
     db = tmp_path / "cli.sqlite3"
-    done = subprocess.run([sys.executable, "-m", "bot.console", "--db", str(db)], input="attaxx\nann\nben\nd4\na6\n",
+    done = subprocess.run([sys.executable, "-m", "bot.console", "--db", str(db)], input="attaxx\nann\nben\n\nd4\na6\n",
                           capture_output=True, text=True, timeout=60, cwd=Path(__file__).parents[1])
     assert done.returncode == 0 and "Traceback" not in done.stderr
     assert "d4 is not next to any of your pieces" in done.stdout and "ann (White) played a6: clone." in done.stdout

@@ -114,7 +114,7 @@ def test_ctrl_c_at_each_prompt_stops_cleanly_and_keeps_the_match(tmp_path):
     assert console.stopped_cleanly()
 
     console = Console(db)  # the move prompt
-    answer(console, [("Game (name", "attaxx"), ("Player 1", "alice"), ("Player 2", "bob"),
+    answer(console, [("Game (name", "attaxx"), ("Player 1", "alice"), ("Player 2", "bob"), ("Clock (", ""),
                      ("alice (White) to move: ", "a6")])
     console.wait_for("bob (Black) to move: ")
     console.ctrl_c()
@@ -135,7 +135,7 @@ def test_ctrl_c_while_the_computer_thinks(tmp_path):
     db = tmp_path / "bot.sqlite3"
     console = Console(db)
     answer(console, [("Game (name", "elevation"), ("Player 1", "computer hard"), ("Player 2", "ann"),
-                     ("height (", ""), ("terrain (", "")])
+                     ("height (", ""), ("terrain (", ""), ("Clock (", "")])
     console.wait_for("Computer (hard) is thinking…")
     console.ctrl_c()
     assert console.stopped_cleanly()

@@ -203,7 +203,7 @@ async def test_the_set_up_refuses_what_cannot_be_played_and_goes_back(db_path):
 
 
 async def test_the_menu_lists_tournament_in_its_help(db_path):
-    out, _script = await tournament_run(db_path, ["attaxx", "ann", "bob", "quit"])
+    out, _script = await tournament_run(db_path, ["attaxx", "ann", "bob", "", "quit"])
     out, _script = await tournament_run(db_path, ["help", "quit"])
     assert ("  tournament  set up a tournament of local players and computers, Swiss or round robin, and play it game "
             "after game (or go on with the one running)") in out

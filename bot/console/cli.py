@@ -17,7 +17,7 @@ from bot.computer import ComputerPlayers
 from bot.config import env_number, load_dotenv
 from bot.console.files import LOG_NAME
 from bot.console.session import STOPPED, Console
-from bot.console.terminal import INTERRUPTS, InputFn, PrintFn, read_line, stopped_by_ctrl_c
+from bot.console.terminal import INTERRUPTS, InputFn, PrintFn, TimedInputFn, read_line, read_within, stopped_by_ctrl_c
 from bot.db import open_store
 from bot.service import MatchService
 from i18n import ENGLISH, _, best, own_name, shipped, speaking, use
@@ -105,18 +105,20 @@ def places(args: argparse.Namespace) -> tuple[str, Path]:
     return url, args.db or Path(os.environ.get("DATABASE_PATH") or DEFAULT_DB)
 
 
-async def main(argv: list[str] | None = None, input_fn: InputFn = input, print_fn: PrintFn = print) -> int:
+async def main(argv: list[str] | None = None, input_fn: InputFn = input, print_fn: PrintFn = print,
+               timed_fn: TimedInputFn | None = None) -> int:
     """The console on the command line's arguments, in its language (`language`), at `input_fn` and
-    `print_fn`; the exit code."""
+    `print_fn` (and `timed_fn`, which reads an answer with a time to wait: see Terminal); the exit code."""
     with speaking(language(argv)):
         args = arguments().parse_args(argv)
         if args.lang is not None and not spoken(args.lang):
             print_fn(_("There is no {language} here: the console speaks {languages}. It goes on in English.",
                        language=repr(args.lang), languages=", ".join(shipped())))
-        return await session(args, input_fn, print_fn)
+        return await session(args, input_fn, print_fn, timed_fn)
 
 
-async def session(args: argparse.Namespace, input_fn: InputFn, print_fn: PrintFn) -> int:
+async def session(args: argparse.Namespace, input_fn: InputFn, print_fn: PrintFn,
+                  timed_fn: TimedInputFn | None = None) -> int:
     """A session on the store the arguments name."""
     url, path = places(args)
     store = await open_store(url or path)
@@ -124,7 +126,7 @@ async def session(args: argparse.Namespace, input_fn: InputFn, print_fn: PrintFn
                            notes=False)  # every change is shown here before the next is asked for
     before = asyncio.all_tasks()
     try:
-        console = Console(service, path.parent / "boards", input_fn, print_fn)
+        console = Console(service, path.parent / "boards", input_fn, print_fn, timed_fn)
         shown = "PostgreSQL" if url else str(path)
         # Translators: "local" is the name local matches go by as a server; it stays as it is
         print_fn(_("Local play on {place}: same games, ratings and history as the bot (server \"local\").",
@@ -157,7 +159,7 @@ async def at_the_terminal(argv: list[str] | None) -> int:
     task = asyncio.current_task()
     assert task is not None
     with stopped_by_ctrl_c(task):
-        return await main(argv, input_fn=read_line)
+        return await main(argv, input_fn=read_line, timed_fn=read_within)
 
 
 def cli(argv: list[str] | None = None) -> int:

@@ -1,17 +1,20 @@
 """What the console shows of a match as it is played: each move announced, the board printed as text
-with its picture written beside the database, and, once it ends, the result, the new ratings and the
-local leaderboard."""
+with its picture written beside the database (both with the clocks of a match on a game clock) and the
+last moves played, a time-out, and, once it ends, the result, the new ratings and the local leaderboard."""
 from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Sequence
 from pathlib import Path
 
 import games
 from bot.console.files import picture_name, write
 from bot.console.terminal import Terminal
-from bot.console.text import player_at, rating, rating_change, result_lines
+from bot.console.text import history_lines, player_at, rating, rating_change, result_lines
+from bot.game_clock import with_clocks
 from bot.models import LOCAL_GUILD, Match, MoveResult
+from bot.move_list import RECENT
 from bot.service import MatchService
 from i18n import _, ngettext
 
@@ -38,20 +41,26 @@ class Display:
             self.say(_("{player} has no legal move and passes.", player=player_at(match, seat)))
 
     async def show(self, match: Match) -> None:
+        """The board as text and the path of its picture, both with the clocks as they stand now in a
+        match on a game clock, then the last moves played."""
+        names = with_clocks(match.names, match.clock, self.service.clock())
         self.say()
-        self.say(games.render_text(match.state, match.names).rstrip())
-        path = await self.picture(match)
+        self.say(games.render_text(match.state, names).rstrip())
+        path = await self.picture(match, names)
         if path is not None:
             self.say(_("Picture: {path}", path=path))
+        for line in history_lines(match, await self.service.moves_played(match), RECENT):
+            self.say(line)
 
-    async def picture(self, match: Match) -> Path | None:
-        """The board PNG for this position, drawn once per ply (and once more if the match ended
-        there by a resignation or an agreed draw); None if drawing failed (logged)."""
+    async def picture(self, match: Match, names: Sequence[str]) -> Path | None:
+        """The board PNG for this position, drawn with `names`, once per ply (and once more if the match
+        ended there by a resignation, an agreed draw or on time), or each time while a clock runs (its
+        time left changes); None if drawing failed (logged)."""
         path = self.boards / picture_name(match)
-        if path.exists():
+        if path.exists() and (match.clock is None or match.clock.running is None):
             return path
         try:
-            png = await asyncio.to_thread(games.render, match.state, match.names)
+            png = await asyncio.to_thread(games.render, match.state, names)
             write(path, png)
         except Exception:
             log.exception("could not draw local match %s", match.id)

@@ -84,6 +84,7 @@ class Matches:
                 match = await self.service.challenge(
                     LOCAL_GUILD, await self.free_channel(), first, plan.game.name, people, plan.options,
                     players=plan.count, turn_seconds=MAX_TURN_SECONDS,  # local turns may wait for days
+                    clock=plan.clock,
                     computers=[p.level for p in plan.players if p.level is not None],
                     seating=[p.id for p in plan.players],
                 )
@@ -95,8 +96,12 @@ class Matches:
                 setup.retry_options()
                 plan = await setup.resume()
         started = await self.seat_everyone(match)
-        self.say(_("Match {match}: {players}. Type `help` for the commands.", match=started.id,
-                   players=versus(started.names)))
+        if started.clock is not None:
+            self.say(_("Match {match}: {players}, on a {clock} clock. Type `help` for the commands.", match=started.id,
+                       players=versus(started.names), clock=started.clock.control.text))
+        else:
+            self.say(_("Match {match}: {players}. Type `help` for the commands.", match=started.id,
+                       players=versus(started.names)))
         return started
 
     async def seat_everyone(self, found: ChallengeChange | MatchChange) -> Match:

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bot import steps
+from bot.console.clock import TurnClock
 from bot.console.display import Display
 from bot.console.everywhere import Everywhere, Handler
 from bot.console.matches import Matches
@@ -67,6 +68,7 @@ class MovePrompt:
         self.everywhere = everywhere
         self.display = display
         self.log = log
+        self.clock = TurnClock(service, terminal)
 
     def commands(self, match: Match) -> dict[str, Command]:
         """The move prompt's commands, by the word that starts them (anything else is read as a move)."""
@@ -100,13 +102,20 @@ class MovePrompt:
 
     async def turn(self, match: Match) -> Match | Elsewhere:
         """Read commands from the player to move until one changes the match (the new match) or takes
-        the players to another (Elsewhere)."""
+        the players to another (Elsewhere). On a game clock, their clock running out ends the turn too
+        (the match as it then stands: TurnClock)."""
         seat = match.seat_to_move
         player = match.plays(seat)
         prompt = _("{player} to move:", player=player_at(match, seat)) + " "
         commands = self.commands(match)
         while True:
-            text = self.ask(prompt)
+            if self.clock.runs(match):
+                read = await self.clock.read(match)
+                if isinstance(read, Match):
+                    return read
+                text = read
+            else:
+                text = self.ask(prompt)
             if not text:
                 continue
             word, rest = split(text)
@@ -130,6 +139,8 @@ class MovePrompt:
                 self.say(_("This match is no longer in progress."))
                 return Elsewhere(None)
             except PlayerError as error:
+                if self.clock.runs(match) and (ended := await self.clock.run_out(match)) is not None:
+                    return ended  # a move refused because the clock ran out as it was typed
                 self.say(str(error))
             except Exception:
                 log.exception("local match %s: %r failed", match.id, text)
@@ -189,7 +200,8 @@ class MovePrompt:
         return None
 
     async def history(self, match: Match, player: Player, rest: str) -> Step:
-        for line in history_lines(match):
+        """`history`: every move played so far, numbered, with who played each."""
+        for line in history_lines(match, await self.service.moves_played(match)):
             self.say(line)
         return None
 

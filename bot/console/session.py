@@ -11,7 +11,7 @@ from bot.console.files import LOG_NAME
 from bot.console.matches import Matches
 from bot.console.menu import Menu
 from bot.console.move_prompt import Elsewhere, MovePrompt
-from bot.console.terminal import INTERRUPTS, InputFn, PrintFn, Quit, Terminal
+from bot.console.terminal import INTERRUPTS, InputFn, PrintFn, Quit, Terminal, TimedInputFn
 from bot.console.tournament import LocalTournaments
 from bot.models import Match, MatchStatus
 from bot.service import MatchService
@@ -24,9 +24,10 @@ class Console:
     """One session at the terminal: choose, resume or set up matches, and play them turn by turn. The
     pictures, graphs and replays go to `boards`, the log beside that folder."""
 
-    def __init__(self, service: MatchService, boards: Path, input_fn: InputFn = input, print_fn: PrintFn = print):
+    def __init__(self, service: MatchService, boards: Path, input_fn: InputFn = input, print_fn: PrintFn = print,
+                 timed_fn: TimedInputFn | None = None):
         self.service = service
-        self.terminal = Terminal(input_fn, print_fn)
+        self.terminal = Terminal(input_fn, print_fn, timed_fn)
         self.say = self.terminal.say
         log = boards.parent / LOG_NAME
         self.everywhere = Everywhere(service, self.terminal, boards, log)
@@ -65,8 +66,12 @@ class Console:
 
     async def play_out(self, match: Match) -> Match | Elsewhere:
         """Play `match` until it ends (the finished match, its end shown) or the players go elsewhere."""
+        changed = False  # whether `match` is as a change made here left it (not resumed or switched to)
         while match.status == MatchStatus.ACTIVE:
+            if changed:
+                match = await self.clock_from_here(match)
             await self.display.show(match)
+            changed = True
             if match.computer_to_move:
                 match = await self.computer_turn(match)
                 continue
@@ -78,6 +83,15 @@ class Console:
         self.everywhere.finished = match.id
         await self.display.end(match)
         return match
+
+    async def clock_from_here(self, match: Match) -> Match:
+        """After a change made here, on a game clock, the clock of the person to move runs from when
+        the board is shown (service.board_shown), not from when the change was stored. A match resumed
+        or switched to is not: its clock ran on meanwhile (as it does on Discord), and a player whose
+        time ran out while away loses on time at the prompt."""
+        if match.clock is None or not self.moves.clock.runs(match):
+            return match
+        return await self.service.board_shown(match, self.service.clock())
 
     async def computer_turn(self, match: Match) -> Match:
         self.say(_("{player} is thinking…", player=match.names[match.seat_to_move]))

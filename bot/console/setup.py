@@ -1,5 +1,5 @@
-"""The questions that set up a match at the console: the game, how many play, who plays each seat, and
-the game's options. Every answer is checked as it is typed; a bad one is refused at once, with what is
+"""The questions that set up a match at the console: the game, how many play, who plays each seat, the
+game's options, and whether it is played on a game clock. Every answer is checked as it is typed; a bad one is refused at once, with what is
 accepted, and asked again; `back` asks the question before it again."""
 from __future__ import annotations
 
@@ -10,12 +10,15 @@ from typing import Any
 
 from bot.console.terminal import STOP_WORDS, Quit, Terminal
 from bot.console.text import find_game, setup_help
+from bot.errors import NotAllowed
+from bot.game_clock import PRESETS, TimeControl
 from bot.models import COMPUTER_LEVELS, Player, computer
 from games import GAMES
 from i18n import _, ngettext
 from rules import BadOptions, Game, OptionSpec
 
 MAX_NAME = 32
+NO_CLOCK = ("", "none", "no")  # the answers to the clock question that play without one (typed so in every language)
 
 
 def local_player(name: str) -> Player:
@@ -88,12 +91,14 @@ class Answer:
 
 @dataclass(frozen=True)
 class Plan:
-    """A match as set up: the game, how many play, who plays each seat in turn order, the options."""
+    """A match as set up: the game, how many play, who plays each seat in turn order, the options, and
+    the game clock it is played on (None: none, a turn waits as long as it takes)."""
 
     game: Game
     count: int
     players: list[Player]
     options: dict[str, Any]
+    clock: TimeControl | None = None
 
 
 # The console's commands of every prompt (`rules`, `analyse`, `replay`), given the answer and the game to
@@ -159,15 +164,17 @@ class Setup:
                     self.say(_("This is the first question: answer it, or `quit` to stop."))
 
     def retry_options(self) -> None:
-        """Forget the options' answers, to ask them again."""
+        """Forget the options' answers (and the clock's, asked after them), to ask them again."""
         del self.answers[2 + self.answers[1].value:]
 
     @property
     def plan(self) -> Plan:
         game, count = self.answers[0].value, self.answers[1].value
         players = [answer.value for answer in self.answers[2:2 + count]]
-        values = [answer.value for answer in self.answers[2 + count:]]
-        return Plan(game, count, players, dict(zip((spec.name for spec in game.options), values)))
+        first = 2 + count + len(game.options)
+        values = [answer.value for answer in self.answers[2 + count:first]]
+        clock = self.answers[first].value if len(self.answers) > first else None
+        return Plan(game, count, players, dict(zip((spec.name for spec in game.options), values)), clock)
 
     def next_question(self, leave: bool) -> Callable[[], Awaitable[Answer]] | None:
         answered = len(self.answers)
@@ -184,6 +191,8 @@ class Setup:
         if len(options) < len(game.options):
             answers = {spec.name: answer.value for spec, answer in zip(game.options, options)}
             return lambda: self.option(game, count, answers)
+        if len(options) == len(game.options):
+            return self.clock
         return None
 
     async def game(self, leave: bool) -> Answer:
@@ -278,6 +287,24 @@ class Setup:
             if problem is None:
                 return Answer(value)
             self.say(sentence(problem))
+
+    async def clock(self) -> Answer:
+        """Whether the match is played on a game clock: none (Enter), one of the presets, or any minutes
+        and increment typed as they are (5+3), within TimeControl's bounds."""
+        self.say(_("Clock: each player's time for the whole game in minutes, and the seconds added after each of "
+                   "their moves, as 5+3; a player whose time runs out loses. Without one, a turn waits as long as it "
+                   "takes."))
+        # Translators: in brackets, what Enter gives: no clock ("none" is typed as it is, in every language)
+        prompt = _("Clock ({presets}, other minutes+seconds, or `back`) [none]:", presets=" / ".join(PRESETS)) + " "
+        while True:
+            answer = await self.ask(prompt)
+            if answer.lower() in NO_CLOCK:
+                return Answer(None)
+            try:
+                return Answer(TimeControl.parse(answer))
+            except NotAllowed as error:
+                self.say(str(error))
+
     @staticmethod
     def settled(game: Game, answers: Mapping[str, Any]) -> dict[str, Any]:
         """Every option as the answers so far make it (defaults for the rest), or nothing if they clash."""

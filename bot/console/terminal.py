@@ -6,7 +6,9 @@ import asyncio
 import queue
 import signal
 import socket
+import sys
 import threading
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
@@ -14,6 +16,9 @@ from i18n import _
 
 InputFn = Callable[[str], str]
 PrintFn = Callable[[str], object]
+# An answer read with a time to wait: the line typed within so many seconds of the console's clock, or None
+# if none came in time (the move prompt of a match on a clock, which then looks at the clock again).
+TimedInputFn = Callable[[str, float], str | None]
 STOP_WORDS = ("quit", "exit")
 
 
@@ -82,33 +87,71 @@ def stopped_by_ctrl_c(task: asyncio.Task) -> Iterator[None]:
         woken.close()
 
 
-def read_line(prompt: str) -> str:
+class LineReader:
     """input(prompt), read by a thread of its own while the main thread waits a tenth of a second at a
     time: a Ctrl-C that lands on another thread is then handled within that time, where a read in the
-    main thread would hold it off until Enter. Left waiting when the console stops (a daemon thread)."""
-    answers: queue.SimpleQueue[str | BaseException] = queue.SimpleQueue()
+    main thread would hold it off until Enter. A read may be given a time to wait (`within`, the move
+    prompt of a match on a clock): when it runs out the line is still being read, and what is typed next
+    answers the next prompt, which is then written out as it is asked. The reading thread is left
+    waiting when the console stops (a daemon thread)."""
 
-    def read() -> None:
-        try:
-            answers.put(input(prompt))
-        except BaseException as error:  # Ctrl-D's EOFError, for the main thread to raise
-            answers.put(error)
+    def __init__(self, input_fn: InputFn = input, write: PrintFn | None = None):
+        self.input_fn = input_fn
+        self.write = write  # where a prompt is written when a line begun at another answers it (None: stdout)
+        self.answers: queue.SimpleQueue[str | BaseException] = queue.SimpleQueue()
+        self.pending: str | None = None  # the prompt of the line being read, if one is
 
-    threading.Thread(target=read, name="console input", daemon=True).start()
-    while True:
-        try:
-            answer = answers.get(timeout=0.1)
-        except queue.Empty:
-            continue
-        if isinstance(answer, BaseException):
-            raise answer
+    def read(self, prompt: str) -> str:
+        """The line typed, however long it takes."""
+        answer = self.within(prompt, None)
+        assert answer is not None, "a read without a time to wait waits for the line"
         return answer
+
+    def within(self, prompt: str, seconds: float | None) -> str | None:
+        """The line typed within `seconds` (None: however long it takes); None if none came in time."""
+        if self.pending is None:
+            threading.Thread(target=self.reading, args=(prompt,), name="console input", daemon=True).start()
+        elif prompt != self.pending:  # the line begun at another prompt answers this one
+            if self.write is not None:
+                self.write(prompt)
+            else:
+                sys.stdout.write(prompt)
+                sys.stdout.flush()
+        self.pending = prompt
+        end = None if seconds is None else time.monotonic() + seconds
+        while True:
+            wait = 0.1 if end is None else min(0.1, end - time.monotonic())
+            if wait <= 0:
+                return None
+            try:
+                answer = self.answers.get(timeout=wait)
+            except queue.Empty:
+                continue
+            self.pending = None
+            if isinstance(answer, BaseException):
+                raise answer
+            return answer
+
+    def reading(self, prompt: str) -> None:
+        try:
+            self.answers.put(self.input_fn(prompt))
+        except BaseException as error:  # Ctrl-D's EOFError, for the main thread to raise
+            self.answers.put(error)
+
+
+READER = LineReader()  # the process's one: a line still being read answers the next prompt
+read_line = READER.read
+read_within = READER.within
 
 
 class Terminal:
-    def __init__(self, input_fn: InputFn = input, print_fn: PrintFn = print):
+    """What the console says and the answers it reads. `timed_fn` reads an answer with a time to wait
+    (`within`); without it such an answer is waited for however long it takes."""
+
+    def __init__(self, input_fn: InputFn = input, print_fn: PrintFn = print, timed_fn: TimedInputFn | None = None):
         self.input_fn = input_fn
         self.print_fn = print_fn
+        self.timed_fn = timed_fn
 
     def say(self, text: str = "") -> None:
         self.print_fn(text)
@@ -123,6 +166,21 @@ class Terminal:
             raise Quit from None
         finally:
             INTERRUPTS.prompting = False
+
+    def within(self, prompt: str, seconds: float) -> str | None:
+        """The answer typed within `seconds` (without surrounding spaces), or None if none came in time;
+        Quit as for `ask`."""
+        if self.timed_fn is None:
+            return self.ask(prompt)
+        try:
+            INTERRUPTS.prompting = True
+            answer = self.timed_fn(prompt, max(0.0, seconds))
+        except (EOFError, KeyboardInterrupt):
+            self.say()
+            raise Quit from None
+        finally:
+            INTERRUPTS.prompting = False
+        return None if answer is None else answer.strip()
 
     def yes(self, question: str, default: bool = False) -> bool:
         """The answer to a yes-or-no question, asked with its default: "… [y/N] ". The answers are

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot import move_list
 from bot.models import Match
+from bot.move_list import PlayedMove
 from bot.rulebook import plain, rules_text
 from games import GAMES
 from i18n import N_, _, ngettext, number
 from renderers.results import scores_text, seated, who_won
 from rules import Game, IllegalMove, InvalidNotation, State
-from rules.core import still_playing
 from rules.parts import children, is_partial, unlabel
 from rules.parts import starting as moves_from
-from rules.rebuild import positions
 
 MOVES_SHOWN = 120  # more legal moves than this are listed by their next parts
 
@@ -45,7 +45,7 @@ EVERYWHERE: list[Entry] = [
 MOVE_HELP: list[Entry] = [
     ("?", N_("build a move step by step, picking each part from a numbered list")),
     ("moves", N_("the legal moves, one a line (`moves c1`: those starting c1)")),
-    ("history", N_("the moves played so far")),
+    ("history", N_("every move played so far, numbered, with who played each (the board shows the last ones)")),
     ("board", N_("show the board again")),
     ("draw", N_("offer a draw")),
     ("takeback", N_("take the last move back, if its opponent agrees (against the computer: at once, with its reply)")),
@@ -175,16 +175,13 @@ def move_lines(state: State, start: str = "") -> list[str]:
     return [head] + [f"  {branch.label}" for branch in children(state, start, moves)]
 
 
-def history_lines(match: Match) -> list[str]:
-    """The moves played so far, one a line, numbered, with who played each."""
-    if not match.moves:
+def history_lines(match: Match, played: Sequence[PlayedMove], last: int | None = None) -> list[str]:
+    """The moves played so far (MatchService.moves_played), numbered, with who played each, one a line under
+    a heading: all of them, or the last `last` after a line saying how many earlier ones are not shown."""
+    if not played:
         return [_("No moves played yet.")]
-    states = positions(match.rules, len(match.seats), match.options, match.seed, match.moves)
-    seats = [still_playing(state.to_move) for state, _ in zip(states, match.moves)]  # who made each move
-    movers = [player_at(match, seat) for seat in seats]
-    width = max(map(len, movers))
-    return [_("Moves played in match {match}:", match=match.id)] + [
-        f"  {ply:>3}. {mover:<{width}}  {move}" for ply, (mover, move) in enumerate(zip(movers, match.moves), 1)]
+    lines = move_list.move_lines(played) if last is None else move_list.recent_lines(played, last)
+    return [_("Moves played in match {match}:", match=match.id)] + [f"  {line}" for line in lines]
 
 
 def result_lines(match: Match) -> list[str]:
