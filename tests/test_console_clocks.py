@@ -146,6 +146,13 @@ async def test_a_clocked_game_set_up_at_the_prompts_shows_its_clocks_after_every
     assert picture.read_bytes() == render(match.state, clocks), "the picture carries the clocks too"
 
 
+async def test_a_rematch_is_played_on_the_same_clock(local):
+    await local.run(["attaxx", "alice", "bob", "3+2", "resign", "y", "rematch", "quit"])
+    assert "Match 2, a rematch of match 1: bob vs alice, on a 3+2 clock. Type `help` for the commands." in local.lines
+    rematch = await local.match(2)
+    assert rematch.clock is not None and rematch.clock.control.text == "3+2" and rematch.clock.left == (180.0, 180.0)
+
+
 async def test_the_prompt_warns_once_when_time_runs_low_and_ends_the_game_when_it_runs_out(local):
     players = await local.run(["attaxx", "alice", "bob", "1+0", WAIT, WAIT, ""])
     out = local.lines
@@ -231,6 +238,14 @@ async def test_a_clock_runs_on_while_the_console_is_closed(local):
     await local.run(["", ""])
     assert "alice (White) ran out of time." in local.lines and "Result: bob wins (alice ran out of time)." in local.lines
     assert (await local.match()).moves == ("a6", "g6")
+
+
+async def test_a_clock_runs_on_while_another_match_is_played(local):
+    players = await local.run(["attaxx", "alice", "bob", "5+0", Pause(40), "new", "attaxx", "carol", "dave", "",
+                               Pause(15), "switch 1", "quit"])
+    assert players.prompts[-2:] == ["carol (White) to move: ", "alice (White) to move (4:05 left): "]
+    match = await local.match()
+    assert match.clock is not None and match.clock.time_left(0, local.clock()) == 245.0
 
 
 def test_a_line_still_being_read_when_the_time_ran_out_answers_the_next_prompt() -> None:

@@ -115,8 +115,13 @@ class Matches:
         everyone one seat on (in two, the sides swap)."""
         asker = next(p for p in ended.seats if not p.is_computer)
         match = await self.seat_everyone(await self.service.rematch(ended.id, asker, elsewhere=self.free_channel))
-        self.say(_("Match {match}, a rematch of match {ended}: {players}. Type `help` for the commands.",
-                   match=match.id, ended=ended.id, players=versus(match.names)))
+        if match.clock is not None:
+            self.say(_("Match {match}, a rematch of match {ended}: {players}, on a {clock} clock. Type `help` for the "
+                       "commands.", match=match.id, ended=ended.id, players=versus(match.names),
+                       clock=match.clock.control.text))
+        else:
+            self.say(_("Match {match}, a rematch of match {ended}: {players}. Type `help` for the commands.",
+                       match=match.id, ended=ended.id, players=versus(match.names)))
         return match
 
     async def free_channel(self) -> int:

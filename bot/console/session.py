@@ -66,12 +66,12 @@ class Console:
 
     async def play_out(self, match: Match) -> Match | Elsewhere:
         """Play `match` until it ends (the finished match, its end shown) or the players go elsewhere."""
-        changed = False  # whether `match` is as a change made here left it (not resumed or switched to)
+        shown: int | None = None  # the position whose board was shown last here (Match.stamp)
         while match.status == MatchStatus.ACTIVE:
-            if changed:
+            if shown is not None and match.stamp != shown:  # a move made here, or taken back
                 match = await self.clock_from_here(match)
             await self.display.show(match)
-            changed = True
+            shown = match.stamp
             if match.computer_to_move:
                 match = await self.computer_turn(match)
                 continue
@@ -85,10 +85,10 @@ class Console:
         return match
 
     async def clock_from_here(self, match: Match) -> Match:
-        """After a change made here, on a game clock, the clock of the person to move runs from when
-        the board is shown (service.board_shown), not from when the change was stored. A match resumed
-        or switched to is not: its clock ran on meanwhile (as it does on Discord), and a player whose
-        time ran out while away loses on time at the prompt."""
+        """After a move made (or taken back) here, on a game clock, the clock of the person to move runs
+        from when the board is shown (service.board_shown), not from when the change was stored. A match
+        resumed or switched to is not: its clock ran on meanwhile (as it does on Discord), and a player
+        whose time ran out while away loses on time at the prompt."""
         if match.clock is None or not self.moves.clock.runs(match):
             return match
         return await self.service.board_shown(match, self.service.clock())
