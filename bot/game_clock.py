@@ -7,6 +7,7 @@ it has now is `left - (now - since)` and its clock runs out at `deadline`.
 """
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, replace
 
@@ -115,8 +116,9 @@ class GameClock:
 
 
 def clock_text(seconds: float) -> str:
-    """Time left as a clock shows it: "4:32", "0:07", "1:02:03" (whole seconds, rounded down)."""
-    whole = max(0, int(seconds))
+    """Time left as a clock shows it: "4:32", "0:07", "1:02:03", in whole seconds rounded up, so that a
+    clock reads 0:00 only once it has run out."""
+    whole = max(0, math.ceil(seconds - 1e-6))
     hours, rest = divmod(whole, 3600)
     minutes, secs = divmod(rest, 60)
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"

@@ -175,3 +175,9 @@ async def test_a_low_time_note_is_stored_for_the_outbox(store, clock):
     assert warning.note is not None
     [notice] = await service.take_notices([warning.note])
     assert notice.kind == NoticeKind.LOW_TIME and notice.seat == 0 and notice.match is not None
+
+
+@pytest.mark.parametrize("seconds, shown", [(300, "5:00"), (299.2, "5:00"), (59.9, "1:00"), (0.3, "0:01"), (0, "0:00"),
+                                            (3723, "1:02:03"), (-4, "0:00")])
+def test_a_clock_reads_zero_only_once_it_has_run_out(seconds, shown):
+    assert clock_text(seconds) == shown
