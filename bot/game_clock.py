@@ -84,9 +84,10 @@ class GameClock:
 
     def moved(self, seat: int, received: float) -> GameClock:
         """`seat` moved, its move received at `received`: its clock stops, charged the time since it
-        started, and gains the increment; no clock runs until `started`."""
+        started, and gains the increment (a seat whose clock was not running, a computer's standing in
+        for a player who left, gains nothing); no clock runs until `started`."""
         left = list(self.left)
-        left[seat] = self.time_left(seat, received) + self.control.increment
+        left[seat] = self.time_left(seat, received) + (self.control.increment if seat == self.running else 0)
         return replace(self, left=tuple(left), running=None, since=None)
 
     def stopped(self, now: float) -> GameClock:

@@ -82,6 +82,8 @@ class Outbox:
         if self.notes.shown:
             async with self.notes.changing():  # deletes them, with nothing else to do
                 pass
+            # a match whose change was still unshown had its time-out, reminder or warning held back: due now
+            self.context.deadlines_changed.set()
 
     async def postpone(self, note: int | None, seconds: float) -> None:
         """Try the note again in `seconds` (its post failed for a reason that may pass). Its poster still

@@ -11,6 +11,9 @@ REMIND_AFTER = 0.8  # a turn's share used up when its player is reminded...
 REMIND_LEAST = 3600  # ...in a match whose turns are at least this long (seconds): short timers do not nag
 REMINDABLE = (f"status = '{ACTIVE}' AND guild_id <> {LOCAL_GUILD} AND turn_seconds >= {REMIND_LEAST}"
               " AND clock_seconds IS NULL AND deadline IS NOT NULL AND (reminded IS NULL OR reminded < version)")
+# A match whose every change was shown: its player to move may be timed out, reminded or warned (a match
+# with a change still to show waits for it, and the outbox's own deadline wakes the timer loop meanwhile).
+SHOWN = "NOT EXISTS (SELECT 1 FROM outbox o WHERE o.match_id = m.id)"
 # A live match whose player to move has not been told their time is low (see bot.game_clock.TimeControl.low_mark):
 # its seat whose clock runs, a person's (the turn has a deadline), not warned yet.
 WARNABLE = (f"FROM matches m JOIN seats s ON s.match_id = m.id AND s.seat = m.clock_seat WHERE m.status = '{ACTIVE}'"
@@ -33,7 +36,7 @@ async def timed_out_match_ids(tx: Tx, now: float) -> list[int]:
     was shown, claimed by this process."""
     rows = await tx.all(
         f"SELECT id FROM matches m WHERE status = '{ACTIVE}' AND deadline <= ? AND guild_id <> {LOCAL_GUILD}"
-        " AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.match_id = m.id)" + tx.claim, now)
+        f" AND {SHOWN}" + tx.claim, now)
     return [row["id"] for row in rows]
 
 
@@ -43,7 +46,7 @@ async def reminder_match_ids(tx: Tx, now: float) -> list[int]:
     by this process."""
     rows = await tx.all(
         f"SELECT id FROM matches m WHERE {REMINDABLE} AND {REMIND_AT} <= ? AND deadline > ?"
-        " AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.match_id = m.id)" + tx.claim, now, now)
+        f" AND {SHOWN}" + tx.claim, now, now)
     return [row["id"] for row in rows]
 
 
@@ -52,7 +55,7 @@ async def low_time_match_ids(tx: Tx, now: float) -> list[int]:
     warned yet, with time left, and whose last change was shown, claimed by this process."""
     rows = await tx.all(
         f"SELECT m.id {WARNABLE} AND {WARN_AT} <= ? AND m.deadline > ?"
-        " AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.match_id = m.id)" + tx.claim.replace("UPDATE", "UPDATE OF m"),
+        f" AND {SHOWN}" + tx.claim.replace("UPDATE", "UPDATE OF m"),
         now, now)
     return [row["id"] for row in rows]
 
@@ -64,13 +67,15 @@ async def set_reminded(tx: Tx, match_id: int, version: int) -> None:
 
 async def next_due(tx: Tx) -> float | None:
     """The earliest of: the next challenge to expire, the next turn timer to run out, turn reminder or
-    low-time warning to send (none of them the console's), the next note due."""
+    low-time warning to send (none of them the console's, nor of a match with a change still to show),
+    the next note due."""
     row = await tx.one(
         f"SELECT min(t) AS t FROM (SELECT min(expires_at) AS t FROM challenges WHERE status = '{ChallengeStatus.OPEN}'"
         f" AND guild_id <> {LOCAL_GUILD}"
-        f" UNION ALL SELECT min(deadline) FROM matches WHERE status = '{ACTIVE}' AND guild_id <> {LOCAL_GUILD}"
-        f" UNION ALL SELECT min({REMIND_AT}) FROM matches WHERE {REMINDABLE}"
-        f" UNION ALL SELECT min({WARN_AT}) {WARNABLE}"
+        f" UNION ALL SELECT min(deadline) FROM matches m WHERE status = '{ACTIVE}' AND guild_id <> {LOCAL_GUILD}"
+        f" AND {SHOWN}"
+        f" UNION ALL SELECT min({REMIND_AT}) FROM matches m WHERE {REMINDABLE} AND {SHOWN}"
+        f" UNION ALL SELECT min({WARN_AT}) {WARNABLE} AND {SHOWN}"
         " UNION ALL SELECT min(due) FROM outbox) AS due",
     )
     return row["t"] if row is not None else None
