@@ -17,7 +17,6 @@ posted afresh, saying so.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -192,13 +191,15 @@ class LiveBoards:
             return None
         assert message is not None
         board.message_id, board.shown = message.id, pending.key
-        await self._shown_notes(pending, message)
         current = match
         if match.status == MatchStatus.ACTIVE and match.clock is not None:
             at = (message.edited_at or message.created_at).timestamp()
             current = await self.service.board_shown(match, at)
         board.over = match.status == MatchStatus.FINISHED
+        # The ping before the notes are cleared: a process that dies in between shows the change again,
+        # and the ping's nonce makes it the same message.
         await self._ping(current, pending.change.note, pinged=first)
+        await self._shown_notes(pending, message)
         self.poster.then(match, pending.owed)
         return message
 
@@ -239,6 +240,7 @@ class LiveBoards:
         match = pending.change.match
         for note in pending.notes:
             board = (match.id, match.stamp, message.id) if message is not None and note == pending.change.note else None
+            self.poster.seen(note, message)  # a change to come after it in the channel comes below its board
             await self.service.posted(note, board)
 
     async def _ping(self, match: Match, note: int | None, *, pinged: bool) -> None:
@@ -261,11 +263,12 @@ class LiveBoards:
             log.info("could not ping the players of match %s in channel %s: %s", match.id, match.channel_id, error)
         previous = await self.service.live_ping(match.id, posted)
         if previous is not None and previous != posted:
-            with contextlib.suppress(discord.NotFound):
-                try:
-                    await channel.get_partial_message(previous).delete()
-                except discord.HTTPException as error:
-                    log.info("could not delete the ping %s of match %s: %s", previous, match.id, error)
+            try:
+                await channel.get_partial_message(previous).delete()
+            except discord.NotFound:
+                pass  # deleted already
+            except discord.HTTPException as error:
+                log.info("could not delete the ping %s of match %s: %s", previous, match.id, error)
 
     # ------------------------------------------------------------------ notes that fell due
 
