@@ -112,3 +112,35 @@ async def test_a_board_the_store_does_not_know_is_posted_afresh_and_says_so(env)
     await (await env.command(BOB, CHANNEL, "move", notation="b2")).reply()
     await env.settled()
     assert stamp_of(env.standin.messages[fresh[0].id]) == 2 and stamp_of(env.standin.messages[start.id]) == 0
+
+
+def warnings(env: BotUsers) -> list:
+    return [m for m in env.standin.channel(CHANNEL) if "clock is low" in m.content]
+
+
+async def test_a_low_clock_warning_that_did_not_get_through_is_told_later_while_still_of_use(env):
+    await live_match(env, "1+0")
+    await env.settled()
+    dropped = env.standin.inject("channel_post", "drop")
+    env.clock.advance(35)
+    await env.client.scheduler.sweep()
+    assert dropped.hits == 1 and warnings(env) == []
+    env.clock.advance(10)
+    await env.client.scheduler.sweep()
+    await env.settled()
+    [warned] = warnings(env)
+    assert await warned.pinged() == [ALICE.id] and "0:15" in warned.content
+
+
+async def test_a_low_clock_warning_of_a_turn_since_played_is_not_told(env):
+    await live_match(env, "1+0")
+    await env.settled()
+    dropped = env.standin.inject("channel_post", "drop")
+    env.clock.advance(35)
+    await env.client.scheduler.sweep()
+    assert dropped.hits == 1
+    await (await env.command(ALICE, CHANNEL, "move", notation="b6")).reply()
+    env.clock.advance(10)
+    await env.client.scheduler.sweep()
+    await env.settled()
+    assert warnings(env) == []

@@ -3,6 +3,7 @@ more than two players, and within Discord's limits for a V2 message whatever the
 players and the length of their names."""
 from __future__ import annotations
 
+import asyncio
 import io
 from dataclasses import replace
 
@@ -11,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import games
+from bot.discord import replies
 from bot.discord.board_layout import all_moves, live_view
 from bot.discord.payloads import Attachment
 from bot.game_clock import GameClock, TimeControl
@@ -150,3 +152,26 @@ def test_all_the_moves_of_a_long_match_come_in_a_file():
     assert file.fp.read().decode().splitlines() == move_lines(many)
     short, none = all_moves(match, many[:5])
     assert none is None and short.splitlines()[1:] == move_lines(many[:5])
+
+
+async def test_a_first_live_board_that_had_to_wait_still_pings_and_is_edited_later(env, monkeypatch):
+    """The computer's challenge starts at once, but drawing the first board takes a while: the answer
+    is deferred, the board fills the placeholder in (an edit, which notifies nobody: alice is pinged by a
+    message of her own), and her move edits that same board."""
+    monkeypatch.setattr(replies, "DEFER_AFTER", 0.05)
+    renders = env.client.renders
+    real = renders.run
+
+    async def slow(work, *args):
+        await asyncio.sleep(0.3)
+        return await real(work, *args)
+
+    monkeypatch.setattr(renders, "run", slow)
+    action = await env.command(ALICE, CHANNEL, "challenge", "attaxx", opponent=ME, level="easy", side="first",
+                               clock="5+3")
+    start, ping = await action.messages(2)
+    assert action.interaction.response_type == 5 and start.v2 and start.png and ping.mentions == [ALICE.id]
+    await (await env.command(ALICE, CHANNEL, "move", notation="b6")).reply()
+    await env.standin.wait_for(lambda: stamp_of(env.standin.messages[start.id]) == 2)
+    await env.settled()
+    assert boards(env) == [env.standin.messages[start.id]] and "2. Computer (easy): " in start.text

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+import i18n
 from bot.discord import messages as text
 from bot.discord.board_layout import awaited, board_file, board_name, live_view, pings
 from bot.discord.clock_text import ping_text
@@ -70,10 +71,12 @@ class Board:
     over: bool = False  # it shows the end of the match
 
 
-def brief(change: MatchChange, words: str) -> str:
-    """The private answer to the player whose command changed a live match: the board shows the rest."""
+def brief(change: MatchChange, words: str, to: Reply) -> str:
+    """The private answer to the player whose command changed a live match (a move in their own language;
+    else the change's words, as the channel reads them): the board shows the rest."""
     if isinstance(change, MoveResult):
-        return _("✅ You played **{move}**.", move=change.notation)
+        with i18n.speaking(to.interaction.locale.value):
+            return _("✅ You played **{move}**.", move=change.notation)
     return words
 
 
@@ -107,16 +110,16 @@ class LiveBoards:
         if board.message_id is None:
             board.message_id = match.board_message
         if isinstance(to, Reply) and board.message_id is not None:
-            await self._answer(to, brief(change, words))
+            await self._answer(to, change, words)
             to = None
         note = change.note
         key = (match.stamp, note or 0)
         if board.shown is not None and key <= board.shown:  # the board already shows a newer change
-            await self._answer(to, brief(change, words))
+            await self._answer(to, change, words)
             await self.service.posted(note)
             return None
         # From here to the waiting, nothing is awaited: the editing task sees the change whole.
-        answer: list[tuple[Send | Reply, str]] = []
+        answer: list[tuple[Send | Reply, MatchChange, str]] = []
         before = board.pending
         if before is None or key > before.key:
             pending = Pending(change, words, key, owed, to or (before.to if before is not None else None))
@@ -124,12 +127,12 @@ class LiveBoards:
                 pending.notes += before.notes
                 pending.waiting += before.waiting
                 if before.to is not None and to is not None:
-                    answer.append((before.to, brief(before.change, before.words)))
+                    answer.append((before.to, before.change, before.words))
             board.pending = pending
         else:  # a newer change already waits: it shows this one too
             pending = before
             if to is not None:
-                answer.append((to, brief(change, words)))
+                answer.append((to, change, words))
         if note is not None:
             pending.notes.append(note)
             board.notes.add(note)
@@ -137,17 +140,17 @@ class LiveBoards:
         pending.waiting.append(waiter)
         if board.task is None or board.task.done():
             board.task = asyncio.create_task(self._edits(match.id, board), name=f"live-board-{match.id}")
-        for reply, said in answer:
-            await self._answer(reply, said)
+        for reply, changed, said in answer:
+            await self._answer(reply, changed, said)
         return await waiter
 
-    async def _answer(self, to: Send | Reply | None, words: str) -> None:
-        """Answer an interaction whose board is shown by an edit, privately (a failure is only logged:
-        the change is made and the board shows it)."""
+    async def _answer(self, to: Send | Reply | None, change: MatchChange, words: str) -> None:
+        """Answer an interaction whose change a board shows (an edit), privately and briefly (a failure is
+        only logged: the change is made, and the board shows it)."""
         if not isinstance(to, Reply):
             return
         try:
-            await to.send(words, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
+            await to.send(brief(change, words, to), ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException as error:
             log.info("could not answer interaction %s: %s", to.interaction.id, error)
 
@@ -178,7 +181,7 @@ class LiveBoards:
         match = pending.change.match
         if board.shown is not None and pending.key <= board.shown:
             await self._shown_notes(pending, None)
-            await self._answer(pending.to, brief(pending.change, pending.words))
+            await self._answer(pending.to, pending.change, pending.words)
             return None
         try:
             message, first = await self._drawn(board, pending)
