@@ -147,6 +147,9 @@ async def test_correspondence_matches_still_post_a_board_per_move(env):
     moved = await (await env.command(ALICE, CHANNEL, "move", notation="b6")).reply()
     assert not start.v2 and not moved.v2 and moved.id != start.id and "**b6**" in moved.content
     assert len(boards(env)) == 2 and env.standin.edits_of(start.id) == []
+    shown = await (await env.command(CAROL, CHANNEL, "board")).reply()
+    assert shown.content.endswith("**Moves**\n1. alice: b6") and "⏱️" not in shown.content
+    assert "Clocks:" not in next(iter(shown.descriptions.values()))
 
 
 async def test_a_low_clock_is_told_once(env):

@@ -42,6 +42,7 @@ log = logging.getLogger(__name__)
 # Changes that show a board (the others are words of their own: a draw offered, a takeback declined).
 BOARD_KINDS = frozenset({NoticeKind.START, NoticeKind.MOVE, NoticeKind.DRAW, NoticeKind.RESIGN, NoticeKind.TIMEOUT,
                          NoticeKind.TAKEBACK})
+OVER_KEPT = 1000  # finished live boards remembered
 REMADE = frozenset({10008, 50005})  # the board message is gone, or one the bot cannot edit: post a fresh one
 
 
@@ -94,6 +95,9 @@ class LiveBoards:
         self.service = poster.service
         self.renders = poster.renders
         self._boards: dict[int, Board] = {}
+        # Finished matches whose boards are still remembered, oldest first: a change of one shown late
+        # here (its caller slow to get to it) must not be edited over the end.
+        self._over: dict[int, None] = {}
 
     def holds(self, note: int) -> bool:
         """Whether the change of `note` is waiting or on its way to a board here."""
@@ -172,8 +176,13 @@ class LiveBoards:
             for waiter in pending.waiting:
                 if not waiter.done():
                     waiter.set_result(message)
-        if board.over and self._boards.get(match_id) is board:  # nothing more to show of it
-            del self._boards[match_id]
+        if board.over and match_id not in self._over:
+            self._over[match_id] = None
+            while len(self._over) > OVER_KEPT:  # the oldest finished ones: nothing more comes of them
+                gone = next(iter(self._over))
+                del self._over[gone]
+                if (old := self._boards.get(gone)) is not None and old.pending is None:
+                    del self._boards[gone]
 
     async def _show(self, board: Board, pending: Pending) -> discord.Message | None:
         """Edit the board (or post it) to show `pending`, then note it shown, start the clock of the
