@@ -8,6 +8,10 @@ shows it then, once, from whichever process finds it: a channel post carries the
 unnoticed is not doubled), and a change that an interaction's first reply was to show is looked for in
 that reply first (it may have been made after all), or filled in there if it is still "thinking…".
 
+A live match (one on a game clock) keeps one board message instead, edited after every change and with
+the player to move pinged by a message of its own: `Poster.show` hands its changes to
+bot.discord.live_board, and so does `repost`.
+
 Everything is posted in the current language: a cog shows a change inside its server's language, and
 what the timers hand over (notes reposted, reminders) speaks it too (bot.discord.languages).
 """
@@ -258,14 +262,14 @@ class Poster:
             with self._making(note) as made:
                 message = await send(*args, **kwargs)
                 made.set_result(True)
-                self._seen(note, message)
+                self.seen(note, message)
                 return message
         except Exception as error:
             if await self.failed(note, error):
                 raise NotShown() from error
             raise
 
-    def _seen(self, note: int | None, message: discord.Message | None) -> None:
+    def seen(self, note: int | None, message: discord.Message | None) -> None:
         """Remember which message shows the change of `note` (a newer change must come below it)."""
         if note is None or message is None:
             return
@@ -373,7 +377,7 @@ class Poster:
         original = await self.original(notice)
         if original is not None and original.channel.id == match.channel_id and not original.flags.ephemeral \
                 and not original.flags.loading and any(a.filename == board_name(match) for a in original.attachments):
-            self._seen(notice.id, original)
+            self.seen(notice.id, original)
             await self.service.posted(notice.id)  # the reply was made after all: nothing to add
             if notice.latest:
                 self.then(match, True)
