@@ -159,6 +159,7 @@ def moves_beside(moves: Sequence[PlayedMove]) -> str:
 def all_moves(match: Match, moves: Sequence[PlayedMove]) -> tuple[str, discord.File | None]:
     """Every move of the match as the Moves button answers: in the message when they fit, else the last
     ones that fit with all of them in a text file."""
+    # Translators: heads the list of every move of a match, shown privately ("**Attaxx** #12: 31 moves.")
     head = ngettext("**{game}** #{match}: {n} move.", "**{game}** #{match}: {n} moves.", len(moves),
                     game=match.rules.title, match=match.id)
     lines = move_lines(moves) or recent_lines(moves)
