@@ -9,6 +9,7 @@ import json
 import re
 from typing import Any
 
+import discord
 from aiohttp import BodyPartReader, web
 
 from tests.support.discord_rules import Refusal
@@ -112,6 +113,7 @@ class Messages(Gateway):
     def _edited(self, message: Message, request: web.Request, body: dict, files: dict[str, bytes]) -> None:
         """Count an accepted edit and keep it in the edit log."""
         message.edits += 1
+        message.edited_at = discord.utils.snowflake_time(self.snowflake()).timestamp()
         self.edit_log.append(Edit(
             message_id=message.id, channel_id=message.channel_id, at=asyncio.get_running_loop().time(),
             route=request.match_info.route.name or "", body=body, uploaded=tuple(files), files=tuple(message.files),

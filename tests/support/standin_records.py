@@ -9,6 +9,7 @@ import json
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from aiohttp import web
@@ -86,6 +87,7 @@ class Message:
     loading: bool = False  # a deferred "is thinking…" placeholder
     deleted: bool = False
     edits: int = 0
+    edited_at: float | None = None  # when it was last edited, by the stand-in's wall clock (Discord's edited_timestamp)
     contents: list[str] = field(default_factory=list)  # every text it has shown, first to last
     interaction_id: int | None = None
     nonce: str | None = None
@@ -202,7 +204,8 @@ class Message:
     def json(self) -> dict[str, Any]:
         return {
             "id": str(self.id), "channel_id": str(self.channel_id), "author": user_json(BOT_ID, "Boardgames", bot=True),
-            "content": self.content, "timestamp": "2026-01-01T00:00:00+00:00", "edited_timestamp": None,
+            "content": self.content, "timestamp": "2026-01-01T00:00:00+00:00",
+            "edited_timestamp": None if self.edited_at is None else datetime.fromtimestamp(self.edited_at, UTC).isoformat(),
             "tts": False, "mention_everyone": False, "mentions": [], "mention_roles": [],
             "attachments": [
                 {"id": str(self.attachment_ids.get(name, i)), "filename": name, "size": len(data),
