@@ -11,7 +11,7 @@ import re
 import pytest
 
 from bot.discord import replies
-from tests.support.inprocess import CHANNEL, BotUsers
+from tests.support.inprocess import CHANNEL, BotUsers, slow_boards
 from tests.support.standin import BOT_ID, Message
 from tests.support.users import Discord, User
 from tests.test_discord import ALICE, BOB, CAROL, challenge_accepted
@@ -60,14 +60,7 @@ async def test_a_deferred_board_still_notifies_the_player_to_move(env, monkeypat
     gets a message of their own."""
     await challenge_accepted(env)
     monkeypatch.setattr(replies, "DEFER_AFTER", 0.05)
-    renders = env.client.renders
-    real = renders.run
-
-    async def slow(work, *args):
-        await asyncio.sleep(0.3)
-        return await real(work, *args)
-
-    monkeypatch.setattr(renders, "run", slow)
+    slow_boards(env.client, monkeypatch)
     action = await env.command(ALICE, CHANNEL, "move", notation="b6")
     board, ping = await action.messages(2)
     assert action.interaction.response_type == 5 and board.png and board.mentions == []

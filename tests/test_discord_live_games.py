@@ -3,7 +3,6 @@ more than two players, and within Discord's limits for a V2 message whatever the
 players and the length of their names."""
 from __future__ import annotations
 
-import asyncio
 import io
 from dataclasses import replace
 
@@ -20,7 +19,7 @@ from bot.models import Match, MatchStatus, Player
 from bot.move_list import PlayedMove, move_lines, recent_lines
 from tests.support.discord_rules import check_message
 from tests.support.discord_v2_rules import MAX_V2_COMPONENTS, V2_TEXT_TOTAL_MAX
-from tests.support.inprocess import CHANNEL
+from tests.support.inprocess import CHANNEL, slow_boards
 from tests.support.standin import BOT_ID
 from tests.support.users import User
 from tests.test_discord import ALICE, BOB
@@ -159,14 +158,7 @@ async def test_a_first_live_board_that_had_to_wait_still_pings_and_is_edited_lat
     is deferred, the board fills the placeholder in (an edit, which notifies nobody: alice is pinged by a
     message of her own), and her move edits that same board."""
     monkeypatch.setattr(replies, "DEFER_AFTER", 0.05)
-    renders = env.client.renders
-    real = renders.run
-
-    async def slow(work, *args):
-        await asyncio.sleep(0.3)
-        return await real(work, *args)
-
-    monkeypatch.setattr(renders, "run", slow)
+    slow_boards(env.client, monkeypatch)
     action = await env.command(ALICE, CHANNEL, "challenge", "attaxx", opponent=ME, level="easy", side="first",
                                clock="5+3")
     start, ping = await action.messages(2)

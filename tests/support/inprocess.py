@@ -40,6 +40,18 @@ async def settled(client: GameBot, timeout: float = 60.0) -> None:
     await asyncio.wait_for(empty(), timeout)
 
 
+def slow_boards(client: GameBot, monkeypatch: pytest.MonkeyPatch, seconds: float = 0.3) -> None:
+    """Every board takes `seconds` longer to draw (so that an answer waiting for one is deferred)."""
+    renders = client.renders
+    real = renders.run
+
+    async def slow(work: Any, *args: Any) -> Any:
+        await asyncio.sleep(seconds)
+        return await real(work, *args)
+
+    monkeypatch.setattr(renders, "run", slow)
+
+
 def bot_settings(database_path: Path) -> Settings:
     """The bot's settings in the tests: a SQLite file, the default times, computers that think briefly."""
     return Settings(
