@@ -138,6 +138,7 @@ def catalogued_names() -> list[tuple[str, str]]:
             pgettext("option name", "level"),
             pgettext("option name", "side"),
             pgettext("option name", "turn_time"),
+            pgettext("option name", "clock"),
             pgettext("option name", "size"),
             pgettext("option name", "light_nest"),
             pgettext("option name", "dark_nest"),
