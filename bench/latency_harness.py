@@ -40,8 +40,8 @@ class BenchStandIn(StandIn):
         self._boards: dict[int, asyncio.Future] = {}  # the next board posted in a channel (a button's)
         self._sent: dict[int, float] = {}
 
-    def _apply(self, message: Message, data: dict, files: dict[str, bytes]) -> None:
-        super()._apply(message, data, files)
+    def _apply(self, message: Message, data: dict, files: dict[str, bytes], *, new: bool = False) -> None:
+        super()._apply(message, data, files, new=new)
         self._touched.append(message)
 
     async def _changed(self) -> None:
