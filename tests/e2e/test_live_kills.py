@@ -39,25 +39,25 @@ async def test_a_live_board_killed_before_its_edit_is_edited_after_a_restart(wor
     moved = await run(world, ALICE, "move", notation="b6")
     assert moved.ephemeral and moved.content == "✅ You played **b6**."
     await world.bot.settled()
-    await world.standin.wait_for(lambda: stamp_of(world.standin.messages[start.id]) == 1 and pings(world), timeout=20)
+    await world.standin.wait_for(lambda: stamp_of(world.standin.messages[start.id]) == 1 and pings(world))
 
     held = world.standin.inject("channel_edit", "hold")
     answered = await run(world, BOB, "move", notation="b2")
     assert answered.ephemeral and answered.content == "✅ You played **b2**."
-    await asyncio.wait_for(held.held.wait(), 20)
+    await asyncio.wait_for(held.held.wait(), 60)
     await world.bot.kill()
     assert stored(world) == ["b6", "b2"] and stamp_of(world.standin.messages[start.id]) == 1
 
     await world.bot.start()
-    await world.standin.wait_for(lambda: stamp_of(world.standin.messages[start.id]) == 2, timeout=30)
+    await world.standin.wait_for(lambda: stamp_of(world.standin.messages[start.id]) == 2)
     await world.bot.settled()
     [board] = boards(world)
     assert board.id == start.id and "2. bob: b2" in board.text, "the same message, at the latest position"
-    [ping] = await world.standin.wait_for(lambda: (found := pings(world)) and len(found) == 1 and found, timeout=20)
+    [ping] = await world.standin.wait_for(lambda: (found := pings(world)) and len(found) == 1 and found)
     assert await ping.pinged() == [ALICE.id]
 
     await run(world, ALICE, "move", notation="a7c5")
-    await world.standin.wait_for(lambda: stamp_of(world.standin.messages[start.id]) == 3, timeout=20)
+    await world.standin.wait_for(lambda: stamp_of(world.standin.messages[start.id]) == 3)
     await world.bot.settled()
     assert [b.id for b in boards(world)] == [start.id] and stored(world) == ["b6", "b2", "a7c5"]
     edits = [int(f[2]) for edit in world.standin.edits_of(start.id) for name in edit.uploaded
