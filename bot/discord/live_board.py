@@ -202,6 +202,8 @@ class LiveBoards:
             await self._shown_notes(pending, None)
             return None
         assert message is not None
+        if message.id != board.message_id:  # a board message of its own: stored now, not with the next flush
+            await self.service.board_posted((match.id, match.stamp, message.id))
         board.message_id, board.shown = message.id, pending.key
         current = match
         if match.status == MatchStatus.ACTIVE and match.clock is not None:

@@ -221,6 +221,9 @@ class MatchService:
     async def posted(self, note: int | None, board: tuple[int, int, int] | None = None) -> None:
         await self.outbox.posted(note, board)
 
+    async def board_posted(self, board: tuple[int, int, int]) -> None:
+        await self.outbox.board_posted(board)
+
     async def postpone(self, note: int | None, seconds: float) -> None:
         await self.outbox.postpone(note, seconds)
 

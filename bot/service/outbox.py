@@ -66,6 +66,12 @@ class Outbox:
         await self.notes.let_go_of_shown()
         await self.notes.close()
 
+    async def board_posted(self, board: tuple[int, int, int]) -> None:
+        """Remember at once where a match's board was posted (match id, its stamp, the message's id): a
+        live match's one board, which a process started after this one dies must go on editing."""
+        async with self.context.store.transaction() as db:
+            await repository.matches.set_board_messages(db, [board])
+
     async def _record_boards(self) -> None:
         """Remember where the boards just posted are, in a transaction of their own that locks nothing
         else (a lost link only makes /games point at the channel instead)."""
