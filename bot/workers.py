@@ -9,7 +9,7 @@ import signal
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any, TypeVar
 
 import i18n
@@ -75,6 +75,7 @@ class Workers:
         self.imports = imports
         self.niceness = niceness
         self._pool: ProcessPoolExecutor | None = None
+        self._starting: asyncio.Future[list[Future[bool]]] | None = None  # the processes being started
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
@@ -83,18 +84,34 @@ class Workers:
                                              initializer=_start_worker, initargs=(os.getpid(), self.niceness))
         return self._pool
 
+    def _start_all(self) -> list[Future[bool]]:
+        """Start every worker, each loading `imports` (their futures). A process is spawned in the thread
+        that hands the pool work, and the first one of all also starts multiprocessing's fork server and
+        waits for it to import its modules: seconds, or far more on a busy machine."""
+        pool = self._executor()
+        return [pool.submit(_ready, *self.imports) for _ in range(self.size)]
+
+    async def _started(self) -> ProcessPoolExecutor:
+        """The pool, its workers started in a thread of their own, never holding up the event loop."""
+        if self._starting is None:
+            self._starting = asyncio.ensure_future(asyncio.to_thread(self._start_all))
+        await asyncio.shield(self._starting)
+        return self._executor()
+
     async def warm_up(self) -> None:
-        """Start every worker now, each loading `imports`."""
-        loop = asyncio.get_running_loop()
-        await asyncio.gather(*(loop.run_in_executor(self._executor(), _ready, *self.imports) for _ in range(self.size)))
+        """Start every worker now, and wait until each has loaded `imports`."""
+        await self._started()
+        assert self._starting is not None
+        await asyncio.gather(*(asyncio.wrap_future(future) for future in self._starting.result()))
 
     async def run(self, work: Callable[..., T], *args: Any) -> T:
         """`work(*args)` in a worker (a picklable function and arguments), in the caller's language (a
         board's words, a graph's labels); its result."""
-        return await asyncio.get_running_loop().run_in_executor(self._executor(), in_language, i18n.current(),
-                                                                  work, *args)
+        pool = await self._started()
+        return await asyncio.get_running_loop().run_in_executor(pool, in_language, i18n.current(), work, *args)
 
     def close(self) -> None:
+        self._starting = None
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
