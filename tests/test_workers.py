@@ -6,7 +6,9 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from bot.boards import draw_board
@@ -96,3 +98,25 @@ async def test_heavy_work_gives_way_to_the_boards_when_the_cores_are_busy():
     finally:
         boards.close()
         computers.close()
+
+
+async def test_workers_are_started_off_the_event_loop(monkeypatch):
+    """Spawning a worker waits for multiprocessing's fork server to import its modules (tens of seconds
+    on a busy machine): it must happen in a thread of its own, never on the event loop's, and only once."""
+    spawned_in = []
+    submit = ProcessPoolExecutor.submit
+
+    def recorded(self, *args, **kwargs):
+        spawned_in.append(threading.current_thread())
+        return submit(self, *args, **kwargs)
+
+    monkeypatch.setattr(ProcessPoolExecutor, "submit", recorded)
+    workers = Workers(2, imports=("games",))
+    try:
+        assert await workers.run(sum, [1, 2, 3]) == 6
+        assert await workers.run(sum, [4]) == 4
+    finally:
+        workers.close()
+    first = spawned_in[:2]
+    assert len(first) == 2 and all(thread is not threading.main_thread() for thread in first), \
+        "the workers were started on the event loop's thread"
