@@ -289,3 +289,12 @@ async def test_the_standings_title_names_the_game_once(service):
     plain = await service.tournaments.create(GUILD, CHANNEL, ORGANISER, "attaxx")
     named = await service.tournaments.create(GUILD, CHANNEL + 1, ORGANISER, "attaxx", name="Spring cup")
     assert (sheet_title(plain), sheet_title(named)) == ("Attaxx Swiss", "Spring cup · Attaxx")
+
+
+async def test_a_tournament_called_off_wakes_the_timer_loop_for_its_news(service):
+    tournament = await new(service, 3)
+    service.context.deadlines_changed.clear()
+    called_off = await service.tournaments.cancel(tournament.id, ORGANISER)
+    assert called_off.status == TournamentStatus.CANCELLED
+    assert service.context.deadlines_changed.is_set(), "its news would wait for whatever woke the loop next"
+    assert [news.kind for news in await service.rounds.news_due()] == [NewsKind.CANCELLED]

@@ -266,7 +266,9 @@ class Tournaments:
             if not tournament.live:
                 raise NotAllowed(_("This tournament is over."))
             await self.rounds.close(db, tournament, now, cancelled=True)
-            return await load_tournament(db, tournament_id)
+            called_off = await load_tournament(db, tournament_id)
+        self.context.deadlines_changed.set()  # its news is due now: the timer loop posts it
+        return called_off
 
     async def set_managers_only(self, guild_id: int, on: bool, *, manager: bool = False) -> None:
         """Whether only those who manage the server may create its tournaments (theirs to choose)."""
