@@ -65,6 +65,12 @@ def in_language(language: str, work: Callable[..., T], *args: Any) -> T:
         return work(*args)
 
 
+def _heard(started: asyncio.Future) -> None:
+    """Mark the outcome of starting a pool as heard (not "never retrieved"), whether or not anyone awaits it."""
+    if not started.cancelled():
+        started.exception()
+
+
 class Workers:
     """A pool of worker processes, started on first use, one per core unless told otherwise. `imports`
     are the modules a worker loads when warmed up, so that the first real job does not wait for them;
@@ -84,17 +90,19 @@ class Workers:
                                              initializer=_start_worker, initargs=(os.getpid(), self.niceness))
         return self._pool
 
-    def _start_all(self) -> list[Future[bool]]:
-        """Start every worker, each loading `imports` (their futures). A process is spawned in the thread
-        that hands the pool work, and the first one of all also starts multiprocessing's fork server and
-        waits for it to import its modules: seconds, or far more on a busy machine."""
-        pool = self._executor()
+    def _start_all(self, pool: ProcessPoolExecutor) -> list[Future[bool]]:
+        """Start every worker of `pool`, each loading `imports` (their futures). A process is spawned in the
+        thread that hands the pool work, and the first one of all also starts multiprocessing's fork server
+        and waits for it to import its modules: seconds, or far more on a busy machine. A pool closed
+        meanwhile refuses the work (RuntimeError), and starts nothing more."""
         return [pool.submit(_ready, *self.imports) for _ in range(self.size)]
 
     async def _started(self) -> ProcessPoolExecutor:
         """The pool, its workers started in a thread of their own, never holding up the event loop."""
         if self._starting is None:
-            self._starting = asyncio.ensure_future(asyncio.to_thread(self._start_all))
+            self._starting = asyncio.ensure_future(asyncio.to_thread(self._start_all, self._executor()))
+            # a pool closed while it starts fails to start; whoever awaits it hears so, and nobody else
+            self._starting.add_done_callback(_heard)
         await asyncio.shield(self._starting)
         return self._executor()
 

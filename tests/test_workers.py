@@ -2,6 +2,8 @@
 the bot (a bot killed with SIGKILL must not leave processes behind to pile up at every restart)."""
 from __future__ import annotations
 
+import asyncio
+import gc
 import os
 import signal
 import subprocess
@@ -120,3 +122,21 @@ async def test_workers_are_started_off_the_event_loop(monkeypatch):
     first = spawned_in[:2]
     assert len(first) == 2 and all(thread is not threading.main_thread() for thread in first), \
         "the workers were started on the event loop's thread"
+
+
+async def test_a_pool_closed_while_it_starts_starts_nothing_more_and_leaves_nothing_unheard(caplog):
+    """The bot stopping while its pools start: the warm-up is cancelled and the pool closed; the start
+    under way in its thread then fails, and nobody is left holding an error nobody heard."""
+    workers = Workers(2, imports=("games",))
+    warming = asyncio.ensure_future(workers.warm_up())
+    await asyncio.sleep(0)  # the start is under way in its thread
+    start = workers._starting
+    assert start is not None
+    warming.cancel()
+    workers.close()
+    await asyncio.wait([start], timeout=60)
+    assert start.done() and workers._pool is None, "closing it left no pool behind, and starting made none"
+    del start, warming
+    gc.collect()
+    await asyncio.sleep(0)
+    assert "never retrieved" not in caplog.text
