@@ -137,7 +137,7 @@ def burn(stop) -> None:
 async def test_the_same_match_gets_the_same_values_and_marks_with_every_core_busy(service):
     """Elevation's positions, whose searches took longer than the old time cap on a busy machine: searched
     by their budgets of work alone, they come out the same with a busy loop on every core."""
-    match = await finished(service, 3, "elevation")
+    match = await finished(service, 1, "elevation")
     idle = (await service.analyses.analyse(match)).analysis
     async with service.store.transaction() as db:
         await db.run("DELETE FROM analyses WHERE match_id = ?", match.id)
