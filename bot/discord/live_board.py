@@ -83,7 +83,7 @@ def brief(change: MatchChange, words: str, to: Reply) -> str:
 
 def started(match: Match) -> bool:
     """Whether a change of the match is its start: the first board, which pings the player to move itself."""
-    return match.stamp == 0 and not match.moves and match.status == MatchStatus.ACTIVE
+    return match.stamp == 0 and match.status == MatchStatus.ACTIVE
 
 
 class LiveBoards:

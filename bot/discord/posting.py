@@ -160,17 +160,20 @@ class Poster:
     async def remind(self, change: MatchChange) -> bool:
         """Mention the player to move that most of their turn is gone, in the match's channel, once; then
         clear the reminder's note. Whether it was shown (else its note falls due and it is tried again)."""
-        match = change.match
-        return await self._unasked(self.say(self.channel(match.channel_id, change.note), text.reminder_text(match),
-                                            change, pings(match.to_move)), match, "the reminder")
+        return await self._mention_to_move(change, text.reminder_text(change.match), "the reminder")
 
     async def low_time(self, change: MatchChange) -> bool:
         """Warn the player to move in a live match that their clock is low, mentioning them, once; then
         clear the warning's note. Whether it was shown (else its note falls due and it is tried again)."""
+        words = low_time_text(change.match, self.service.clock())
+        return await self._mention_to_move(change, words, "the low-time warning")
+
+    async def _mention_to_move(self, change: MatchChange, words: str, what: str) -> bool:
+        """`words` mentioning the player to move, in the match's channel, with the change's note as nonce;
+        then the note cleared. Whether it was shown (else its note falls due and it is tried again)."""
         match = change.match
-        words = low_time_text(match, self.service.clock())
         return await self._unasked(self.say(self.channel(match.channel_id, change.note), words, change,
-                                            pings(match.to_move)), match, "the low-time warning")
+                                            pings(match.to_move)), match, what)
 
     @staticmethod
     async def _unasked(post: Awaitable[Any], match: Match, what: str) -> bool:

@@ -13,12 +13,11 @@ import games
 from bot import steps
 from bot.discord import messages as text
 from bot.discord import views
-from bot.discord.board_layout import all_moves, board_file, moves_beside, pings
+from bot.discord.board_layout import all_moves, board_file, moves_beside, picture_names, pings
 from bot.discord.clock_text import clock_line
 from bot.discord.cogs.common import EMBED_COLOUR, Feature, in_channel, player, pressed, received, reply_to, via
 from bot.discord.languages import in_public
 from bot.errors import NotAllowed, Stale
-from bot.game_clock import with_clocks
 from bot.models import DrawOffer, MatchStatus, Player
 from i18n import N_, _, current
 
@@ -169,12 +168,11 @@ class Play(Feature):
                                  if part)
             view = views.moves_view(match)
             if as_text:
-                names = match.names if match.clock is None else with_clocks(match.names, match.clock, now)
-                embed = discord.Embed(description=text.text_board(games.render_text(match.state, names)),
+                embed = discord.Embed(description=text.text_board(games.render_text(match.state, picture_names(match, now))),
                                       colour=EMBED_COLOUR)
                 await reply.send(caption, embed=embed, view=view, allowed_mentions=discord.AllowedMentions.none())
                 return
-            await reply.send(caption, file=await board_file(match, self.bot.renders, now if match.live else None),
+            await reply.send(caption, file=await board_file(match, self.bot.renders, now),
                              view=view, allowed_mentions=discord.AllowedMentions.none())
 
     @pressed(views.MovesButton)
