@@ -81,7 +81,7 @@ class Workers:
         self.imports = imports
         self.niceness = niceness
         self._pool: ProcessPoolExecutor | None = None
-        self._starting: asyncio.Future[list[Future[bool]]] | None = None  # the processes being started
+        self._starting: asyncio.Future[tuple[ProcessPoolExecutor, list[Future[bool]]]] | None = None  # the processes being started
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
@@ -90,32 +90,36 @@ class Workers:
                                              initializer=_start_worker, initargs=(os.getpid(), self.niceness))
         return self._pool
 
-    def _start_all(self, pool: ProcessPoolExecutor) -> list[Future[bool]]:
-        """Start every worker of `pool`, each loading `imports` (their futures). A process is spawned in the
-        thread that hands the pool work, and the first one of all also starts multiprocessing's fork server
-        and waits for it to import its modules: seconds, or far more on a busy machine. A pool closed
-        meanwhile refuses the work (RuntimeError), and starts nothing more."""
-        return [pool.submit(_ready, *self.imports) for _ in range(self.size)]
+    def _start_all(self, pool: ProcessPoolExecutor) -> tuple[ProcessPoolExecutor, list[Future[bool]]]:
+        """Start every worker of `pool`, each loading `imports` (the pool, and their futures). A process
+        is spawned in the thread that hands the pool work, and the first one of all also starts
+        multiprocessing's fork server and waits for it to import its modules: seconds, or far more on a
+        busy machine. A pool closed meanwhile refuses the work (RuntimeError), and starts nothing more."""
+        return pool, [pool.submit(_ready, *self.imports) for _ in range(self.size)]
 
-    async def _started(self) -> ProcessPoolExecutor:
-        """The pool, its workers started in a thread of their own, never holding up the event loop."""
+    async def _started(self) -> tuple[ProcessPoolExecutor, list[Future[bool]]]:
+        """The pool and its workers' start, made in a thread of their own, never holding up the event loop."""
         if self._starting is None:
             self._starting = asyncio.ensure_future(asyncio.to_thread(self._start_all, self._executor()))
             # a pool closed while it starts fails to start; whoever awaits it hears so, and nobody else
             self._starting.add_done_callback(_heard)
-        await asyncio.shield(self._starting)
-        return self._executor()
+        return await asyncio.shield(self._starting)
 
     async def warm_up(self) -> None:
-        """Start every worker now, and wait until each has loaded `imports`."""
-        await self._started()
-        assert self._starting is not None
-        await asyncio.gather(*(asyncio.wrap_future(future) for future in self._starting.result()))
+        """Start every worker now, and wait until each has loaded `imports` (or the pool was closed
+        meanwhile: the bot stopping)."""
+        try:
+            _, warming = await self._started()
+        except RuntimeError:
+            if self._pool is None:
+                return
+            raise
+        await asyncio.gather(*(asyncio.wrap_future(future) for future in warming))
 
     async def run(self, work: Callable[..., T], *args: Any) -> T:
         """`work(*args)` in a worker (a picklable function and arguments), in the caller's language (a
         board's words, a graph's labels); its result."""
-        pool = await self._started()
+        pool, _ = await self._started()
         return await asyncio.get_running_loop().run_in_executor(pool, in_language, i18n.current(), work, *args)
 
     def close(self) -> None:

@@ -140,3 +140,19 @@ async def test_a_pool_closed_while_it_starts_starts_nothing_more_and_leaves_noth
     gc.collect()
     await asyncio.sleep(0)
     assert "never retrieved" not in caplog.text
+
+
+async def test_a_warm_up_under_way_when_the_pool_is_closed_ends_quietly(caplog):
+    """The bot stopping while its boards' workers start: the warm-up ends without an error, and no pool
+    is made again behind the closed one."""
+    workers = Workers(2, imports=("games",))
+    warming = asyncio.ensure_future(workers.warm_up())
+    await asyncio.sleep(0)  # the start is under way in its thread
+    workers.close()
+    done, _ = await asyncio.wait([warming], timeout=60)
+    assert warming in done and (warming.cancelled() or warming.exception() is None)
+    assert workers._pool is None
+    del warming
+    gc.collect()
+    await asyncio.sleep(0)
+    assert "never retrieved" not in caplog.text
